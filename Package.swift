@@ -1,0 +1,62 @@
+// swift-tools-version: 6.0
+//
+// SwipeDict: compact, memory-mappable dictionaries for swipe keyboards.
+//
+// Products:
+//   SwipeDict          the loader (mmap, validation, queries); no Foundation in its hot paths
+//   SwipeDictCompiler  word lists + layout → blob
+//   swipedict          the command-line tool
+//
+// Defines:
+//   SWIPEDICT_INTERNAL_CHECKS  expensive invariant checks in the compiler (debug builds only).
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .define("SWIPEDICT_INTERNAL_CHECKS", .when(configuration: .debug)),
+]
+
+let package = Package(
+  name: "SwipeDict",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    .library(name: "SwipeDict", targets: ["SwipeDict"]),
+    .library(name: "SwipeDictCompiler", targets: ["SwipeDictCompiler"]),
+    .executable(name: "swipedict", targets: ["swipedict"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CZstd",
+      pkgConfig: "libzstd",
+      providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+    ),
+    .target(name: "SwipeDictFormat", swiftSettings: strictSwift),
+    .target(name: "SwipeDict", dependencies: ["SwipeDictFormat"], swiftSettings: strictSwift),
+    .target(
+      name: "SwipeDictCompiler",
+      dependencies: ["SwipeDictFormat", "CZstd"],
+      swiftSettings: strictSwift
+    ),
+    .executableTarget(
+      name: "swipedict",
+      dependencies: [
+        "SwipeDict", "SwipeDictCompiler",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "SwipeDictFormatTests", dependencies: ["SwipeDictFormat"], swiftSettings: strictSwift),
+    .testTarget(
+      name: "SwipeDictTests", dependencies: ["SwipeDict", "SwipeDictCompiler"],
+      swiftSettings: strictSwift),
+    .testTarget(
+      name: "SwipeDictCompilerTests", dependencies: ["SwipeDictCompiler", "SwipeDict"],
+      resources: [.copy("Fixtures")], swiftSettings: strictSwift),
+    .testTarget(
+      name: "swipedictTests", dependencies: ["swipedict"], swiftSettings: strictSwift),
+  ]
+)
