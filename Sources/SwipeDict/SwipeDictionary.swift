@@ -1,0 +1,311 @@
+/// A SwipeDict blob, memory-mapped and ready for queries.
+///
+/// Opening maps the file read-only and validates the header, the section table and each
+/// section's header — O(1) in the size of the dictionary, no section bytes are scanned or
+/// copied. Queries walk the mapped bytes in place. ``verify()`` checks every checksum and
+/// the automaton's structure when you need certainty (after a download, say).
+///
+/// ```swift
+/// let dictionary = try SwipeDictionary(contentsOf: "build/en.swipedict")
+/// dictionary.contains("hello")              // true
+/// let id = dictionary.id(of: "hello")!      // rank in the folding collation
+/// dictionary.word(for: id)                  // "hello"
+/// dictionary.frequency(of: id)              // 0…255, log scale
+/// for (id, word) in dictionary.words(withPrefix: "hel").prefix(10) { … }
+/// ```
+///
+/// Word IDs are `0..<wordCount`, the ranks of the words in the folding collation
+/// (`a < A < ä < Ä < b …`): all words whose first letter folds to the same letter form one
+/// contiguous ID range (``idRange(withPrefix:)``).
+///
+/// `SwipeDictionary` is an immutable value: share it freely between threads. No query
+/// reads outside the mapping or loops, whatever the file holds; a damaged blob gives
+/// `nil` or empty answers where it is damaged.
+public struct SwipeDictionary: Sendable {
+  let region: MappedRegion
+  let dawg: DAWGView
+  let frequencies: UnsafeByteView
+  /// `ln(1 + maxCount)`: the scale of the frequency bytes.
+  public let frequencyScale: Double
+  /// The alphabet: every character the words use, as labels in collation order.
+  public let alphabet: Alphabet
+  /// The keyboard layout the blob was built for.
+  public let layout: KeyboardLayout
+  /// The validated header and section table.
+  public let contents: BlobContainer.Contents
+
+  /// Maps and validates a blob file.
+  /// - Parameters:
+  ///   - path: the blob's path.
+  ///   - verify: also check every checksum and the automaton's structure (reads the whole file).
+  /// - Throws: `SwipeDictError.io` if the file cannot be mapped, `.invalid` if it is not a
+  ///   valid blob (with the section and offset of the damage).
+  public init(contentsOf path: String, verify: Bool = false) throws(SwipeDictError) {
+    try self.init(region: try MappedRegion(path: path), verify: verify)
+  }
+
+  /// Opens a blob held in memory (copied once into an aligned buffer).
+  /// - Parameters:
+  ///   - bytes: the blob.
+  ///   - verify: also run ``verify()``.
+  public init(bytes: [UInt8], verify: Bool = false) throws(SwipeDictError) {
+    let region = bytes.withUnsafeBytes { MappedRegion(copying: $0) }
+    try self.init(region: region, verify: verify)
+  }
+
+  private init(region: MappedRegion, verify: Bool) throws(SwipeDictError) {
+    do throws(FormatError) {
+      let file = region.bytes
+      let contents = try BlobContainer.parse(file)
+      func section(_ tag: SectionTag) throws(FormatError) -> (UnsafeByteView, Int) {
+        guard let entry = contents.section(tag) else {
+          throw FormatError(.missingSection, section: tag, offset: BlobFormat.headerSize)
+        }
+        // safe: `parse` checked that every section lies inside the file.
+        return (file.slice(offset: Int(entry.offset), length: Int(entry.length))!, Int(entry.offset))
+      }
+      let (alphabetBytes, alphabetOffset) = try section(.alphabet)
+      let alphabet = try Alphabet(decoding: alphabetBytes, fileOffset: alphabetOffset)
+      let (dawgBytes, dawgOffset) = try section(.dawg)
+      let dawg = try DAWGView(
+        section: dawgBytes, fileOffset: dawgOffset, alphabetCount: alphabet.count)
+      let (frequencyBytes, frequencyOffset) = try section(.frequency)
+      guard frequencyBytes.count == FrequencyLayout.headerSize + dawg.wordCount,
+        frequencyBytes.uint64(at: 0) == UInt64(dawg.wordCount),
+        let scale = frequencyBytes.float64(at: 8), scale.isFinite, scale >= 0
+      else {
+        throw FormatError(
+          .malformed("frequency column does not match the \(dawg.wordCount) words"),
+          section: .frequency, offset: frequencyOffset)
+      }
+      let (layoutBytes, layoutOffset) = try section(.layout)
+      self.layout = try KeyboardLayout(decoding: layoutBytes, fileOffset: layoutOffset)
+      self.region = region
+      self.contents = contents
+      self.alphabet = alphabet
+      self.dawg = dawg
+      self.frequencies = frequencyBytes.slice(
+        offset: FrequencyLayout.headerSize, length: dawg.wordCount)!
+      self.frequencyScale = scale
+    } catch {
+      throw .invalid(error)
+    }
+    if verify { try self.verify() }
+  }
+
+  /// The number of words.
+  public var wordCount: Int { dawg.wordCount }
+
+  /// The format version the blob was written with.
+  public var formatVersion: FormatVersion { contents.header.version }
+
+  /// The blob's size in bytes.
+  public var fileSize: Int { region.bytes.count }
+
+  /// The build metadata (UTF-8 JSON: inputs and their checksums, options, tool version), if any.
+  public var metadata: String? {
+    guard let entry = contents.section(.metadata),
+      let bytes = region.bytes.bytes(offset: Int(entry.offset), length: Int(entry.length))
+    else { return nil }
+    return String(validating: bytes, as: UTF8.self)
+  }
+
+  // MARK: - Exact lookup
+
+  /// Whether `word` is in the dictionary, exactly (case and accents as given, after NFC).
+  /// - Complexity: O(length of `word`), no allocation for ASCII words.
+  public func contains(_ word: String) -> Bool { id(of: word) != nil }
+
+  /// The ID of `word`, if it is in the dictionary exactly.
+  /// - Complexity: O(length of `word`).
+  public func id(of word: String) -> Int? {
+    let word = Normalization.nfc(word)
+    var address = dawg.root
+    var output = 0
+    for scalar in word.unicodeScalars {
+      guard let label = alphabet.label(for: scalar), let node = dawg.node(at: address),
+        let i = dawg.find(node, label), let next = dawg.target(node, i)
+      else { return nil }
+      output &+= dawg.output(node, i)
+      address = next
+    }
+    guard let node = dawg.node(at: address), node.isFinal, output >= 0, output < wordCount
+    else { return nil }
+    return output
+  }
+
+  /// The word with `id`, or `nil` if `id` is not in `0..<wordCount`.
+  /// - Complexity: O(length of the word × log(fan-out)).
+  public func word(for id: Int) -> String? {
+    guard let labels = dawg.labels(of: id) else { return nil }
+    return string(labels)
+  }
+
+  /// The quantized frequency of the word with `id` (see ``frequency(of:)-(String)``).
+  public func frequency(of id: Int) -> UInt8? {
+    frequencies.byte(at: id)
+  }
+
+  /// The quantized frequency of `word`: 0…255 on a log scale, 255 for the most frequent
+  /// word, `round(255 × ln(1 + count) / ln(1 + maxCount))`, at least 1 for a seen word.
+  /// Each step is a factor of `(1 + maxCount)^(1/255)` in count. `nil` if absent.
+  public func frequency(of word: String) -> UInt8? {
+    id(of: word).flatMap { frequency(of: $0) }
+  }
+
+  /// The count a frequency byte stands for, on this blob's scale (approximate, ±½ step).
+  public func approximateCount(forFrequency q: UInt8) -> Double {
+    FrequencyLayout.approximateCount(q, scale: frequencyScale)
+  }
+
+  // MARK: - Folded lookup
+
+  /// The IDs of the words that equal `word` when case and accents are ignored
+  /// (`"uber"` finds `"Über"` and `"über"`), in ID order.
+  /// - Parameters:
+  ///   - word: the query.
+  ///   - limit: the most IDs to return.
+  public func ids(matchingFolded word: String, limit: Int = 64) -> [Int] {
+    var results: [Int] = []
+    var classes: [Range<Int>] = []
+    for scalar in Normalization.nfc(word).unicodeScalars {
+      let range = alphabet.foldingLabels(for: scalar)
+      if range.isEmpty { return [] }
+      classes.append(range)
+    }
+    // Depth-first over the matching transitions; a budget bounds the work on any blob.
+    var budget = 1 << 16
+    func search(_ address: Int, _ depth: Int, _ output: Int) {
+      guard results.count < limit, budget > 0, let node = dawg.node(at: address) else { return }
+      budget -= 1
+      if depth == classes.count {
+        if node.isFinal, output < wordCount { results.append(output) }
+        return
+      }
+      let wanted = classes[depth]
+      for i in 0..<node.count {
+        let label = Int(dawg.label(node, i))
+        if label < wanted.lowerBound { continue }
+        if label >= wanted.upperBound { break }
+        guard let next = dawg.target(node, i) else { return }
+        search(next, depth + 1, output &+ dawg.output(node, i))
+      }
+    }
+    search(dawg.root, 0, 0)
+    return results
+  }
+
+  // MARK: - Prefixes
+
+  /// The IDs of the words that start with `prefix` (exactly): one contiguous range, since IDs
+  /// are ranks. Empty when no word has the prefix.
+  /// - Complexity: O(length of `prefix` + length of the longest word below it).
+  public func idRange(withPrefix prefix: String) -> Range<Int> {
+    guard let labels = labels(of: prefix), let (address, output) = dawg.walk(labels),
+      let count = dawg.wordCount(below: address), output + count <= wordCount
+    else { return 0..<0 }
+    return output..<(output + count)
+  }
+
+  /// The words that start with `prefix` (exactly), lazily, in ID order.
+  ///
+  /// `words(withPrefix: "")` lists the whole dictionary.
+  public func words(withPrefix prefix: String) -> PrefixWords {
+    guard let labels = labels(of: prefix), let (address, output) = dawg.walk(labels) else {
+      return PrefixWords(dictionary: self, start: nil, prefix: [], firstID: 0)
+    }
+    return PrefixWords(dictionary: self, start: address, prefix: labels, firstID: output)
+  }
+
+  // MARK: - Helpers
+
+  /// The labels spelling `text`, or `nil` if a character is not in the alphabet.
+  func labels(of text: String) -> [UInt8]? {
+    var labels: [UInt8] = []
+    for scalar in Normalization.nfc(text).unicodeScalars {
+      guard let label = alphabet.label(for: scalar) else { return nil }
+      labels.append(label)
+    }
+    return labels
+  }
+
+  /// The text a label sequence spells, or `nil` if a label is outside the alphabet.
+  func string(_ labels: [UInt8]) -> String? {
+    var text = String.UnicodeScalarView()
+    for label in labels {
+      guard Int(label) < alphabet.count else { return nil }
+      text.append(alphabet.scalars[Int(label)])
+    }
+    return String(text)
+  }
+}
+
+/// The words below a prefix, in ID order: a lazy sequence of `(id, word)`.
+///
+/// Each step does work proportional to the length of the words, never more: on a damaged
+/// blob the sequence ends early instead of looping.
+public struct PrefixWords: Sequence, Sendable {
+  let dictionary: SwipeDictionary
+  let start: Int?
+  let prefix: [UInt8]
+  let firstID: Int
+
+  public func makeIterator() -> Iterator {
+    Iterator(words: self)
+  }
+
+  /// Iterates depth-first over the automaton below the prefix.
+  public struct Iterator: IteratorProtocol {
+    private let dictionary: SwipeDictionary
+    private var stack: [(address: Int, next: Int)] = []
+    private var labels: [UInt8]
+    private var nextID: Int
+    private var pendingRoot: Int?
+
+    init(words: PrefixWords) {
+      dictionary = words.dictionary
+      labels = words.prefix
+      nextID = words.firstID
+      pendingRoot = words.start
+    }
+
+    public mutating func next() -> (id: Int, word: String)? {
+      let dawg = dictionary.dawg
+      if let root = pendingRoot {
+        pendingRoot = nil
+        guard let node = dawg.node(at: root) else { return nil }
+        stack.append((root, 0))
+        if node.isFinal { return emit() }
+      }
+      // A valid automaton yields the next word within `longestWord` pops and as many pushes.
+      var budget = 2 * dawg.longestWord + 4
+      while let top = stack.last, budget > 0 {
+        budget -= 1
+        guard let node = dawg.node(at: top.address) else { break }
+        if top.next >= node.count {
+          stack.removeLast()
+          if !stack.isEmpty { labels.removeLast() }  // the popped frame's label
+          continue
+        }
+        stack[stack.count - 1].next += 1
+        guard let target = dawg.target(node, top.next), let child = dawg.node(at: target),
+          labels.count < dawg.longestWord
+        else { break }
+        labels.append(dawg.label(node, top.next))
+        stack.append((target, 0))
+        if child.isFinal { return emit() }
+      }
+      stack.removeAll()
+      return nil
+    }
+
+    private mutating func emit() -> (id: Int, word: String)? {
+      guard let word = dictionary.string(labels), nextID < dictionary.wordCount else {
+        stack.removeAll()
+        return nil
+      }
+      defer { nextID += 1 }
+      return (nextID, word)
+    }
+  }
+}

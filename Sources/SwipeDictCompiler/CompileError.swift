@@ -1,0 +1,42 @@
+import SwipeDictFormat
+
+/// Why a build failed, with what to do about it.
+public enum CompileError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The automaton builder got words out of label order (an internal error).
+  case outOfOrder(previous: [UInt8], got: [UInt8])
+  /// The typeable words use more distinct characters than a blob's alphabet holds.
+  case tooManyCharacters(count: Int)
+  /// No word survived reading and filtering.
+  case noWords(read: Int, untypeable: Int, belowMinCount: Int)
+  /// The blob would exceed the size budget given with `--budget`.
+  case overBudget(bytes: Int, budget: Int)
+  /// A layout file is invalid.
+  case layout(file: String, path: String, message: String)
+  /// A file could not be read or written.
+  case io(path: String, message: String)
+  /// Two inputs were given with the same content and name.
+  case duplicateInput(path: String)
+
+  public var description: String {
+    switch self {
+    case .outOfOrder(let previous, let got):
+      return "internal error: words out of order (\(previous) then \(got)); please report it"
+    case .tooManyCharacters(let count):
+      return "the words use \(count) distinct characters; a blob holds at most "
+        + "\(Alphabet.maxCount)\n  hint: check the layout's aliases, or split the list"
+    case .noWords(let read, let untypeable, let belowMinCount):
+      return "no words left to build: \(read) read, \(untypeable) not typeable on the layout, "
+        + "\(belowMinCount) below --min-count\n  hint: check the layout matches the language, "
+        + "and --min-count"
+    case .overBudget(let bytes, let budget):
+      return "the blob would be \(bytes) bytes, over the budget of \(budget) bytes\n"
+        + "  hint: lower --max-words or raise --budget"
+    case .layout(let file, let path, let message):
+      return "\(file): \(path.isEmpty ? "" : "\(path): ")\(message)"
+    case .io(let path, let message):
+      return "\(path): \(message)"
+    case .duplicateInput(let path):
+      return "\(path): given twice\n  hint: name each input once"
+    }
+  }
+}

@@ -1,0 +1,156 @@
+/// Builds the minimal acyclic automaton of a sorted word list, incrementally.
+///
+/// This is Daciuk, Mihov, Watson & Watson (2000), "Incremental construction of minimal
+/// acyclic finite-state automata", for sorted input: the states on the path of the previous
+/// word that the next word no longer shares are *frozen* — replaced by an equivalent state
+/// from the register of frozen states, or registered as new. Equivalent states have the same
+/// finality and the same transitions (labels and targets), so the register is a hash table
+/// over exactly that, and the result is minimal. Memory is the automaton plus one path.
+///
+/// States are numbered in the order they are frozen, which is a post-order: every
+/// transition targets a smaller state number. `DAWGEncoder` writes them in that order.
+struct DAWGBuilder {
+  // Frozen states, indexed by state number.
+  private(set) var isFinal: [Bool] = []
+  private(set) var transitionStart: [Int32] = []
+  private(set) var transitionCount: [UInt16] = []
+  /// The number of words accepted from each state (its right language's size).
+  private(set) var wordCounts: [Int64] = []
+  private var hashes: [UInt64] = []
+  // All frozen transitions, flat.
+  private(set) var labels: [UInt8] = []
+  private(set) var targets: [Int32] = []
+
+  // The register: open addressing over state numbers, -1 = empty.
+  private var table: [Int32] = Array(repeating: -1, count: 1 << 16)
+  private var tableMask = (1 << 16) - 1
+
+  // The unfrozen path of the last word: state at depth d has these transitions.
+  private var pathLabels: [[UInt8]] = [[]]
+  private var pathTargets: [[Int32]] = [[]]
+  private var pathFinal: [Bool] = [false]
+  private var previous: [UInt8] = []
+  private var hasPrevious = false
+  private(set) var wordCount = 0
+  private(set) var longestWord = 0
+
+  /// The root's state number, set by `finish()`.
+  private(set) var root: Int32 = -1
+
+  init() {}
+
+  /// The number of frozen states.
+  var stateCount: Int { isFinal.count }
+
+  /// Adds the next word; words must come in strictly increasing label order.
+  /// - Throws: `CompileError.outOfOrder` when `word` is not greater than the previous one.
+  mutating func add(_ word: UnsafeBufferPointer<UInt8>) throws(CompileError) {
+    var common = 0
+    let limit = min(word.count, previous.count)
+    while common < limit, word[common] == previous[common] { common += 1 }
+    if hasPrevious {
+      let greater =
+        common < limit ? word[common] > previous[common] : word.count > previous.count
+      guard greater else {
+        throw .outOfOrder(previous: previous, got: Array(word))
+      }
+    }
+    freezePath(downTo: common)
+    while pathLabels.count <= word.count {
+      pathLabels.append([])
+      pathTargets.append([])
+      pathFinal.append(false)
+    }
+    for depth in common..<word.count {
+      pathLabels[depth].append(word[depth])
+      pathTargets[depth].append(-1)
+      pathLabels[depth + 1].removeAll(keepingCapacity: true)
+      pathTargets[depth + 1].removeAll(keepingCapacity: true)
+      pathFinal[depth + 1] = false
+    }
+    pathFinal[word.count] = true
+    previous.removeAll(keepingCapacity: true)
+    previous.append(contentsOf: word)
+    hasPrevious = true
+    wordCount += 1
+    longestWord = max(longestWord, word.count)
+  }
+
+  /// Freezes the whole remaining path and sets `root`.
+  mutating func finish() {
+    freezePath(downTo: 0)
+    root = freeze(depth: 0)
+  }
+
+  /// Freezes the states of the previous word's path deeper than `depth`.
+  private mutating func freezePath(downTo depth: Int) {
+    var d = previous.count
+    while d > depth {
+      let id = freeze(depth: d)
+      let last = pathTargets[d - 1].count - 1
+      pathTargets[d - 1][last] = id
+      d -= 1
+    }
+  }
+
+  /// Returns the register's state equivalent to the path state at `depth`, adding it if new.
+  private mutating func freeze(depth: Int) -> Int32 {
+    let final = pathFinal[depth]
+    var hash: UInt64 = final ? 0x9E37_79B9_7F4A_7C15 : 0x2545_F491_4F6C_DD1D
+    pathLabels[depth].withUnsafeBufferPointer { ls in
+      pathTargets[depth].withUnsafeBufferPointer { ts in
+        for i in 0..<ls.count {
+          hash = (hash ^ (UInt64(ls[i]) << 32 | UInt64(UInt32(bitPattern: ts[i]))))
+            &* 0x100_0000_01B3
+          hash ^= hash >> 29
+        }
+      }
+    }
+    var slot = Int(truncatingIfNeeded: hash) & tableMask
+    while true {
+      let candidate = table[slot]
+      if candidate < 0 { break }
+      if hashes[Int(candidate)] == hash, equals(state: Int(candidate), depth: depth) {
+        return candidate
+      }
+      slot = (slot + 1) & tableMask
+    }
+    let id = Int32(isFinal.count)
+    var count: Int64 = final ? 1 : 0
+    for t in pathTargets[depth] { count += wordCounts[Int(t)] }
+    isFinal.append(final)
+    transitionStart.append(Int32(labels.count))
+    transitionCount.append(UInt16(pathLabels[depth].count))
+    wordCounts.append(count)
+    hashes.append(hash)
+    labels.append(contentsOf: pathLabels[depth])
+    targets.append(contentsOf: pathTargets[depth])
+    table[slot] = id
+    if isFinal.count * 2 > table.count { grow() }
+    return id
+  }
+
+  private func equals(state: Int, depth: Int) -> Bool {
+    guard isFinal[state] == pathFinal[depth],
+      Int(transitionCount[state]) == pathLabels[depth].count
+    else { return false }
+    let start = Int(transitionStart[state])
+    let pl = pathLabels[depth]
+    let pt = pathTargets[depth]
+    for i in 0..<pl.count where labels[start + i] != pl[i] || targets[start + i] != pt[i] {
+      return false
+    }
+    return true
+  }
+
+  private mutating func grow() {
+    let size = table.count * 2
+    table = Array(repeating: -1, count: size)
+    tableMask = size - 1
+    for id in 0..<isFinal.count {
+      var slot = Int(truncatingIfNeeded: hashes[id]) & tableMask
+      while table[slot] >= 0 { slot = (slot + 1) & tableMask }
+      table[slot] = Int32(id)
+    }
+  }
+}

@@ -1,0 +1,297 @@
+import Foundation
+import SwipeDictFormat
+
+/// Options of a build. The same inputs and options always give byte-identical blobs.
+public struct CompileOptions: Sendable, Hashable {
+  /// Keep only the this many most frequent words (ties: earlier in code-point order).
+  public var maxWords: Int?
+  /// Drop words whose merged count is below this.
+  public var minCount: Double
+  /// Turn per-line input errors into counted warnings instead of failing.
+  public var skipInvalid: Bool
+  /// Fail when the blob would be larger than this many bytes.
+  public var budget: Int?
+
+  /// Creates options; the defaults keep every typeable word and fail on the first bad line.
+  public init(maxWords: Int? = nil, minCount: Double = 0, skipInvalid: Bool = false, budget: Int? = nil) {
+    self.maxWords = maxWords
+    self.minCount = minCount
+    self.skipInvalid = skipInvalid
+    self.budget = budget
+  }
+}
+
+/// What a long build is doing, for progress display.
+public struct CompileProgress: Sendable {
+  /// The stage.
+  public enum Stage: String, Sendable {
+    case reading, filtering, sorting, building, writing
+  }
+  /// The current stage.
+  public var stage: Stage
+  /// Detail: the file being read, or a count.
+  public var detail: String
+}
+
+/// What a build did: inputs, what was dropped and why, and what the blob holds.
+public struct CompileReport: Sendable {
+  /// One report per input file, in processing order.
+  public var inputs: [WordListReport]
+  /// Entries read from all inputs.
+  public var entriesRead: Int
+  /// Distinct words after NFC normalization and merging.
+  public var distinctWords: Int
+  /// Words dropped because a character cannot be typed on the layout.
+  public var untypeable: Int
+  /// Up to ten of those, in code-point order.
+  public var untypeableExamples: [String]
+  /// Words dropped by `--min-count`.
+  public var belowMinCount: Int
+  /// Words dropped by `--max-words`.
+  public var beyondMaxWords: Int
+  /// Words in the blob.
+  public var words: Int
+  /// Distinct characters in the words.
+  public var alphabetSize: Int
+  /// Automaton states and transitions.
+  public var states: Int
+  /// Automaton transitions.
+  public var transitions: Int
+  /// Each section's tag and size, in file order.
+  public var sections: [(tag: SectionTag, bytes: Int)]
+  /// The whole blob's size.
+  public var bytes: Int
+}
+
+/// A compiled blob and its report.
+public struct CompiledDictionary: Sendable {
+  /// The blob's bytes.
+  public var bytes: [UInt8]
+  /// What the build did.
+  public var report: CompileReport
+}
+
+/// Turns word lists and a layout into a blob.
+///
+/// ```swift
+/// let layout = try LayoutFile.load("corpora/layouts/qwerty-en.json")
+/// let result = try DictionaryCompiler.compile(inputs: ["corpora/en.tsv.zst"], layout: layout)
+/// try AtomicFile.write(result.bytes, to: "build/en.swipedict")
+/// ```
+///
+/// Steps: read every input (streamed), normalize to NFC and merge counts of equal words;
+/// drop words that cannot be typed on the layout, below `minCount`, beyond `maxWords`;
+/// number the alphabet in the folding collation; sort; build the minimal automaton; quantize
+/// frequencies in ID order; write the sections.
+public enum DictionaryCompiler {
+  /// Builds a blob in memory.
+  /// - Parameters:
+  ///   - inputs: word list paths (any order: they are processed sorted by path).
+  ///   - layout: the keyboard layout.
+  ///   - options: build options.
+  ///   - progress: called as the build advances (from the calling thread).
+  /// - Returns: the blob and the report.
+  /// - Throws: `WordListError` for bad input, `CompileError` otherwise.
+  public static func compile(
+    inputs: [String], layout: KeyboardLayout, options: CompileOptions = .init(),
+    progress: ((CompileProgress) -> Void)? = nil
+  ) throws -> CompiledDictionary {
+    let paths = inputs.sorted()
+    for (a, b) in zip(paths, paths.dropFirst()) where a == b {
+      throw CompileError.duplicateInput(path: a)
+    }
+    var counts: [String: Double] = [:]
+    var reports: [WordListReport] = []
+    var entriesRead = 0
+    let readOptions = WordListReadOptions(skipInvalid: options.skipInvalid)
+    for path in paths {
+      progress?(CompileProgress(stage: .reading, detail: path))
+      let report = try readWordList(atPath: path, options: readOptions) { entry in
+        counts[Collation.nfc(entry.word), default: 0] += entry.count
+        entriesRead += 1
+        if entriesRead % 100_000 == 0 {
+          progress?(CompileProgress(stage: .reading, detail: "\(path): \(entriesRead) entries"))
+        }
+      }
+      reports.append(report)
+    }
+
+    progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
+    var typing: [Unicode.Scalar: Bool] = [:]
+    func typeable(_ word: String) -> Bool {
+      var hasKey = false
+      for s in word.unicodeScalars {
+        if let known = typing[s] {
+          guard known else { return false }
+          if !layout.skipped.contains(s) { hasKey = true }
+          continue
+        }
+        let t = layout.classify(s)
+        typing[s] = t != .untypeable
+        switch t {
+        case .key: hasKey = true
+        case .skipped: break
+        case .untypeable: return false
+        }
+      }
+      return hasKey
+    }
+    var kept: [(word: String, count: Double)] = []
+    kept.reserveCapacity(counts.count)
+    var untypeable: [String] = []
+    var belowMinCount = 0
+    for (word, count) in counts {
+      if !typeable(word) {
+        untypeable.append(word)
+      } else if count < options.minCount {
+        belowMinCount += 1
+      } else {
+        kept.append((word, count))
+      }
+    }
+    let distinct = counts.count
+    counts = [:]
+    var beyondMaxWords = 0
+    if let maxWords = options.maxWords, kept.count > maxWords {
+      kept.sort { $0.count != $1.count ? $0.count > $1.count : $0.word.utf8.lexicographicallyPrecedes($1.word.utf8) }
+      beyondMaxWords = kept.count - maxWords
+      kept.removeSubrange(maxWords...)
+    }
+    guard !kept.isEmpty else {
+      throw CompileError.noWords(
+        read: entriesRead, untypeable: untypeable.count, belowMinCount: belowMinCount)
+    }
+
+    progress?(CompileProgress(stage: .sorting, detail: "\(kept.count) words"))
+    var scalars: Set<Unicode.Scalar> = []
+    for entry in kept { scalars.formUnion(entry.word.unicodeScalars) }
+    guard scalars.count <= Alphabet.maxCount else {
+      throw CompileError.tooManyCharacters(count: scalars.count)
+    }
+    let alphabet = Collation.alphabet(of: scalars)
+    let words = LabelledWords(kept.map(\.word), alphabet: alphabet)
+    let order = words.sortedOrder()
+
+    progress?(CompileProgress(stage: .building, detail: "\(kept.count) words"))
+    var builder = DAWGBuilder()
+    for index in order {
+      try words.withLabels(of: index) { labels throws(CompileError) in try builder.add(labels) }
+    }
+    builder.finish()
+    let dawgSection = DAWGEncoder.encode(builder)
+
+    progress?(CompileProgress(stage: .writing, detail: ""))
+    let maxCount = kept.lazy.map(\.count).max() ?? 0
+    let scale = log1p(maxCount)
+    var frequency = ByteWriter()
+    frequency.append(UInt64(order.count))
+    frequency.append(scale)
+    frequency.pad(toMultipleOf: FrequencyLayout.headerSize)
+    for index in order {
+      frequency.append(FrequencyLayout.quantize(kept[index].count, scale: scale))
+    }
+
+    untypeable.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    let metadata = JSONValue.object([
+      ("tool", .string("swipedict \(SwipeDictVersion.string)")),
+      ("format", .string(FormatVersion.current.description)),
+      ("inputs", .array(reports.map(describe))),
+      ("layout", .string(layout.name)),
+      ("options", .object([
+        ("maxWords", options.maxWords.map { .number($0) } ?? .null),
+        ("minCount", .double(options.minCount)),
+        ("skipInvalid", .bool(options.skipInvalid)),
+      ])),
+      ("words", .number(order.count)),
+      ("dropped", .object([
+        ("untypeable", .number(untypeable.count)),
+        ("belowMinCount", .number(belowMinCount)),
+        ("beyondMaxWords", .number(beyondMaxWords)),
+      ])),
+    ])
+    let sections: [BlobContainer.Section] = [
+      .init(tag: .dawg, bytes: dawgSection),
+      .init(tag: .frequency, bytes: frequency.bytes),
+      .init(tag: .alphabet, bytes: alphabet.encoded()),
+      .init(tag: .layout, bytes: layout.encoded()),
+      .init(tag: .metadata, bytes: Array(metadata.text.utf8)),
+    ]
+    let blob = BlobContainer.encode(sections)
+    if let budget = options.budget, blob.count > budget {
+      throw CompileError.overBudget(bytes: blob.count, budget: budget)
+    }
+    let report = CompileReport(
+      inputs: reports, entriesRead: entriesRead, distinctWords: distinct,
+      untypeable: untypeable.count, untypeableExamples: Array(untypeable.prefix(10)),
+      belowMinCount: belowMinCount, beyondMaxWords: beyondMaxWords, words: order.count,
+      alphabetSize: alphabet.count, states: builder.stateCount,
+      transitions: builder.labels.count,
+      sections: sections.map { ($0.tag, $0.bytes.count) }, bytes: blob.count)
+    return CompiledDictionary(bytes: blob, report: report)
+  }
+
+  private static func describe(_ report: WordListReport) -> JSONValue {
+    let name = report.file.split(separator: "/").last.map(String.init) ?? report.file
+    let crc = String(report.checksum, radix: 16)
+    return .object([
+      ("name", .string(name)),
+      ("bytes", .number(report.rawBytes)),
+      ("crc32c", .string(String(repeating: "0", count: 8 - crc.count) + crc)),
+      ("format", report.format.map { .string($0.rawValue) } ?? .null),
+      ("entries", .number(report.entries)),
+      ("skipped", .number(report.skipped)),
+    ])
+  }
+}
+
+/// Words as label sequences in one flat buffer, for sorting and building.
+struct LabelledWords {
+  private var labels: [UInt8] = []
+  private var starts: [Int] = [0]
+
+  init(_ words: [String], alphabet: Alphabet) {
+    labels.reserveCapacity(words.count * 9)
+    starts.reserveCapacity(words.count + 1)
+    for word in words {
+      for s in word.unicodeScalars {
+        // safe: the alphabet was made from these words' scalars.
+        labels.append(alphabet.label(for: s)!)
+      }
+      starts.append(labels.count)
+    }
+  }
+
+  var count: Int { starts.count - 1 }
+
+  func withLabels<R, E: Error>(
+    of index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R
+  ) throws(E) -> R {
+    let start = starts[index]
+    let end = starts[index + 1]
+    let result: Result<R, E> = labels.withUnsafeBufferPointer { all in
+      do throws(E) {
+        return .success(try body(UnsafeBufferPointer(rebasing: all[start..<end])))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Word indices in label order.
+  func sortedOrder() -> [Int] {
+    var order = Array(0..<count)
+    labels.withUnsafeBufferPointer { all in
+      starts.withUnsafeBufferPointer { s in
+        let base = all.baseAddress!
+        order.sort { a, b in
+          let la = s[a + 1] - s[a]
+          let lb = s[b + 1] - s[b]
+          let c = memcmp(base + s[a], base + s[b], min(la, lb))
+          return c != 0 ? c < 0 : la < lb
+        }
+      }
+    }
+    return order
+  }
+}

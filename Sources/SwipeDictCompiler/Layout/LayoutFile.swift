@@ -1,0 +1,136 @@
+import Foundation
+import SwipeDictFormat
+
+/// Reads keyboard layouts from JSON files (schema in `corpora/README.md` and DESIGN):
+///
+/// ```json
+/// {"name": "qwerty-en", "unit": "pt", "keyWidth": 37.5,
+///  "keys": [{"char": "q", "x": 18.75, "y": 27, "w": 37.5, "h": 54}, …],
+///  "aliases": {"é": "e", "ß": "s"}, "skip": ["'", "-"]}
+/// ```
+///
+/// `x`/`y` are key centres; `w`/`h` default to `keyWidth` and to the row height of 1.44 key
+/// widths when absent. Fields the reader does not know are ignored, so layouts can carry
+/// notes. Errors name the file and the JSON path of the bad value.
+public enum LayoutFile {
+  /// Reads and validates a layout file.
+  /// - Parameter path: the JSON file.
+  /// - Returns: the layout.
+  /// - Throws: `CompileError.layout` or `.io`.
+  public static func load(_ path: String) throws(CompileError) -> KeyboardLayout {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw .io(path: path, message: "cannot read the layout file (\(error.localizedDescription))")
+    }
+    return try parse(data, file: path)
+  }
+
+  /// Parses and validates layout JSON.
+  /// - Parameters:
+  ///   - data: the JSON bytes.
+  ///   - file: the name to use in errors.
+  public static func parse(_ data: Data, file: String) throws(CompileError) -> KeyboardLayout {
+    func fail(_ path: String, _ message: String) -> CompileError {
+      .layout(file: file, path: path, message: message)
+    }
+    let root: [String: Any]
+    do {
+      guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        throw fail("", "expected a JSON object at the top level")
+      }
+      root = object
+    } catch let error as CompileError {
+      throw error
+    } catch {
+      throw fail("", "not valid JSON (\(error.localizedDescription))")
+    }
+    func number(_ object: [String: Any], _ key: String, _ path: String) throws(CompileError)
+      -> Float?
+    {
+      guard let value = object[key] else { return nil }
+      guard let n = value as? NSNumber, !(value is Bool), n.doubleValue.isFinite else {
+        throw fail("\(path).\(key)", "expected a number, found \(value)")
+      }
+      return Float(n.doubleValue)
+    }
+    func character(_ value: Any, _ path: String) throws(CompileError) -> Unicode.Scalar {
+      guard let text = value as? String else { throw fail(path, "expected a string") }
+      let scalars = Collation.nfc(text).unicodeScalars
+      guard scalars.count == 1, let s = scalars.first else {
+        throw fail(path, "expected one character, found \"\(text)\"")
+      }
+      return s
+    }
+    guard let name = root["name"] as? String, !name.isEmpty else {
+      throw fail("name", "missing: give the layout a name such as \"qwerty-en\"")
+    }
+    let unit = root["unit"] as? String ?? "pt"
+    guard let keyWidth = try number(root, "keyWidth", "") else {
+      throw fail("keyWidth", "missing: the width of a letter key, the unit of all distances")
+    }
+    guard keyWidth > 0 else { throw fail("keyWidth", "must be positive, found \(keyWidth)") }
+    guard let rawKeys = root["keys"] as? [Any], !rawKeys.isEmpty else {
+      throw fail("keys", "missing or empty: list the keys as {\"char\", \"x\", \"y\", \"w\", \"h\"}")
+    }
+    var keys: [KeyboardLayout.Key] = []
+    var seen: [Unicode.Scalar: Int] = [:]
+    for (i, raw) in rawKeys.enumerated() {
+      let path = "keys[\(i)]"
+      guard let key = raw as? [String: Any] else { throw fail(path, "expected an object") }
+      guard let char = key["char"] else { throw fail("\(path).char", "missing") }
+      let c = KeyboardLayout.lowercase(try character(char, "\(path).char"))
+      if let other = seen[c] {
+        throw fail("\(path).char", "\"\(c)\" is already the key keys[\(other)]")
+      }
+      seen[c] = i
+      guard let x = try number(key, "x", path), let y = try number(key, "y", path) else {
+        throw fail(path, "needs \"x\" and \"y\", the key centre")
+      }
+      let w = try number(key, "w", path) ?? keyWidth
+      let h = try number(key, "h", path) ?? keyWidth * 1.44
+      guard w > 0, h > 0 else { throw fail(path, "w and h must be positive") }
+      keys.append(.init(character: c, x: x, y: y, width: w, height: h))
+    }
+    for i in keys.indices {
+      for j in keys.indices where j > i {
+        let a = keys[i]
+        let b = keys[j]
+        let overlapX = (a.width + b.width) / 2 - abs(a.x - b.x)
+        let overlapY = (a.height + b.height) / 2 - abs(a.y - b.y)
+        // Shared edges and rounding are fine; a real overlap is over 1 % of a key width.
+        if overlapX > keyWidth * 0.01, overlapY > keyWidth * 0.01 {
+          throw fail(
+            "keys[\(j)]", "key \"\(b.character)\" overlaps key \"\(a.character)\" (keys[\(i)])")
+        }
+      }
+    }
+    var aliases: [Unicode.Scalar: Unicode.Scalar] = [:]
+    if let rawAliases = root["aliases"] {
+      guard let map = rawAliases as? [String: Any] else {
+        throw fail("aliases", "expected an object mapping characters to key characters")
+      }
+      for (from, to) in map.sorted(by: { $0.key < $1.key }) {
+        let path = "aliases.\(from)"
+        let f = KeyboardLayout.lowercase(try character(from, path))
+        let t = KeyboardLayout.lowercase(try character(to, path))
+        guard seen[t] != nil else { throw fail(path, "\"\(t)\" is not a key of this layout") }
+        guard seen[f] == nil else { throw fail(path, "\"\(f)\" already has its own key") }
+        aliases[f] = t
+      }
+    }
+    var skipped = KeyboardLayout.defaultSkipped
+    if let rawSkip = root["skip"] {
+      guard let list = rawSkip as? [Any] else { throw fail("skip", "expected an array") }
+      skipped = []
+      for (i, value) in list.enumerated() {
+        let s = try character(value, "skip[\(i)]")
+        guard seen[s] == nil else { throw fail("skip[\(i)]", "\"\(s)\" has a key") }
+        skipped.insert(s)
+      }
+    }
+    return KeyboardLayout(
+      name: name, unit: unit, keyWidth: keyWidth, keys: keys, aliases: aliases, skipped: skipped)
+  }
+}

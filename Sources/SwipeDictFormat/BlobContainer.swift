@@ -1,0 +1,183 @@
+/// Encoding and validation of the container: header, section table, aligned sections.
+///
+/// `encode` is what the compiler writes; `parse` is what the loader runs at open. `parse`
+/// reads only the header and the table (plus their checksum) — never the sections' bytes —
+/// so opening costs the same for a 100 KB and a 100 MB blob.
+public enum BlobContainer {
+  /// A section to write: its tag and bytes.
+  public struct Section: Sendable {
+    /// The section's tag.
+    public var tag: SectionTag
+    /// The section's bytes.
+    public var bytes: [UInt8]
+    /// Creates a section.
+    public init(tag: SectionTag, bytes: [UInt8]) {
+      self.tag = tag
+      self.bytes = bytes
+    }
+  }
+
+  /// Lays out a blob: header, table, then each section at a 64-byte boundary, in the order
+  /// given, zero padding between them. Deterministic: the same sections give the same bytes.
+  /// - Parameter sections: the sections, each tag once.
+  /// - Returns: the whole file.
+  public static func encode(_ sections: [Section]) -> [UInt8] {
+    let tableEnd = BlobFormat.headerSize + sections.count * BlobFormat.sectionEntrySize
+    var offset = align(tableEnd)
+    var entries: [SectionEntry] = []
+    for section in sections {
+      entries.append(
+        SectionEntry(
+          tag: section.tag, offset: UInt64(offset), length: UInt64(section.bytes.count),
+          checksum: CRC32C.checksum(section.bytes)))
+      offset = align(offset + section.bytes.count)
+    }
+    let fileSize = sections.isEmpty ? tableEnd : Int(entries.last!.offset + entries.last!.length)
+    var out = ByteWriter()
+    let header = BlobHeader(fileSize: UInt64(fileSize), sectionCount: UInt32(sections.count))
+    writeHeader(header, to: &out)
+    for entry in entries { writeEntry(entry, to: &out) }
+    let checksum = CRC32C.checksum(out.bytes)
+    out.set(checksum, at: BlobFormat.headerChecksumOffset)
+    for (section, entry) in zip(sections, entries) {
+      out.append(contentsOf: repeatElement(0, count: Int(entry.offset) - out.count))
+      out.append(contentsOf: section.bytes)
+    }
+    return out.bytes
+  }
+
+  /// The result of `parse`: the header and the section table, validated.
+  public struct Contents: Sendable {
+    /// The decoded header.
+    public var header: BlobHeader
+    /// The section table, in file order.
+    public var sections: [SectionEntry]
+
+    /// The entry with `tag`, if present.
+    public func section(_ tag: SectionTag) -> SectionEntry? {
+      sections.first { $0.tag == tag }
+    }
+  }
+
+  /// Validates the header and the section table of a blob.
+  ///
+  /// Checks: size, magic, major version, flags, declared file size, table position and
+  /// size, the header checksum (covering header and table), and for every section its
+  /// alignment, that it lies inside the file after the table, that no two overlap and no
+  /// tag repeats. It does not read the sections' bytes.
+  /// - Parameter file: the whole blob.
+  /// - Returns: the header and table.
+  /// - Throws: `FormatError` naming what is wrong and where.
+  public static func parse(_ file: UnsafeByteView) throws(FormatError) -> Contents {
+    guard file.count >= BlobFormat.headerSize else {
+      throw FormatError(.truncatedHeader(size: file.count), offset: 0)
+    }
+    for (i, byte) in BlobFormat.magic.enumerated() where file.byte(at: i) != byte {
+      throw FormatError(.badMagic, offset: i)
+    }
+    // safe: the file holds at least the 64-byte header, checked above.
+    let version = FormatVersion(major: file.uint16(at: 8)!, minor: file.uint16(at: 10)!)
+    guard version.major >= 1, version.major <= FormatVersion.current.major else {
+      throw FormatError(
+        .unsupportedVersion(expected: FormatVersion.current, found: version), offset: 8)
+    }
+    let header = BlobHeader(
+      version: version, flags: file.uint32(at: 12)!, fileSize: file.uint64(at: 16)!,
+      sectionCount: file.uint32(at: 24)!, entrySize: file.uint32(at: 28)!,
+      tableOffset: file.uint64(at: 32)!, checksum: file.uint32(at: 40)!)
+    guard header.flags == 0 else { throw FormatError(.unknownFlags(header.flags), offset: 12) }
+    guard header.fileSize == UInt64(file.count) else {
+      throw FormatError(.fileSizeMismatch(declared: header.fileSize, actual: file.count), offset: 16)
+    }
+    guard header.sectionCount <= BlobFormat.maxSectionCount else {
+      throw FormatError(.badSectionTable("\(header.sectionCount) sections"), offset: 24)
+    }
+    guard header.entrySize >= UInt32(BlobFormat.sectionEntrySize), header.entrySize % 8 == 0,
+      header.entrySize <= 1024
+    else {
+      throw FormatError(.badSectionTable("entry size \(header.entrySize)"), offset: 28)
+    }
+    let tableLength = Int(header.sectionCount) * Int(header.entrySize)
+    guard header.tableOffset >= UInt64(BlobFormat.headerSize),
+      header.tableOffset <= UInt64(file.count),
+      file.contains(offset: Int(header.tableOffset), length: tableLength)
+    else {
+      throw FormatError(
+        .badSectionTable("table at \(header.tableOffset) does not fit in the file"), offset: 32)
+    }
+    let tableOffset = Int(header.tableOffset)
+    var crc = CRC32C()
+    var headerBytes = file.bytes(offset: 0, length: BlobFormat.headerSize)!
+    for i in 0..<4 { headerBytes[BlobFormat.headerChecksumOffset + i] = 0 }
+    crc.update(headerBytes)
+    file.slice(offset: tableOffset, length: tableLength)!.withUnsafeBytes { crc.update($0) }
+    guard crc.value == header.checksum else {
+      throw FormatError(
+        .headerChecksumMismatch(stored: header.checksum, computed: crc.value),
+        offset: BlobFormat.headerChecksumOffset)
+    }
+    let dataStart = tableOffset + tableLength
+    var entries: [SectionEntry] = []
+    entries.reserveCapacity(Int(header.sectionCount))
+    for i in 0..<Int(header.sectionCount) {
+      let at = tableOffset + i * Int(header.entrySize)
+      let entry = SectionEntry(
+        tag: SectionTag(rawValue: file.uint32(at: at)!), flags: file.uint32(at: at + 4)!,
+        offset: file.uint64(at: at + 8)!, length: file.uint64(at: at + 16)!,
+        checksum: file.uint32(at: at + 24)!)
+      guard entry.offset % UInt64(BlobFormat.sectionAlignment) == 0 else {
+        throw FormatError(
+          .badSectionBounds("offset \(entry.offset) is not a multiple of 64"), section: entry.tag,
+          offset: at + 8)
+      }
+      guard entry.offset >= UInt64(dataStart), entry.offset <= UInt64(file.count),
+        entry.length <= UInt64(file.count) - entry.offset
+      else {
+        throw FormatError(
+          .badSectionBounds(
+            "bytes \(entry.offset)..<\(entry.offset &+ entry.length) outside the data area "
+              + "\(dataStart)..<\(file.count)"),
+          section: entry.tag, offset: at + 8)
+      }
+      if entries.contains(where: { $0.tag == entry.tag }) {
+        throw FormatError(.duplicateSection, section: entry.tag, offset: at)
+      }
+      entries.append(entry)
+    }
+    let byOffset = entries.sorted { $0.offset < $1.offset }
+    for (a, b) in zip(byOffset, byOffset.dropFirst()) where a.offset + a.length > b.offset {
+      throw FormatError(
+        .badSectionBounds("overlaps section \(a.tag) (ends at \(a.offset + a.length))"),
+        section: b.tag, offset: Int(b.offset))
+    }
+    return Contents(header: header, sections: entries)
+  }
+
+  /// Rounds up to the section alignment.
+  static func align(_ offset: Int) -> Int {
+    (offset + BlobFormat.sectionAlignment - 1) / BlobFormat.sectionAlignment
+      * BlobFormat.sectionAlignment
+  }
+
+  private static func writeHeader(_ header: BlobHeader, to out: inout ByteWriter) {
+    out.append(contentsOf: BlobFormat.magic)
+    out.append(header.version.major)
+    out.append(header.version.minor)
+    out.append(header.flags)
+    out.append(header.fileSize)
+    out.append(header.sectionCount)
+    out.append(header.entrySize)
+    out.append(header.tableOffset)
+    out.append(header.checksum)
+    out.append(contentsOf: repeatElement(0, count: 20))
+  }
+
+  private static func writeEntry(_ entry: SectionEntry, to out: inout ByteWriter) {
+    out.append(entry.tag.rawValue)
+    out.append(entry.flags)
+    out.append(entry.offset)
+    out.append(entry.length)
+    out.append(entry.checksum)
+    out.append(UInt32(0))
+  }
+}

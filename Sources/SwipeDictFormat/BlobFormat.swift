@@ -1,0 +1,159 @@
+/// The SwipeDict blob format: one file per (word list, layout), little-endian throughout.
+///
+/// ```
+/// offset  size  field
+/// 0       8     magic            89 53 57 44 0D 0A 1A 0A  ("\x89SWD\r\n\x1A\n")
+/// 8       2     major version    readers reject a major newer than `FormatVersion.current.major`
+/// 10      2     minor version    additions a reader may ignore
+/// 12      4     flags            0 (no flags defined; readers reject unknown bits)
+/// 16      8     file size        the whole file, in bytes
+/// 24      4     section count
+/// 28      4     entry size       bytes per section-table entry (32)
+/// 32      8     table offset     where the section table starts (64)
+/// 40      4     header checksum  CRC-32C of bytes 0..<64 with this field zeroed, then the table
+/// 44      20    reserved         zero
+/// ```
+///
+/// The section table has one 32-byte entry per section:
+///
+/// ```
+/// 0   4  tag        four ASCII bytes, e.g. "DAWG"
+/// 4   4  flags      0
+/// 8   8  offset     from the start of the file; a multiple of 64
+/// 16  8  length     in bytes
+/// 24  4  checksum   CRC-32C of the section's bytes
+/// 28  4  reserved   zero
+/// ```
+///
+/// Sections do not overlap and lie inside the file. A reader ignores sections whose tag
+/// it does not know. The sections themselves are described by their tags in `SectionTag`.
+public enum BlobFormat {
+  /// The eight bytes every blob starts with. The high byte and the CR LF / SUB pair catch
+  /// files mangled by text-mode transfers, as in PNG.
+  public static let magic: [UInt8] = [0x89, 0x53, 0x57, 0x44, 0x0D, 0x0A, 0x1A, 0x0A]
+  /// The size of the fixed header.
+  public static let headerSize = 64
+  /// The size of one section-table entry.
+  public static let sectionEntrySize = 32
+  /// Every section starts at a multiple of this, so columns can be scanned with SIMD loads.
+  public static let sectionAlignment = 64
+  /// The offset of the header checksum field.
+  public static let headerChecksumOffset = 40
+  /// The most sections a reader accepts (a bound against absurd tables).
+  public static let maxSectionCount = 1024
+}
+
+/// The version of the blob format a blob was written with.
+public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// Incompatible changes: readers refuse a newer major.
+  public var major: UInt16
+  /// Compatible additions.
+  public var minor: UInt16
+
+  /// The version this code writes and the newest major it reads.
+  public static let current = FormatVersion(major: 1, minor: 0)
+
+  /// Creates a version.
+  public init(major: UInt16, minor: UInt16) {
+    self.major = major
+    self.minor = minor
+  }
+
+  public var description: String { "\(major).\(minor)" }
+
+  public static func < (lhs: FormatVersion, rhs: FormatVersion) -> Bool {
+    (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
+  }
+}
+
+/// A four-character section tag.
+public struct SectionTag: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+  /// The four ASCII bytes as a little-endian integer ("DAWG" is stored as the bytes D A W G).
+  public var rawValue: UInt32
+
+  public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+  /// Creates a tag from four ASCII characters.
+  public init(_ text: StaticString) {
+    precondition(text.utf8CodeUnitCount == 4, "a section tag has four ASCII characters")
+    let p = text.utf8Start
+    rawValue = UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | UInt32(p[3]) << 24
+  }
+
+  /// The tag as text; bytes outside printable ASCII are shown as `?`.
+  public var description: String {
+    var s = ""
+    for shift in stride(from: 0, to: 32, by: 8) {
+      let b = UInt8((rawValue >> UInt32(shift)) & 0xFF)
+      s.unicodeScalars.append(b >= 0x20 && b < 0x7F ? Unicode.Scalar(b) : "?")
+    }
+    return s
+  }
+
+  /// The minimal acyclic automaton of the words with path outputs (word ↔ ID). See `DAWGLayout`.
+  public static let dawg = SectionTag("DAWG")
+  /// The per-blob alphabet: label → character and its folding class. See `AlphabetLayout`.
+  public static let alphabet = SectionTag("ALPH")
+  /// The quantized frequency of every word, one byte per word ID. See `FrequencyLayout`.
+  public static let frequency = SectionTag("FREQ")
+  /// The keyboard layout the blob was built for. See `KeyboardLayout.encoded()`.
+  public static let layout = SectionTag("LYOT")
+  /// Build metadata as UTF-8 JSON: inputs with checksums, options, tool version. No timestamps.
+  public static let metadata = SectionTag("META")
+}
+
+/// One entry of the section table.
+public struct SectionEntry: Sendable, Hashable {
+  /// What the section holds.
+  public var tag: SectionTag
+  /// Reserved flags (0).
+  public var flags: UInt32
+  /// Where the section starts, from the start of the file.
+  public var offset: UInt64
+  /// The section's length in bytes.
+  public var length: UInt64
+  /// CRC-32C of the section's bytes.
+  public var checksum: UInt32
+
+  /// Creates an entry.
+  public init(tag: SectionTag, flags: UInt32 = 0, offset: UInt64, length: UInt64, checksum: UInt32) {
+    self.tag = tag
+    self.flags = flags
+    self.offset = offset
+    self.length = length
+    self.checksum = checksum
+  }
+}
+
+/// The decoded fixed header.
+public struct BlobHeader: Sendable, Hashable {
+  /// The format version the blob was written with.
+  public var version: FormatVersion
+  /// Reserved flags (0).
+  public var flags: UInt32
+  /// The file size the header declares.
+  public var fileSize: UInt64
+  /// The number of sections.
+  public var sectionCount: UInt32
+  /// The size of one table entry.
+  public var entrySize: UInt32
+  /// Where the section table starts.
+  public var tableOffset: UInt64
+  /// CRC-32C over the header (checksum field zeroed) and the section table.
+  public var checksum: UInt32
+
+  /// Creates a header.
+  public init(
+    version: FormatVersion = .current, flags: UInt32 = 0, fileSize: UInt64, sectionCount: UInt32,
+    entrySize: UInt32 = UInt32(BlobFormat.sectionEntrySize),
+    tableOffset: UInt64 = UInt64(BlobFormat.headerSize), checksum: UInt32 = 0
+  ) {
+    self.version = version
+    self.flags = flags
+    self.fileSize = fileSize
+    self.sectionCount = sectionCount
+    self.entrySize = entrySize
+    self.tableOffset = tableOffset
+    self.checksum = checksum
+  }
+}

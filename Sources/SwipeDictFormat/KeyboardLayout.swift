@@ -1,0 +1,204 @@
+/// A keyboard layout: where each key is, in the layout's own unit.
+///
+/// Layouts are data (`corpora/layouts/*.json`, parsed by the compiler); the blob embeds the
+/// layout it was built with in its `LYOT` section so the decoder and the inspector use the
+/// same geometry. `keyWidth` is the length unit of every stored distance.
+///
+/// How a character reaches a key (``classify(_:)``): it is lowercased, then an alias maps
+/// it (`é → e`, `ß → s`), then it is looked up among the keys. Characters listed in
+/// ``skipped`` (apostrophe, hyphen) are allowed in words but have no key; anything else
+/// (digits, symbols) makes a word untypeable.
+///
+/// Binary encoding (`LYOT`), little-endian:
+/// ```
+/// 0   4  key count K          4   4  alias count A      8   4  skipped count S
+/// 12  4  name byte count N    16  4  unit byte count U  20  4  keyWidth (Float32)
+/// 24  20×K keys: scalar u32, x, y, width, height (Float32, key centres)
+///     8×A aliases: from scalar u32, to scalar u32 (sorted by from)
+///     4×S skipped scalars u32 (sorted)
+///     N bytes name (UTF-8), U bytes unit (UTF-8)
+/// ```
+public struct KeyboardLayout: Sendable, Hashable {
+  /// One key: a character and its rectangle (centre and size).
+  public struct Key: Sendable, Hashable {
+    /// The (lowercase) character the key types.
+    public var character: Unicode.Scalar
+    /// The key centre's x coordinate.
+    public var x: Float
+    /// The key centre's y coordinate (growing downwards).
+    public var y: Float
+    /// The key's width.
+    public var width: Float
+    /// The key's height.
+    public var height: Float
+
+    /// Creates a key.
+    public init(character: Unicode.Scalar, x: Float, y: Float, width: Float, height: Float) {
+      self.character = character
+      self.x = x
+      self.y = y
+      self.width = width
+      self.height = height
+    }
+  }
+
+  /// How one character of a word is typed.
+  public enum Typing: Sendable, Hashable {
+    /// With the key at this index of ``keys``.
+    case key(Int)
+    /// It has no key but is allowed in words (apostrophe, hyphen): skipped in the key path.
+    case skipped
+    /// It cannot be typed on this layout.
+    case untypeable
+  }
+
+  /// The layout's name, e.g. `qwerty-en`.
+  public var name: String
+  /// The unit of the coordinates, e.g. `pt`.
+  public var unit: String
+  /// The width of a letter key: the unit of every stored distance.
+  public var keyWidth: Float
+  /// The keys.
+  public var keys: [Key]
+  /// Characters without a key that type as another character (`é → e`).
+  public var aliases: [Unicode.Scalar: Unicode.Scalar]
+  /// Characters allowed in words that have no key.
+  public var skipped: Set<Unicode.Scalar>
+
+  private var keyIndex: [Unicode.Scalar: Int]
+
+  /// The characters ``skipped`` holds when a layout file does not say: apostrophes and hyphen.
+  public static let defaultSkipped: Set<Unicode.Scalar> = ["'", "\u{2019}", "-"]
+
+  /// Creates a layout. Validation of user input (duplicates, overlaps) is the compiler's job.
+  public init(
+    name: String, unit: String, keyWidth: Float, keys: [Key],
+    aliases: [Unicode.Scalar: Unicode.Scalar] = [:], skipped: Set<Unicode.Scalar> = defaultSkipped
+  ) {
+    self.name = name
+    self.unit = unit
+    self.keyWidth = keyWidth
+    self.keys = keys
+    self.aliases = aliases
+    self.skipped = skipped
+    var index: [Unicode.Scalar: Int] = [:]
+    for (i, key) in keys.enumerated() where index[key.character] == nil {
+      index[key.character] = i
+    }
+    self.keyIndex = index
+  }
+
+  /// How `scalar` is typed: lowercased, then aliased, then looked up.
+  /// - Parameter scalar: a character of a word.
+  /// - Returns: its key, `.skipped`, or `.untypeable`.
+  public func classify(_ scalar: Unicode.Scalar) -> Typing {
+    if let i = keyIndex[scalar] { return .key(i) }
+    let lower = Self.lowercase(scalar)
+    if let i = keyIndex[lower] { return .key(i) }
+    if let target = aliases[lower] ?? aliases[scalar], let i = keyIndex[target] { return .key(i) }
+    if skipped.contains(scalar) { return .skipped }
+    return .untypeable
+  }
+
+  /// The key index of `scalar`, if it has one (directly, lowercased or through an alias).
+  public func key(for scalar: Unicode.Scalar) -> Int? {
+    if case .key(let i) = classify(scalar) { return i }
+    return nil
+  }
+
+  /// The single-scalar lowercase form of `scalar`, or `scalar` itself.
+  public static func lowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    if scalar.isASCII {
+      let v = scalar.value
+      return v >= 0x41 && v <= 0x5A ? Unicode.Scalar(v + 32)! : scalar
+    }
+    let mapped = scalar.properties.lowercaseMapping.unicodeScalars
+    return mapped.count == 1 ? mapped.first! : scalar
+  }
+
+  /// The layout's `LYOT` encoding. Deterministic: aliases and skipped characters are sorted.
+  public func encoded() -> [UInt8] {
+    var out = ByteWriter()
+    let nameBytes = Array(name.utf8)
+    let unitBytes = Array(unit.utf8)
+    out.append(UInt32(keys.count))
+    out.append(UInt32(aliases.count))
+    out.append(UInt32(skipped.count))
+    out.append(UInt32(nameBytes.count))
+    out.append(UInt32(unitBytes.count))
+    out.append(keyWidth)
+    for key in keys {
+      out.append(key.character.value)
+      out.append(key.x)
+      out.append(key.y)
+      out.append(key.width)
+      out.append(key.height)
+    }
+    for (from, to) in aliases.sorted(by: { $0.key.value < $1.key.value }) {
+      out.append(from.value)
+      out.append(to.value)
+    }
+    for scalar in skipped.sorted(by: { $0.value < $1.value }) { out.append(scalar.value) }
+    out.append(contentsOf: nameBytes)
+    out.append(contentsOf: unitBytes)
+    return out.bytes
+  }
+
+  /// Decodes a `LYOT` section.
+  /// - Parameters:
+  ///   - view: the section's bytes.
+  ///   - fileOffset: where the section starts in the file, for error messages.
+  /// - Throws: `FormatError` when a count, scalar, number or string is invalid.
+  public init(decoding view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
+    func fail(_ detail: String, _ at: Int) -> FormatError {
+      FormatError(.malformed(detail), section: .layout, offset: fileOffset + at)
+    }
+    guard let keyCount = view.uint32(at: 0), let aliasCount = view.uint32(at: 4),
+      let skipCount = view.uint32(at: 8), let nameCount = view.uint32(at: 12),
+      let unitCount = view.uint32(at: 16), let keyWidth = view.float32(at: 20)
+    else { throw fail("layout header is truncated", 0) }
+    let needed =
+      24 + Int(keyCount) * 20 + Int(aliasCount) * 8 + Int(skipCount) * 4 + Int(nameCount)
+      + Int(unitCount)
+    guard needed == view.count else {
+      throw fail("layout counts need \(needed) bytes, section has \(view.count)", 0)
+    }
+    guard keyWidth.isFinite, keyWidth > 0 else { throw fail("keyWidth \(keyWidth)", 20) }
+    var at = 24
+    func scalar(_ offset: Int) throws(FormatError) -> Unicode.Scalar {
+      guard let raw = view.uint32(at: offset), let s = Unicode.Scalar(raw) else {
+        throw fail("invalid character code", offset)
+      }
+      return s
+    }
+    var keys: [Key] = []
+    for _ in 0..<Int(keyCount) {
+      let character = try scalar(at)
+      let numbers = (1...4).map { view.float32(at: at + 4 * $0) ?? .nan }
+      guard numbers.allSatisfy(\.isFinite) else { throw fail("key geometry is not finite", at) }
+      keys.append(
+        Key(character: character, x: numbers[0], y: numbers[1], width: numbers[2],
+          height: numbers[3]))
+      at += 20
+    }
+    var aliases: [Unicode.Scalar: Unicode.Scalar] = [:]
+    for _ in 0..<Int(aliasCount) {
+      aliases[try scalar(at)] = try scalar(at + 4)
+      at += 8
+    }
+    var skipped: Set<Unicode.Scalar> = []
+    for _ in 0..<Int(skipCount) {
+      skipped.insert(try scalar(at))
+      at += 4
+    }
+    guard let name = view.bytes(offset: at, length: Int(nameCount)).flatMap(Self.utf8),
+      let unit = view.bytes(offset: at + Int(nameCount), length: Int(unitCount)).flatMap(Self.utf8)
+    else { throw fail("name or unit is not UTF-8", at) }
+    self.init(
+      name: name, unit: unit, keyWidth: keyWidth, keys: keys, aliases: aliases, skipped: skipped)
+  }
+
+  private static func utf8(_ bytes: [UInt8]) -> String? {
+    String(validating: bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,167 @@
+import ArgumentParser
+import Foundation
+import SwipeDict
+
+struct BenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Time open and queries on a blob (median of repeated passes, ns per operation).",
+    discussion: """
+      Without query files, hits are up to 100,000 words sampled evenly from the blob, misses \
+      are those words with one letter changed (checked absent), prefixes their first two \
+      letters. With --hits/--misses/--prefixes (one word per line) another tool's sample runs \
+      unchanged. Each figure is the median over --passes passes of the mean time per \
+      operation in one pass, after a warm-up pass.
+
+      Examples:
+        swipedict bench build/en.swipedict
+        swipedict bench build/en.swipedict --json --hits hits.txt --misses misses.txt --prefixes prefixes.txt
+      """)
+
+  @OptionGroup var blob: BlobArgument
+
+  @Option(help: "Words to look up that are in the blob, one per line.")
+  var hits: String?
+
+  @Option(help: "Words to look up that are not in the blob, one per line.")
+  var misses: String?
+
+  @Option(help: "Prefixes whose words to list, one per line.")
+  var prefixes: String?
+
+  @Option(help: "Timed passes per measurement.")
+  var passes: Int = 9
+
+  @Flag(name: .long, help: "Print one JSON object.")
+  var json = false
+
+  func validate() throws {
+    if passes < 1 { throw ValidationError("--passes must be at least 1") }
+  }
+
+  func run() throws {
+    let dictionary = try blob.open()
+    let hitWords = try hits.map(readLines) ?? sampleWords(dictionary)
+    let missWords = try misses.map(readLines) ?? mutated(hitWords, dictionary)
+    let prefixList = try prefixes.map(readLines)
+      ?? Array(Set(hitWords.map { String($0.prefix(2)) })).sorted().prefix(1000).map { $0 }
+    let ids = hitWords.compactMap { dictionary.id(of: $0) }
+    guard !hitWords.isEmpty, !ids.isEmpty else { throw failure("no hit words to time") }
+
+    var openRuns = 0
+    let openNs = median(passes: passes, operations: 200) {
+      for _ in 0..<200 {
+        if let d = try? SwipeDictionary(contentsOf: blob.blob) { openRuns &+= d.wordCount }
+      }
+    }
+    var sink = 0
+    let hitNs = median(passes: passes, operations: hitWords.count) {
+      for word in hitWords where dictionary.contains(word) { sink &+= 1 }
+    }
+    let missNs = median(passes: passes, operations: missWords.count) {
+      for word in missWords where dictionary.contains(word) { sink &+= 1 }
+    }
+    let wordToIdNs = median(passes: passes, operations: hitWords.count) {
+      for word in hitWords { sink &+= dictionary.id(of: word) ?? 0 }
+    }
+    let idToWordNs = median(passes: passes, operations: ids.count) {
+      for id in ids { sink &+= dictionary.word(for: id)?.utf8.count ?? 0 }
+    }
+    var listed = 0
+    let prefixNs = median(passes: passes, operations: max(1, prefixList.count)) {
+      for prefix in prefixList {
+        for (_, word) in dictionary.words(withPrefix: prefix) {
+          sink &+= word.utf8.count
+          listed += 1
+        }
+      }
+    }
+    blackHole(sink &+ openRuns)
+    let wordsPerPrefix = Double(listed) / Double((passes + 1) * max(1, prefixList.count))
+    if json {
+      print(JSONValue.object([
+        ("words", .number(dictionary.wordCount)), ("fileBytes", .number(dictionary.fileSize)),
+        ("hits", .number(hitWords.count)), ("misses", .number(missWords.count)),
+        ("prefixes", .number(prefixList.count)), ("passes", .number(passes)),
+        ("openNs", .double(openNs.rounded())), ("lookupHitNs", .double(hitNs.rounded())),
+        ("lookupMissNs", .double(missNs.rounded())), ("wordToIdNs", .double(wordToIdNs.rounded())),
+        ("idToWordNs", .double(idToWordNs.rounded())), ("prefixNs", .double(prefixNs.rounded())),
+        ("wordsPerPrefix", .double((wordsPerPrefix * 10).rounded() / 10)),
+      ]).text)
+    } else {
+      print("\(blob.blob): \(grouped(dictionary.wordCount)) words, median of \(passes) passes")
+      print("  open            \(fixed2(openNs / 1000)) µs")
+      print("  lookup hit      \(fixed2(hitNs)) ns   (\(grouped(hitWords.count)) words)")
+      print("  lookup miss     \(fixed2(missNs)) ns   (\(grouped(missWords.count)) words)")
+      print("  word → ID       \(fixed2(wordToIdNs)) ns")
+      print("  ID → word       \(fixed2(idToWordNs)) ns")
+      print("  prefix listing  \(fixed2(prefixNs / 1000)) µs   (\(prefixList.count) prefixes, "
+        + "\(fixed2(wordsPerPrefix)) words each)")
+    }
+  }
+
+  private func readLines(_ path: String) throws -> [String] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw failure("\(path): cannot read")
+    }
+    return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+  }
+
+  private func sampleWords(_ dictionary: SwipeDictionary) -> [String] {
+    let n = min(100_000, dictionary.wordCount)
+    guard n > 0 else { return [] }
+    let step = dictionary.wordCount / n
+    var generator = SplitMix64(seed: 42)
+    var words = (0..<n).compactMap { dictionary.word(for: $0 * step) }
+    words.shuffle(using: &generator)
+    return words
+  }
+
+  private func mutated(_ words: [String], _ dictionary: SwipeDictionary) -> [String] {
+    var generator = SplitMix64(seed: 7)
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    return words.compactMap { word in
+      var chars = Array(word)
+      for _ in 0..<8 {
+        chars[Int.random(in: 0..<chars.count, using: &generator)] = letters.randomElement(using: &generator)!
+        let candidate = String(chars)
+        if !dictionary.contains(candidate) { return candidate }
+      }
+      return nil
+    }
+  }
+}
+
+/// The median over `passes` timed passes (after one warm-up) of ns per operation.
+func median(passes: Int, operations: Int, _ body: () -> Void) -> Double {
+  let clock = ContinuousClock()
+  body()
+  var samples: [Double] = []
+  for _ in 0..<passes {
+    let start = clock.now
+    body()
+    let elapsed = clock.now - start
+    let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    samples.append(ns / Double(max(1, operations)))
+  }
+  samples.sort()
+  return samples[samples.count / 2]
+}
+
+@inline(never)
+func blackHole(_ value: Int) {
+  if value == 0x5EED_5EED { print("") }
+}
+
+/// A small deterministic generator (SplitMix64), so samples are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,129 @@
+import ArgumentParser
+import SwipeDict
+import SwipeDictCompiler
+
+struct BuildCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "build",
+    abstract: "Compile word lists into a dictionary blob for one keyboard layout.",
+    discussion: """
+      Inputs are word-frequency lists: `word<TAB>count` or `word count` lines, the AOSP \
+      combined format, or bare word lists (frequency from rank); plain or zstd-compressed. \
+      Several inputs merge: counts of the same word add up. Words that cannot be typed on \
+      the layout are dropped and counted. The blob is written to a temporary file and \
+      renamed, so a failed build leaves the previous OUT intact.
+
+      Examples:
+        swipedict build corpora/en.tsv.zst --layout corpora/layouts/qwerty-en.json -o build/en.swipedict
+        swipedict build a.tsv b.txt.zst --layout my.json -o my.swipedict --max-words 100000 --budget 48MB
+      """)
+
+  @Argument(help: "Word lists (.tsv, .txt, AOSP combined; optionally .zst).")
+  var inputs: [String]
+
+  @Option(name: .long, help: "The keyboard layout JSON file.")
+  var layout: String
+
+  @Option(name: .shortAndLong, help: "The blob to write.")
+  var output: String
+
+  @Option(name: .long, help: "Keep only the N most frequent words.")
+  var maxWords: Int?
+
+  @Option(name: .long, help: "Drop words whose merged count is below N.")
+  var minCount: Double = 0
+
+  @Flag(name: .long, help: "Skip invalid input lines with a warning instead of failing.")
+  var skipInvalid = false
+
+  @Option(name: .long, help: "Fail if the blob would exceed this size (e.g. 48MB, 512KB; 1MB = 2^20 bytes).")
+  var budget: String?
+
+  @Flag(name: .long, help: "Print only errors.")
+  var quiet = false
+
+  func validate() throws {
+    if let maxWords, maxWords < 1 { throw ValidationError("--max-words must be at least 1") }
+    if minCount < 0 || !minCount.isFinite { throw ValidationError("--min-count must be non-negative") }
+    if let budget, parseSize(budget) == nil {
+      throw ValidationError("--budget '\(budget)' is not a size such as 48MB, 512KB or 1000000")
+    }
+  }
+
+  func run() throws {
+    let layoutModel: KeyboardLayout
+    do {
+      layoutModel = try LayoutFile.load(layout)
+    } catch {
+      throw failure("\(error)")
+    }
+    let options = CompileOptions(
+      maxWords: maxWords, minCount: minCount, skipInvalid: skipInvalid,
+      budget: budget.flatMap(parseSize))
+    let showProgress = !quiet && standardErrorIsTerminal
+    let clock = ContinuousClock()
+    let started = clock.now
+    let result: CompiledDictionary
+    do {
+      result = try DictionaryCompiler.compile(
+        inputs: inputs, layout: layoutModel, options: options
+      ) { progress in
+        guard showProgress else { return }
+        printError("\u{1B}[2K\r\(progress.stage.rawValue): \(progress.detail)", terminator: "")
+      }
+      if showProgress { printError("\u{1B}[2K\r", terminator: "") }
+      try AtomicFile.write(result.bytes, to: output)
+    } catch {
+      if showProgress { printError("") }
+      throw failure("\(error)")
+    }
+    let report = result.report
+    for input in report.inputs where !input.warnings.isEmpty || input.skipped > 0 {
+      for warning in input.warnings { printError("warning: \(warning)") }
+      if input.skipped > input.warnings.count {
+        printError("warning: \(input.file): \(input.skipped - input.warnings.count) more lines skipped")
+      }
+    }
+    guard !quiet else { return }
+    let elapsed = clock.now - started
+    let words = report.words
+    print("\(output): \(grouped(words)) words, \(grouped(report.bytes)) bytes "
+      + "(\(fixed2(Double(report.bytes) / Double(words))) bytes/word), "
+      + "built in \(fixed2(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))) s")
+    print("  read \(grouped(report.entriesRead)) entries from \(report.inputs.count) file(s), "
+      + "\(grouped(report.distinctWords)) distinct; dropped \(grouped(report.untypeable)) untypeable, "
+      + "\(grouped(report.belowMinCount)) below --min-count, \(grouped(report.beyondMaxWords)) beyond --max-words")
+    if !report.untypeableExamples.isEmpty {
+      print("  untypeable on \(layoutModel.name), e.g.: "
+        + report.untypeableExamples.prefix(5).map { "\"\($0)\"" }.joined(separator: " "))
+    }
+    print("  automaton: \(grouped(report.states)) states, \(grouped(report.transitions)) transitions, "
+      + "\(report.alphabetSize) characters")
+    for section in report.sections {
+      print("  \(section.tag)  \(grouped(section.bytes).leftPadded(12)) bytes  "
+        + "\(fixed2(Double(section.bytes) / Double(words))) bytes/word")
+    }
+  }
+}
+
+/// `48MB` → 50331648. Units: B, KB, MB, GB (binary multiples), or none.
+func parseSize(_ text: String) -> Int? {
+  let upper = text.uppercased()
+  let units: [(String, Int)] = [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10), ("B", 1)]
+  for (suffix, factor) in units where upper.hasSuffix(suffix) {
+    guard let n = Double(upper.dropLast(suffix.count)), n >= 0 else { return nil }
+    return Int(n * Double(factor))
+  }
+  return Int(upper).flatMap { $0 >= 0 ? $0 : nil }
+}
+
+func printError(_ message: String, terminator: String) {
+  var stream = StandardError()
+  print(message, terminator: terminator, to: &stream)
+}
+
+extension String {
+  func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}

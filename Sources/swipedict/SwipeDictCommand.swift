@@ -1,0 +1,24 @@
+import ArgumentParser
+import SwipeDictFormat
+
+@main
+struct SwipeDictCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "swipedict",
+    abstract: "Build, inspect, query and verify SwipeDict dictionary blobs for swipe keyboards.",
+    discussion: """
+      Exit codes: 0 success, 1 error (bad input, damaged blob), 64 usage.
+
+      Examples:
+        swipedict build corpora/en.tsv.zst --layout corpora/layouts/qwerty-en.json -o build/en.swipedict
+        swipedict inspect build/en.swipedict
+        swipedict query build/en.swipedict hello --json
+        swipedict verify build/en.swipedict
+      """,
+    version: SwipeDictVersion.string,
+    subcommands: [
+      BuildCommand.self, InspectCommand.self, QueryCommand.self, VerifyCommand.self,
+      BenchCommand.self,
+    ]
+  )
+}
