@@ -39,14 +39,18 @@ extension SwipeDictionary {
     var address = dawg.area.count - 1
     while address >= 0 {
       guard let node = dawg.node(at: address) else { throw fail("undecodable node", address) }
+      guard let start = dawg.start(of: node) else { throw fail("undecodable node", address) }
       addresses.append(address)
-      address = node.start - 1
+      address = start - 1
     }
     addresses.reverse()
     guard addresses.count == dawg.stateCount else {
       throw fail("\(addresses.count) nodes, header says \(dawg.stateCount)", 0)
     }
     guard addresses.last == dawg.root else { throw fail("the root is not the last node", dawg.root) }
+    guard let sink = dawg.node(at: dawg.sink), sink.count == 0, sink.isFinal,
+      binarySearch(addresses, dawg.sink) != nil
+    else { throw fail("the sink is not a final node without transitions", dawg.sink) }
     // Words below each node and the longest path, children first (lower addresses first).
     var words = [Int](repeating: 0, count: addresses.count)
     var depth = [Int](repeating: 0, count: addresses.count)
@@ -66,8 +70,10 @@ extension SwipeDictionary {
         guard dawg.output(node, i) == count else {
           throw fail("output of transition \(i) is \(dawg.output(node, i)), expected \(count)", address)
         }
-        guard let target = dawg.target(node, i), let t = binarySearch(addresses, target) else {
-          throw fail("transition \(i) does not point to a node", address)
+        guard let target = dawg.target(node, i), let t = binarySearch(addresses, target),
+          target < dawg.start(of: node)!
+        else {
+          throw fail("transition \(i) does not point to an earlier node", address)
         }
         count += words[t]
         longest = max(longest, depth[t] + 1)

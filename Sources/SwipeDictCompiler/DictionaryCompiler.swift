@@ -178,7 +178,7 @@ public enum DictionaryCompiler {
       try words.withLabels(of: index) { labels throws(CompileError) in try builder.add(labels) }
     }
     builder.finish()
-    let dawgSection = DAWGEncoder.encode(builder)
+    let dawgSection = try DAWGEncoder.encode(builder)
 
     progress?(CompileProgress(stage: .writing, detail: ""))
     let maxCount = kept.lazy.map(\.count).max() ?? 0

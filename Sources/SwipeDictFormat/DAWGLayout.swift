@@ -10,36 +10,43 @@
 /// Section layout, little-endian:
 /// ```
 /// 0   8   word count
-/// 8   8   node bytes (length of the node area)
+/// 8   8   node bytes (length of the node area, at most 16 MiB)
 /// 16  8   root address (in the node area)
 /// 24  4   state count         28  4  transition count
 /// 32  4   longest word, in labels
-/// 36  4   reserved (0)
+/// 36  4   sink address: the final state without transitions
 /// 40  16  inline label table: labels that single-transition nodes name by a 4-bit index
 /// 56  8   reserved (0)
 /// 64  …   node area
 /// ```
 ///
-/// Nodes are written children first; a node's *address* is its last byte, the header, and
-/// its fields precede it. Every transition points to a strictly lower address (so no walk
-/// can loop): target = start − delta, where start is the node's first byte and delta ≥ 1.
+/// A node's *address* is its last byte, the header; its fields precede it. Targets are
+/// absolute addresses, and every target is below the first byte of the node that points to
+/// it, so every walk moves to strictly lower addresses and ends. The most referenced states
+/// are written first, so their addresses are short.
 ///
 /// Single-transition node (header bit 7 = 1), 1 to 4 bytes:
 /// ```
-/// header: 1 | final | mode (2 bits) | inline label index (4 bits)
-/// mode 0: no delta, the target is the node just before (delta = 1)
-/// mode 1…3: a delta of that many bytes precedes the header
+/// [address, mode bytes]  header: 1 | final | mode (2 bits) | inline label index (4 bits)
+/// mode 0: the target is the node just before this one (no address bytes)
+/// mode 1…3: the target's address in that many bytes
 /// ```
 /// Its output is implied: 1 if the node is final, else 0.
 ///
-/// General node (header bit 7 = 0):
+/// General node (header bit 7 = 0), in address order:
 /// ```
-/// header: 0 | final | delta width − 1 (2 bits) | output width − 1 (2 bits) | n code (2 bits)
-/// n code 1…3: n = that many transitions; n code 0: n is in the byte before the header (0…255)
-/// fields, in address order: labels[n] (ascending), deltas[n] (delta width bytes each),
-///   outputs[n − 1] (output width bytes each; the first output is implied: 1 if final)
-///   [n byte]  header
+/// targets      each 0–3 bytes as its width code says, last transition first, so transition
+///              i's address ends (sum of the widths of transitions 0…i) bytes before the codes
+/// width codes  2 bits per transition, 4 per byte, low bits first: 0 = the sink (no bytes),
+///              1…3 = an address of that many bytes
+/// outputs      n − 1 values of `output width` bytes (the first output is implied: 1 if final)
+/// labels       n bytes, ascending
+/// [n]          one byte when the header's n code is 0
+/// header       0 | final | last-is-next | 0 | output width − 1 (2 bits) | n code (2 bits)
 /// ```
+/// n code 1…3 means n = that many transitions; 0 means n is in the byte before (0…255).
+/// With last-is-next set, the last transition targets the node just before this one and
+/// has no address bytes (its width code is 0 and ignored).
 public enum DAWGLayout {
   /// The size of the section header before the node area.
   public static let headerSize = 64
@@ -52,6 +59,10 @@ public enum DAWGLayout {
   public static let singleFlag: UInt8 = 0x80
   /// Header bit: the state is final.
   public static let finalFlag: UInt8 = 0x40
+  /// General-node header bit: the last transition targets the node just before.
+  public static let lastIsNextFlag: UInt8 = 0x20
+  /// The largest node area (3-byte addresses).
+  public static let maxNodeBytes = 1 << 24
 }
 
 /// The `FREQ` section: one byte per word ID, the word's count on a log scale.

@@ -2,74 +2,116 @@ import SwipeDictFormat
 
 /// Writes a built automaton as a `DAWG` section (format in `DAWGLayout`).
 ///
-/// States are written in their post-order numbering, so each node's targets are already
-/// placed and every delta is known and positive. Per-transition outputs are the counts of
-/// the words reachable through earlier siblings (plus 1 when the state is final).
+/// Node order decides the size, because targets are absolute addresses in 0–3 bytes:
+/// the states most transitions point to (shared suffixes, and the final state with no
+/// transitions, which costs no target bytes at all) are placed first, at small addresses;
+/// then everything else in depth-first post-order from the root, so that a node's last child
+/// usually sits right before it (a "next" target, no bytes) and each prefix's subtree is
+/// contiguous, which keeps a lookup's nodes close together in memory.
 enum DAWGEncoder {
+  /// How many of the most referenced states go first.
+  static let hotStates = 4096
+
   /// Encodes the section.
   /// - Parameter dawg: a finished builder.
   /// - Returns: the section bytes.
-  static func encode(_ dawg: DAWGBuilder) -> [UInt8] {
+  /// - Throws: `CompileError.tooLarge` when the node area would exceed 16 MiB.
+  static func encode(_ dawg: DAWGBuilder) throws(CompileError) -> [UInt8] {
     let inline = inlineLabels(dawg)
     var inlineIndex = [Int](repeating: -1, count: 256)
     for (i, label) in inline.enumerated() { inlineIndex[Int(label)] = i }
 
+    let states = dawg.stateCount
+    var address = [Int](repeating: -1, count: states)
+    let sink: Int = (0..<states).first { dawg.transitionCount[$0] == 0 } ?? -1
     var area = ByteWriter()
-    var address = [Int](repeating: 0, count: dawg.stateCount)
-    var transitions = 0
+    var lastWritten = -1
     var outputs: [UInt64] = []
-    for state in 0..<dawg.stateCount {
+
+    func write(_ state: Int) {
       let n = Int(dawg.transitionCount[state])
       let first = Int(dawg.transitionStart[state])
       let final = dawg.isFinal[state]
-      let start = area.count
-      transitions += n
-      if n == 1 {
-        let label = dawg.labels[first]
-        let delta = start - address[Int(dawg.targets[first])]
-        let k = inlineIndex[Int(label)]
-        if k >= 0, delta < 1 << 24 {
-          let mode = delta == 1 ? 0 : byteWidth(UInt64(delta))
-          if mode > 0 { area.appendUnsigned(UInt64(delta), width: mode) }
+      func target(_ i: Int) -> Int { Int(dawg.targets[first + i]) }
+      defer {
+        address[state] = area.count - 1
+        lastWritten = state
+      }
+      if n == 1, inlineIndex[Int(dawg.labels[first])] >= 0 {
+        let t = target(0)
+        let mode = t == lastWritten ? 0 : DAWGEncoder.byteWidth(UInt64(address[t]))
+        if mode <= 3 {
+          if mode > 0 { area.appendUnsigned(UInt64(address[t]), width: mode) }
           area.append(
             DAWGLayout.singleFlag | (final ? DAWGLayout.finalFlag : 0) | UInt8(mode << 4)
-              | UInt8(k))
-          address[state] = area.count - 1
-          continue
+              | UInt8(inlineIndex[Int(dawg.labels[first])]))
+          return
         }
       }
+      let lastIsNext = n > 0 && target(n - 1) == lastWritten && target(n - 1) != sink
+      // Targets are written last transition first, so transition i's address ends where the
+      // widths of transitions 0…i, summed back from the width codes, say.
+      var codes = [UInt8](repeating: 0, count: (n + 3) / 4)
+      for i in stride(from: n - 1, through: 0, by: -1) {
+        let t = target(i)
+        if t == sink || (lastIsNext && i == n - 1) { continue }
+        let width = DAWGEncoder.byteWidth(UInt64(address[t]))
+        area.appendUnsigned(UInt64(address[t]), width: width)
+        codes[i / 4] |= UInt8(width) << UInt8(2 * (i % 4))
+      }
+      area.append(contentsOf: codes)
       outputs.removeAll(keepingCapacity: true)
       var running: UInt64 = final ? 1 : 0
-      var maxDelta = 1
       for i in 0..<n {
         if i > 0 { outputs.append(running) }
-        running += UInt64(dawg.wordCounts[Int(dawg.targets[first + i])])
-        maxDelta = max(maxDelta, start - address[Int(dawg.targets[first + i])])
+        running += UInt64(dawg.wordCounts[target(i)])
       }
-      let dw = byteWidth(UInt64(maxDelta))
-      let ow = byteWidth(outputs.max() ?? 1)
-      precondition(dw <= 4 && ow <= 4, "automaton too large for 32-bit deltas and outputs")
-      for i in 0..<n { area.append(dawg.labels[first + i]) }
-      for i in 0..<n {
-        area.appendUnsigned(UInt64(start - address[Int(dawg.targets[first + i])]), width: dw)
-      }
+      let ow = DAWGEncoder.byteWidth(outputs.max() ?? 1)
       for output in outputs { area.appendUnsigned(output, width: ow) }
+      for i in 0..<n { area.append(dawg.labels[first + i]) }
       let nCode = (1...3).contains(n) ? n : 0
       if nCode == 0 { area.append(UInt8(n)) }
       area.append(
-        (final ? DAWGLayout.finalFlag : 0) | UInt8((dw - 1) << 4) | UInt8((ow - 1) << 2)
-          | UInt8(nCode))
-      address[state] = area.count - 1
+        (final ? DAWGLayout.finalFlag : 0) | (lastIsNext ? DAWGLayout.lastIsNextFlag : 0)
+          | UInt8((ow - 1) << 2) | UInt8(nCode))
     }
+
+    // Depth-first post-order from `root`, children in label order.
+    var stack: [(state: Int, next: Int)] = []
+    func emit(from root: Int) {
+      guard address[root] < 0 else { return }
+      stack.append((root, 0))
+      while let top = stack.last {
+        let n = Int(dawg.transitionCount[top.state])
+        if top.next < n {
+          stack[stack.count - 1].next += 1
+          let child = Int(dawg.targets[Int(dawg.transitionStart[top.state]) + top.next])
+          // The automaton is acyclic, so a child is never on the stack already.
+          if address[child] < 0 { stack.append((child, 0)) }
+        } else {
+          stack.removeLast()
+          write(top.state)
+        }
+      }
+    }
+    if sink >= 0 { emit(from: sink) }
+    var indegree = [Int](repeating: 0, count: states)
+    for t in dawg.targets { indegree[Int(t)] += 1 }
+    let hot = (0..<states).filter { indegree[$0] > 1 }
+      .sorted { indegree[$0] != indegree[$1] ? indegree[$0] > indegree[$1] : $0 < $1 }
+      .prefix(hotStates)
+    for state in hot { emit(from: state) }
+    emit(from: Int(dawg.root))
+    guard area.count <= 1 << 24 else { throw .tooLarge(nodeBytes: area.count) }
 
     var out = ByteWriter()
     out.append(UInt64(dawg.wordCount))
     out.append(UInt64(area.count))
     out.append(UInt64(address[Int(dawg.root)]))
     out.append(UInt32(dawg.stateCount))
-    out.append(UInt32(transitions))
+    out.append(UInt32(dawg.labels.count))
     out.append(UInt32(dawg.longestWord))
-    out.append(UInt32(0))
+    out.append(UInt32(sink >= 0 ? address[sink] : 0))
     out.append(contentsOf: inline)
     out.append(contentsOf: repeatElement(0, count: DAWGLayout.inlineLabelCount - inline.count))
     out.append(UInt64(0))
