@@ -1,0 +1,302 @@
+#!/usr/bin/env python3
+"""Collect the per-list outputs of bench/run.sh into results.json and print
+the Markdown tables (also written to results.md).
+
+  report.py WORKDIR LIST...
+"""
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+
+PEERS = ["marisa", "dawgdic", "fst"]
+TOOLS = ["swipedict"] + PEERS
+TITLES = {"swipedict": "SwipeDict", "marisa": "marisa", "dawgdic": "dawgdic", "fst": "fst"}
+
+
+def load(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read().strip()
+    except FileNotFoundError:
+        return None
+    if not text:
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        # tolerate tools that print a log line before the JSON object
+        start = text.find("{")
+        return json.loads(text[start:]) if start >= 0 else None
+
+
+def load_time(path):
+    try:
+        with open(path) as f:
+            # GNU time may prepend "Command exited with non-zero status"
+            fields = f.read().split()[-2:]
+        return {"wallS": float(fields[0]), "peakKB": int(fields[1])}
+    except (FileNotFoundError, ValueError, IndexError):
+        return None
+
+
+def sh(cmd):
+    try:
+        return subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=60).stdout.strip()
+    except Exception:
+        return ""
+
+
+def machine():
+    cpu = sh("lscpu | sed -n 's/^Model name: *//p' | head -1")
+    return {
+        "cpu": cpu or platform.processor(),
+        "cores": os.cpu_count(),
+        "os": sh(". /etc/os-release 2>/dev/null && echo \"$PRETTY_NAME\"") or platform.platform(),
+        "kernel": platform.release(),
+        "versions": {
+            "libmarisa-dev": sh("dpkg-query -W -f '${Version}' libmarisa-dev"),
+            "libdawgdic-dev": sh("dpkg-query -W -f '${Version}' libdawgdic-dev"),
+            "librust-fst-dev": sh("dpkg-query -W -f '${Version}' librust-fst-dev"),
+            "g++": sh("g++ --version | head -1"),
+            "rustc": sh("rustc --version"),
+            "swift": sh("command -v swift >/dev/null && swift --version 2>&1 | head -1"),
+        },
+        "date": time.strftime("%Y-%m-%d"),
+    }
+
+
+def loadavg(work):
+    out = {}
+    for key, path in (("start", os.path.join(work, "loadavg.start")), ("end", "/proc/loadavg")):
+        try:
+            with open(path) as f:
+                out[key] = [float(x) for x in f.read().split()[:3]]
+        except (OSError, ValueError):
+            pass
+    return out
+
+
+def section_len(inspect, tag):
+    for s in (inspect or {}).get("sections", []):
+        if s.get("tag") == tag:
+            return s.get("length")
+    return None
+
+
+def collect(work, name):
+    d = os.path.join(work, name)
+    r = {"meta": load(os.path.join(d, "meta.json")), "sample": load(os.path.join(d, "sample.json")), "tools": {}}
+    words = r["sample"]["words"] if r["sample"] else None
+    r["words"] = words
+    sd_bench = load(os.path.join(d, "swipedict.bench.json"))
+    sd_inspect = load(os.path.join(d, "swipedict.inspect.json"))
+    if sd_bench or sd_inspect:
+        t = {"build": load_time(os.path.join(d, "swipedict.build.time")), "inspect": sd_inspect, "bench": sd_bench}
+        n = (sd_inspect or {}).get("wordCount") or words
+        dawg = section_len(sd_inspect, "DAWG")
+        t["bytes"] = dawg
+        t["blobBytes"] = (sd_inspect or {}).get("fileBytes")
+        t["wordCount"] = n
+        r["tools"]["swipedict"] = t
+    for p in PEERS:
+        b = load(os.path.join(d, f"{p}.bench.json"))
+        if b is None:
+            continue
+        r["tools"][p] = {
+            "build": load_time(os.path.join(d, f"{p}.build.time")),
+            "buildJson": load(os.path.join(d, f"{p}.build.json")),
+            "bench": b,
+            "bytes": b.get("bytes"),
+            "wordCount": (load(os.path.join(d, f"{p}.build.json")) or {}).get("words"),
+        }
+    r["extras"] = {
+        "dawgdicSet": load(os.path.join(d, "dawgdic-set.build.json")),
+        "fstSet": load(os.path.join(d, "fst-set.build.json")),
+    }
+    return r
+
+
+def fmt(v, digits=None):
+    if v is None:
+        return "—"
+    if digits is None:
+        digits = 0 if abs(v) >= 100 else (1 if abs(v) >= 10 else 2)
+    return f"{v:,.{digits}f}"
+
+
+def metrics(r):
+    """rows: (label, {tool: value}); lower is better for all of them."""
+    rows = []
+
+    def per_tool(fn):
+        out = {}
+        for tool, t in r["tools"].items():
+            try:
+                out[tool] = fn(tool, t)
+            except (TypeError, KeyError, ZeroDivisionError):
+                out[tool] = None
+        return out
+
+    def bench(key, scale=1.0):
+        def f(tool, t):
+            v = (t.get("bench") or {}).get(key)
+            return None if v is None or v < 0 else v * scale
+        return f
+
+    rows.append(("words", per_tool(lambda tool, t: t.get("wordCount")), 0))
+    rows.append(("bytes/word", per_tool(lambda tool, t: t["bytes"] / t["wordCount"]), 2))
+    rows.append(("build s", per_tool(lambda tool, t: t["build"]["wallS"]), 2))
+    rows.append(("peak MB", per_tool(lambda tool, t: t["build"]["peakKB"] / 1024), 0))
+    rows.append(("open µs", per_tool(bench("openNs", 1e-3)), 1))
+    rows.append(("hit ns", per_tool(bench("lookupHitNs")), 0))
+    rows.append(("miss ns", per_tool(bench("lookupMissNs")), 0))
+
+    def word_to_id(tool, t):
+        b = t.get("bench") or {}
+        return b.get("wordToIdNs") if tool == "swipedict" else b.get("lookupHitNs")
+    rows.append(("word→ID ns", per_tool(word_to_id), 0))
+    rows.append(("ID→word ns", per_tool(bench("idToWordNs")), 0))
+    rows.append(("prefix µs", per_tool(bench("prefixNs", 1e-3)), 1))
+    return rows
+
+
+def table(r):
+    tools = [t for t in TOOLS if t in r["tools"]]
+    peers = [p for p in PEERS if p in r["tools"]]
+    have_sd = "swipedict" in r["tools"]
+    head = ["metric"] + [TITLES[t] for t in tools] + ([f"SD/{p}" for p in peers] if have_sd else [])
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|"]
+    for label, vals, digits in metrics(r):
+        cells = [label] + [fmt(vals.get(t), digits) for t in tools]
+        if have_sd:
+            sd = vals.get("swipedict")
+            for p in peers:
+                pv = vals.get(p)
+                if label == "words" or sd is None or pv is None or pv == 0:
+                    cells.append("—" if label != "words" else "")
+                else:
+                    cells.append(f"{sd / pv:.2f}×")
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def notes(r):
+    out = []
+    n = r.get("words")
+    sd = r["tools"].get("swipedict")
+    if sd and sd.get("blobBytes") and sd.get("wordCount"):
+        secs = ", ".join(f"{s.get('tag')} {s.get('length', 0) / sd['wordCount']:.2f}"
+                         for s in (sd.get("inspect") or {}).get("sections", []))
+        out.append(f"SwipeDict whole blob: {sd['blobBytes'] / sd['wordCount']:.2f} B/word "
+                   f"({sd['blobBytes']:,} bytes; per section B/word: {secs}); the table's bytes/word is the DAWG section.")
+    dd = r["tools"].get("dawgdic")
+    if dd and n:
+        b = dd["bench"]
+        s = r["extras"].get("dawgdicSet") or {}
+        msg = (f"dawgdic = Dictionary {b.get('dictBytes', 0) / n:.2f} + Guide {b.get('guideBytes', 0) / n:.2f} B/word "
+               f"(value = rank defeats suffix sharing)")
+        if s.get("bytes"):
+            msg += f"; as a plain set (no IDs): {s['bytes'] / n:.2f} B/word with Guide, {s.get('dictBytes', 0) / n:.2f} without"
+        out.append(msg + ".")
+    fs = r["extras"].get("fstSet") or {}
+    if r["tools"].get("fst") and fs.get("bytes") and n:
+        out.append(f"fst::Map (word → rank) as measured; fst::Set of the same words: {fs['bytes'] / n:.2f} B/word.")
+    # consistency: every tool must agree on the query results
+    checks = []
+    for p in PEERS:
+        b = (r["tools"].get(p) or {}).get("bench")
+        if not b:
+            continue
+        if b.get("hitFound") != b.get("hits") or b.get("missFound"):
+            checks.append(f"{p}: {b.get('hitFound')}/{b.get('hits')} hits found, {b.get('missFound')} misses found")
+        if "idRoundTrip" in b and b["idRoundTrip"] != b.get("hitFound"):
+            checks.append(f"{p}: ID→word round trip {b['idRoundTrip']}/{b.get('hitFound')}")
+    pr = {p: r["tools"][p]["bench"].get("prefixResults") for p in PEERS if p in r["tools"]}
+    if len(set(pr.values())) > 1:
+        checks.append(f"prefix listings differ: {pr}")
+    wc = {t: r["tools"][t].get("wordCount") for t in r["tools"]}
+    if len(set(v for v in wc.values() if v is not None)) > 1:
+        checks.append(f"word counts differ: {wc}")
+    if checks:
+        out.append("**CHECK FAILED**: " + "; ".join(checks))
+    elif pr:
+        out.append(f"Checked: all peers find every hit, no miss, and list the same {next(iter(pr.values())):,} "
+                   f"words for the {r['sample']['prefixes']:,} prefixes.")
+    return out
+
+
+def scaling(work):
+    d = os.path.join(work, "scaling")
+    if not os.path.isdir(d):
+        return None
+    rows = []
+    for n in (250000, 500000, 1000000, 2000000):
+        ins = load(os.path.join(d, f"{n}.inspect.json"))
+        tm = load_time(os.path.join(d, f"{n}.build.time"))
+        if not ins or not tm:
+            continue
+        wc = ins.get("wordCount")
+        rows.append({"maxWords": n, "words": wc, "wallS": tm["wallS"], "peakKB": tm["peakKB"],
+                     "dawgBytes": section_len(ins, "DAWG"), "fileBytes": ins.get("fileBytes")})
+    return rows
+
+
+def scaling_table(rows):
+    lines = ["| --max-words | words | build s | µs/word | peak MB | DAWG B/word | blob B/word |",
+             "|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        w = r["words"] or 0
+        lines.append("| " + " | ".join([
+            f"{r['maxWords']:,}", f"{w:,}", f"{r['wallS']:.2f}",
+            fmt(r["wallS"] * 1e6 / w if w else None, 2), f"{r['peakKB'] / 1024:.0f}",
+            fmt(r["dawgBytes"] / w if w and r["dawgBytes"] else None, 2),
+            fmt(r["fileBytes"] / w if w and r["fileBytes"] else None, 2)]) + " |")
+    return lines
+
+
+def main():
+    work, lists = sys.argv[1], sys.argv[2:]
+    results = {"machine": machine(), "lists": {}}
+    results["machine"]["loadavg"] = loadavg(work)
+    md = []
+    m = results["machine"]
+    md.append(f"Machine: {m['cpu']}, {m['cores']} cores, {m['os']}; marisa {m['versions']['libmarisa-dev']}, "
+              f"dawgdic {m['versions']['libdawgdic-dev']}, fst {m['versions']['librust-fst-dev']} (Debian); "
+              f"{m['versions']['swift'] or 'no swift'}; {m['date']}; load average at start "
+              f"{', '.join(str(x) for x in m['loadavg'].get('start', [])) or '?'}.")
+    md.append("")
+    for name in lists:
+        r = collect(work, name)
+        results["lists"][name] = r
+        meta = r.get("meta") or {}
+        md.append(f"### {name} — {r['words']:,} words ({meta.get('source', '?')}; layout {meta.get('layout', '?')})"
+                  if r["words"] else f"### {name}")
+        md.append("")
+        md.extend(table(r))
+        md.append("")
+        for n in notes(r):
+            md.append(f"- {n}")
+        md.append("")
+    rows = scaling(work)
+    if rows:
+        results["scaling"] = rows
+        md.append("### SwipeDict scaling (multi-2m, most frequent N words)")
+        md.append("")
+        md.extend(scaling_table(rows))
+        md.append("")
+    md.append("Lower is better everywhere; SD/peer < 1 means SwipeDict is smaller/faster. "
+              "Times are medians of per-pass means (see bench/README.md).")
+    text = "\n".join(md) + "\n"
+    with open(os.path.join(work, "results.md"), "w", encoding="utf-8") as f:
+        f.write(text)
+    with open(os.path.join(work, "results.json"), "w", encoding="utf-8") as f:
+        json.dump(results, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+    sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main()

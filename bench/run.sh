@@ -1,0 +1,227 @@
+#!/usr/bin/env bash
+# SwipeDict vs. native peers (marisa-trie, dawgdic, fst) on the same word lists.
+#
+#   bench/run.sh [LIST...]     LIST: en de en-900k multi-2m (default: all four)
+#   QUICK=1 bench/run.sh       only en, no scaling curve
+#
+# Environment:
+#   QUICK=1          only the en list, no scaling curve
+#   PASSES=N         timed passes per measurement (default 9, at least 7)
+#   SCALING=0        skip the SwipeDict scaling curve (on by default when
+#                    multi-2m is among the lists)
+#   NO_SWIPEDICT=1   peers only, on the raw list words (for when the Swift
+#                    package does not build; not a comparison)
+#   BENCH_WORK=DIR   work directory (default bench/work, git-ignored)
+#
+# Installs what is missing with apt-get (Debian/Ubuntu packages) and pip
+# (wordfreq, into a venv under the work directory); nothing else is downloaded.
+# Output: Markdown tables on stdout, bench/work/results.md, bench/work/results.json.
+# See bench/README.md.
+set -euo pipefail
+
+BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(dirname "$BENCH")"
+WORK="${BENCH_WORK:-$BENCH/work}"
+PASSES="${PASSES:-9}"
+mkdir -p "$WORK"
+WORK="$(cd "$WORK" && pwd)"
+
+if [[ $# -gt 0 ]]; then
+  LISTS=("$@")
+elif [[ "${QUICK:-0}" == 1 ]]; then
+  LISTS=(en)
+else
+  LISTS=(en de en-900k multi-2m)
+fi
+for l in "${LISTS[@]}"; do
+  case "$l" in en|de|en-900k|multi-2m) ;; *) echo "bench: unknown list '$l' (en de en-900k multi-2m)" >&2; exit 64 ;; esac
+done
+SCALING="${SCALING:-1}"
+[[ "${QUICK:-0}" == 1 ]] && SCALING=0
+has_list() { local x; for x in "${LISTS[@]}"; do [[ $x == "$1" ]] && return 0; done; return 1; }
+has_list multi-2m || SCALING=0
+
+say() { echo "bench: $*" >&2; }
+die() { echo "bench: error: $*" >&2; exit 1; }
+T0=$(date +%s)
+# Timings are only comparable on an otherwise idle machine: record the load
+# before this script adds its own (builds).
+cat /proc/loadavg > "$WORK/loadavg.start" 2>/dev/null || true
+if [[ -s $WORK/loadavg.start ]] && awk '{exit !($1 >= 1.0)}' "$WORK/loadavg.start"; then
+  say "warning: load average $(cut -d' ' -f1-3 "$WORK/loadavg.start") — other processes will disturb the timings"
+fi
+
+# ---------------------------------------------------------------- dependencies
+MISSING=()
+need() { # need DEBIAN-PACKAGE PROBE (a command name, or an absolute path/glob)
+  local pkg=$1 probe=$2
+  if [[ $probe == /* ]]; then
+    compgen -G "$probe" >/dev/null && return 0
+  else
+    command -v "$probe" >/dev/null 2>&1 && return 0
+  fi
+  MISSING+=("$pkg")
+}
+need g++ g++
+need make make
+need python3 python3
+need time /usr/bin/time
+need zstd zstd
+need libmarisa-dev /usr/include/marisa.h
+need libdawgdic-dev /usr/include/dawgdic/dictionary.h
+need librust-fst-dev '/usr/share/cargo/registry/fst-0.*'
+command -v cargo >/dev/null 2>&1 || MISSING+=(cargo)
+if [[ "${NO_SWIPEDICT:-0}" != 1 ]]; then
+  need libzstd-dev /usr/include/zstd.h
+  need pkg-config pkg-config
+fi
+if has_list en-900k || has_list multi-2m; then
+  need wamerican-insane /usr/share/dict/american-english-insane
+fi
+if has_list multi-2m; then
+  # bench/lists.py adds these (in this order) only while the list is short of 2M words
+  need wngerman /usr/share/dict/ngerman
+  need wfrench /usr/share/dict/french
+  need wspanish /usr/share/dict/spanish
+  need witalian /usr/share/dict/italian
+  need wportuguese /usr/share/dict/portuguese
+  need wdutch /usr/share/dict/dutch
+fi
+apt_install() {
+  command -v apt-get >/dev/null 2>&1 || die "missing packages ($*) and no apt-get: install them by hand"
+  local sudo=""
+  [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  say "installing missing Debian packages: $*"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >&2
+}
+if [[ ${#MISSING[@]} -gt 0 ]]; then
+  apt_install "${MISSING[@]}"
+fi
+
+PY=python3
+need_wordfreq() {
+  "$PY" -c 'import wordfreq' 2>/dev/null && return 0
+  local venv="$WORK/venv"
+  if [[ ! -x "$venv/bin/python" ]]; then
+    say "wordfreq is not installed: creating $venv and installing it from PyPI"
+    python3 -m venv "$venv" 2>/dev/null || { apt_install python3-venv; rm -rf "$venv"; python3 -m venv "$venv"; }
+  fi
+  PY="$venv/bin/python"
+  "$PY" -c 'import wordfreq' 2>/dev/null || "$PY" -m pip install -q wordfreq >&2
+  "$PY" -c 'import wordfreq' || die "cannot import wordfreq"
+}
+
+# ---------------------------------------------------------------- build peers
+BIN="$WORK/bin"
+mkdir -p "$BIN"
+say "building peers (g++ -O2, cargo --release offline against /usr/share/cargo/registry)"
+g++ -O2 -std=c++17 -o "$BIN/marisa" "$BENCH/peers/marisa.cc" -lmarisa
+g++ -O2 -std=c++17 -o "$BIN/dawgdic" "$BENCH/peers/dawgdic.cc"
+# cargo finds .cargo/config.toml from the working directory, so build from there.
+(cd "$BENCH/peers/fst" && cargo build --release --quiet --offline --target-dir "$WORK/fst-target") \
+  || die "building the fst peer failed (is librust-fst-dev installed? see bench/README.md)"
+cp "$WORK/fst-target/release/fst-peer" "$BIN/fst"
+PEERS=(marisa dawgdic fst)
+
+# ---------------------------------------------------------------- build swipedict
+SWIPEDICT=""
+if [[ "${NO_SWIPEDICT:-0}" != 1 ]]; then
+  command -v swift >/dev/null 2>&1 || die "swift not found (Swift 6 toolchain needed; or NO_SWIPEDICT=1 for peers only)"
+  say "building swipedict (swift build -c release --scratch-path .build-bench)"
+  (cd "$ROOT" && swift build -c release --product swipedict --scratch-path .build-bench >&2) \
+    || die "swipedict does not build (NO_SWIPEDICT=1 runs the peers alone)"
+  SWIPEDICT="$ROOT/.build-bench/release/swipedict"
+  [[ -x $SWIPEDICT ]] || die "no $SWIPEDICT after the build"
+fi
+
+# ---------------------------------------------------------------- lists
+LISTDIR="$WORK/lists"
+mkdir -p "$LISTDIR"
+# list_source NAME -> path of the TSV (generated when needed); sets SOURCE_NOTE
+list_source() {
+  local name=$1
+  if [[ $name == en || $name == de ]]; then
+    local c
+    for c in "$ROOT/corpora/$name.tsv.zst" "$ROOT/corpora/$name.tsv"; do
+      if [[ -f $c ]]; then SOURCE_NOTE="corpora/$(basename "$c")"; LIST_PATH="$c"; return; fi
+    done
+    say "corpora/$name.tsv.zst does not exist: using wordfreq's $name large list instead"
+  fi
+  local out="$LISTDIR/$name.tsv"
+  if [[ ! -s $out || ! -s $LISTDIR/$name.json || $BENCH/lists.py -nt $out ]]; then
+    need_wordfreq
+    say "generating list $name"
+    "$PY" "$BENCH/lists.py" make "$name" "$out" > "$LISTDIR/$name.json"
+  fi
+  SOURCE_NOTE="bench/lists.py make $name: $(python3 -c 'import json,sys; print(", ".join(json.load(open(sys.argv[1]))["sources"]))' "$LISTDIR/$name.json")"
+  LIST_PATH="$out"
+}
+layout_of() { [[ $1 == de ]] && echo "$ROOT/corpora/layouts/qwertz-de.json" || echo "$ROOT/corpora/layouts/qwerty-en.json"; }
+
+timed() { # timed OUT.time CMD... : GNU time wall seconds and peak RSS (KB)
+  local tf=$1; shift
+  /usr/bin/time -f '%e %M' -o "$tf" "$@"
+}
+
+# ---------------------------------------------------------------- per list
+for L in "${LISTS[@]}"; do
+  D="$WORK/$L"
+  rm -rf "$D"; mkdir -p "$D"
+  list_source "$L"
+  say "[$L] source: $SOURCE_NOTE"
+  python3 -c 'import json,sys; json.dump({"list": sys.argv[1], "source": sys.argv[2], "path": sys.argv[3], "layout": sys.argv[4]}, open(sys.argv[5], "w"))' \
+    "$L" "$SOURCE_NOTE" "$LIST_PATH" "$(basename "$(layout_of "$L")" .json)" "$D/meta.json"
+
+  if [[ -n $SWIPEDICT ]]; then
+    LAYOUT="$(layout_of "$L")"
+    [[ -f $LAYOUT ]] || die "missing layout $LAYOUT"
+    say "[$L] swipedict build"
+    timed "$D/swipedict.build.time" "$SWIPEDICT" build "$LIST_PATH" --layout "$LAYOUT" \
+      -o "$D/swipedict.bin" --skip-invalid > "$D/swipedict.build.log" 2>&1 \
+      || { cat "$D/swipedict.build.log" >&2; die "[$L] swipedict build failed"; }
+    "$SWIPEDICT" inspect "$D/swipedict.bin" --json > "$D/swipedict.inspect.json"
+    "$SWIPEDICT" query "$D/swipedict.bin" --prefix "" --limit 0 > "$D/words.txt"
+  else
+    python3 "$BENCH/lists.py" words "$LIST_PATH" "$D/words.txt" > /dev/null
+  fi
+  NW=$(wc -l < "$D/words.txt")
+  [[ $NW -gt 0 ]] || die "[$L] empty word list"
+  say "[$L] $NW words; sampling queries"
+  python3 "$BENCH/lists.py" sample "$D/words.txt" "$D" > "$D/sample.json"
+  Q=(--hits "$D/hits.txt" --misses "$D/misses.txt" --prefixes "$D/prefixes.txt")
+
+  if [[ -n $SWIPEDICT ]]; then
+    say "[$L] swipedict bench"
+    "$SWIPEDICT" bench "$D/swipedict.bin" --json "${Q[@]}" > "$D/swipedict.bench.json" \
+      || die "[$L] swipedict bench failed"
+  fi
+  for P in "${PEERS[@]}"; do
+    say "[$L] $P build + bench"
+    timed "$D/$P.build.time" "$BIN/$P" build "$D/words.txt" "$D/$P.bin" > "$D/$P.build.json"
+    "$BIN/$P" bench "$D/$P.bin" "${Q[@]}" --passes "$PASSES" > "$D/$P.bench.json"
+  done
+  # size-only variants: dawgdic as a plain set (values 0), fst::Set
+  "$BIN/dawgdic" build "$D/words.txt" "$D/dawgdic-set.bin" --set > "$D/dawgdic-set.build.json"
+  "$BIN/fst" build "$D/words.txt" "$D/fst-set.bin" --set > "$D/fst-set.build.json"
+  rm -f "$D/dawgdic-set.bin" "$D/fst-set.bin"
+done
+
+# ---------------------------------------------------------------- scaling curve
+if [[ $SCALING == 1 && -n $SWIPEDICT ]]; then
+  S="$WORK/scaling"
+  rm -rf "$S"; mkdir -p "$S"
+  list_source multi-2m
+  for N in 250000 500000 1000000 2000000; do
+    say "[scaling] swipedict build --max-words $N"
+    timed "$S/$N.build.time" "$SWIPEDICT" build "$LIST_PATH" --layout "$(layout_of multi-2m)" \
+      --max-words "$N" -o "$S/$N.bin" --skip-invalid > "$S/$N.build.log" 2>&1 \
+      || { cat "$S/$N.build.log" >&2; die "[scaling] build of $N words failed"; }
+    "$SWIPEDICT" inspect "$S/$N.bin" --json > "$S/$N.inspect.json"
+    rm -f "$S/$N.bin"
+  done
+fi
+
+# ---------------------------------------------------------------- report
+python3 "$BENCH/report.py" "$WORK" "${LISTS[@]}"
+say "done in $(( $(date +%s) - T0 )) s; results in ${WORK#$ROOT/}/results.md and results.json"
