@@ -10,6 +10,7 @@
 //! Lookup: `Map::get`. ID -> word: fst has no such call, but the values are
 //! monotone in key order, so a walk of the raw transducer that takes, at each
 //! state, the last transition whose output does not exceed the remaining ID
+//! (binary search)
 //! finds the word (checked on every hit before timing).
 //! Prefix listing: `Map::range()` from the prefix to its successor.
 use std::fs::File;
@@ -105,22 +106,24 @@ fn id_to_word(fst: &fst::raw::Fst, id: u64, key: &mut Vec<u8>) -> bool {
         if node.is_final() && node.final_output().value() == rem {
             return true;
         }
-        let mut next = None;
-        for t in node.transitions() {
-            if t.out.value() <= rem {
-                next = Some(t);
+        // Outputs are non-decreasing along a state's transitions (byte
+        // order = ID order): binary search for the last one <= rem.
+        let (mut lo, mut hi) = (0usize, node.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if node.transition(mid).out.value() <= rem {
+                lo = mid + 1;
             } else {
-                break;
+                hi = mid;
             }
         }
-        match next {
-            Some(t) => {
-                rem -= t.out.value();
-                key.push(t.inp);
-                node = fst.node(t.addr);
-            }
-            None => return false,
+        if lo == 0 {
+            return false;
         }
+        let t = node.transition(lo - 1);
+        rem -= t.out.value();
+        key.push(t.inp);
+        node = fst.node(t.addr);
     }
 }
 
