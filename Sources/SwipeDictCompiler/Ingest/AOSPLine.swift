@@ -1,0 +1,106 @@
+/// One line of an Android (AOSP) combined word list, after its `dictionary=…` header.
+///
+///     dictionary=main:en,locale=en,description=English,date=1414726273,version=54
+///      word=the,f=222,flags=,originalFreq=222
+///       shortcut=thé,f=whitelist
+///      word=xyzzy,f=0,not_a_word=true
+///
+/// An entry is a comma-separated list of `key=value` attributes that starts with `word=`,
+/// as Android's dicttool expects. Attributes split at the first `=`, so words cannot
+/// contain commas; empty attributes are skipped. `word` is the word and `f` the count;
+/// unknown attributes are ignored, and the last of repeated attributes wins. `shortcut=`
+/// and `bigram=` lines and entries with `not_a_word=true` carry no entry: they are counted
+/// as ignored.
+enum AOSPLine {
+  /// What a line holds.
+  enum Parsed {
+    /// A word and its `f=` count.
+    case entry(word: Range<Int>, count: Double)
+    /// A shortcut, bigram or not-a-word line.
+    case ignored
+  }
+
+  static let header: [UInt8] = Array("dictionary=".utf8)
+  private static let wordKey: [UInt8] = Array("word".utf8)
+  private static let entryPrefix: [UInt8] = Array("word=".utf8)
+  private static let frequencyKey: [UInt8] = Array("f".utf8)
+  private static let notAWordKey: [UInt8] = Array("not_a_word".utf8)
+  private static let trueValue: [UInt8] = Array("true".utf8)
+  private static let ignoredPrefixes: [[UInt8]] = [Array("shortcut=".utf8), Array("bigram=".utf8)]
+  private static let lineHint =
+    "after the dictionary= header, each line of an AOSP combined list is ' word=WORD,f=COUNT'"
+    + " (optionally followed by shortcut= or bigram= lines)"
+
+  /// Parses a line after the header.
+  /// - Parameters:
+  ///   - line: the line, checked by ``LineText/check(_:)``, trailing spaces trimmed.
+  ///   - isASCII: whether the line is plain ASCII.
+  /// - Returns: the entry, or `.ignored`.
+  /// - Throws: ``LineProblem`` for a line that is no entry, an attribute without `=`, an
+  ///   empty or spaced word, a missing or bad `f=`.
+  static func parse(_ line: ArraySlice<UInt8>, isASCII: Bool) throws(LineProblem) -> Parsed {
+    let end = line.endIndex
+    var start = line.startIndex
+    while start < end && LineText.isSpaceOrTab(line[start]) { start += 1 }
+    let body = line[start..<end]
+    if ignoredPrefixes.contains(where: { body.starts(with: $0) }) { return .ignored }
+    guard body.starts(with: entryPrefix) else {
+      throw LineProblem(
+        reason: .malformedLine, index: start,
+        message: body.starts(with: header)
+          ? "a second dictionary= header" : "expected an entry ' word=WORD,f=COUNT'",
+        hint: lineHint)
+    }
+    var word: Range<Int>?
+    var frequency: Range<Int>?
+    var notAWord = false
+    var fieldStart = start
+    while fieldStart <= end {
+      let fieldEnd = body[fieldStart...].firstIndex(of: UInt8(ascii: ",")) ?? end
+      let field = line[fieldStart..<fieldEnd]
+      if field.isEmpty {  // "a,,b" or a trailing comma
+        fieldStart = fieldEnd + 1
+        continue
+      }
+      guard let equals = field.firstIndex(of: UInt8(ascii: "=")) else {
+        throw LineProblem(
+          reason: .malformedLine, index: fieldStart,
+          message: "attribute \"\(LineText.excerpt(field))\" is not key=value", hint: lineHint)
+      }
+      let key = line[fieldStart..<equals]
+      let value = (equals + 1)..<fieldEnd
+      if key.elementsEqual(wordKey) {
+        word = value
+      } else if key.elementsEqual(frequencyKey) {
+        frequency = value
+      } else if key.elementsEqual(notAWordKey) {
+        notAWord = line[value].elementsEqual(trueValue)
+      }
+      fieldStart = fieldEnd + 1
+    }
+    if notAWord { return .ignored }
+    // `word` is set: the line starts with "word=".
+    let wordRange = word ?? start..<start
+    guard !wordRange.isEmpty else {
+      throw LineProblem(
+        reason: .emptyWord, index: wordRange.lowerBound, message: "empty word: word= has no value",
+        hint: "write the word after word=, or remove the line")
+    }
+    if let (index, scalar) = LineText.firstWhitespace(in: line[wordRange], isASCII: isASCII) {
+      throw LineProblem(
+        reason: .whitespaceInWord, index: index,
+        message: "word contains \(LineText.describeWhitespace(scalar))",
+        hint: "AOSP words cannot contain whitespace; remove it or the line")
+    }
+    guard let frequency, !frequency.isEmpty else {
+      throw LineProblem(
+        reason: .missingCount, index: frequency?.lowerBound ?? end,
+        message: frequency == nil ? "entry has no f= count" : "f= has no value",
+        hint: "AOSP entries need f=COUNT (as in ' word=the,f=222'); add it or remove the line")
+    }
+    let count = try CountField.parse(
+      line[frequency], name: "count f=",
+      hint: "f= is a non-negative integer or decimal count (as in ' word=the,f=222')")
+    return .entry(word: wordRange, count: count)
+  }
+}

@@ -1,0 +1,77 @@
+/// The layout of a word list, decided by the first data line of each file.
+public enum WordListFormat: String, Sendable, Hashable {
+  /// `word<TAB>count` or `word count` per line.
+  case counted
+  /// Android's combined format: a `dictionary=…` header, then ` word=the,f=222,…` lines.
+  case aosp
+  /// One word per line, most frequent first; counts come from the rank.
+  case bare
+}
+
+/// One word of a word list and its count.
+public struct WordListEntry: Sendable, Hashable {
+  /// The word exactly as in the file: valid UTF-8, not normalized (the caller applies NFC).
+  public var word: String
+  /// The count: as written (counted lists), the `f=` value (AOSP), or `1_000_000 / k` for
+  /// the k-th data line of a bare list.
+  public var count: Double
+  /// The 1-based line the entry is on.
+  public var line: Int
+
+  /// An entry.
+  /// - Parameters:
+  ///   - word: the word.
+  ///   - count: its count.
+  ///   - line: the 1-based line it is on.
+  public init(word: String, count: Double, line: Int) {
+    self.word = word
+    self.count = count
+    self.line = line
+  }
+}
+
+/// How ``readWordList(atPath:options:_:)`` treats bad lines.
+public struct WordListReadOptions: Sendable, Hashable {
+  /// Skip lines with errors, counting them in ``WordListReport/skipped`` (the first 100 go to
+  /// ``WordListReport/warnings``), instead of throwing the first one.
+  public var skipInvalid: Bool
+  /// The longest line accepted, in bytes without the line ending; longer lines are errors,
+  /// read past without being buffered. Must be positive.
+  public var maxLineBytes: Int
+
+  /// Reading options.
+  /// - Parameters:
+  ///   - skipInvalid: skip bad lines instead of throwing.
+  ///   - maxLineBytes: the longest line accepted, in bytes (positive).
+  public init(skipInvalid: Bool = false, maxLineBytes: Int = 64 * 1024) {
+    self.skipInvalid = skipInvalid
+    self.maxLineBytes = maxLineBytes
+  }
+}
+
+/// What ``readWordList(atPath:options:_:)`` read from one file.
+public struct WordListReport: Sendable, Hashable {
+  /// The path as given.
+  public var file: String
+  /// The format of the file; `nil` only if it had no data line.
+  public var format: WordListFormat?
+  /// Entries passed to the caller.
+  public var entries: Int
+  /// Lines in the file (after decompression), the last one counted even without a newline.
+  public var lines: Int
+  /// Invalid lines skipped because of ``WordListReadOptions/skipInvalid``.
+  public var skipped: Int
+  /// Valid lines that carry no entry: AOSP `shortcut=` and `bigram=` lines and entries with
+  /// `not_a_word=true`. (Comments, blank lines and the AOSP header are not counted.)
+  public var ignored: Int
+  /// The errors of the first 100 skipped lines, in file order, for the caller to print.
+  public var warnings: [WordListError]
+  /// The number of bytes in the file as stored (compressed, if it is).
+  public var rawBytes: Int
+  /// The number of text bytes: `rawBytes` after decompression.
+  public var textBytes: Int
+  /// CRC-32C of the file's bytes as stored (compressed, if it is).
+  public var checksum: UInt32
+  /// Whether the file is zstd-compressed (recognized by its magic bytes, not its name).
+  public var compressed: Bool
+}

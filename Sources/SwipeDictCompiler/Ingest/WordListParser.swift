@@ -1,0 +1,152 @@
+/// Turns the lines of one word list into entries: skips comments and blank lines, decides
+/// the format from the first data line, and reports or counts bad lines.
+///
+/// Lines are numbered from 1; a byte-order mark at the start of line 1 is skipped and
+/// columns count from after it. Trailing spaces are ignored in every format.
+struct WordListParser {
+  let file: String
+  let options: WordListReadOptions
+  private(set) var format: WordListFormat?
+  private(set) var lines = 0
+  /// Lines that are neither comments nor blank, including invalid and too-long ones.
+  private(set) var dataLines = 0
+  private(set) var entries = 0
+  private(set) var skipped = 0
+  private(set) var ignored = 0
+  private(set) var warnings: [WordListError] = []
+
+  static let maxWarnings = 100
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+  private static let comment = UInt8(ascii: "#")
+
+  init(file: String, options: WordListReadOptions) {
+    self.file = file
+    self.options = options
+  }
+
+  /// Handles one line from the ``LineSplitter``.
+  /// - Parameters:
+  ///   - event: the line.
+  ///   - body: receives the entry on the line, if any.
+  /// - Throws: ``WordListError`` for a bad line unless `skipInvalid`; whatever `body` throws.
+  mutating func consume(
+    _ event: LineSplitter.Event, _ body: (WordListEntry) throws -> Void
+  ) throws {
+    lines += 1
+    switch event {
+    case .line(var line):
+      if lines == 1 && line.starts(with: Self.byteOrderMark) { line = line.dropFirst(3) }
+      try consumeLine(line, body)
+    case .tooLong(var length, var prefix):
+      if lines == 1 && prefix.starts(with: Self.byteOrderMark) {
+        prefix.removeFirst(3)
+        length -= 3
+      }
+      if prefix.first == Self.comment { return }
+      dataLines += 1
+      try report(
+        LineProblem(
+          reason: .lineTooLong, index: options.maxLineBytes,
+          message: "line is \(length) bytes long, over the limit of \(options.maxLineBytes)",
+          hint: "check that the file has one entry per line, or raise the line limit"
+            + " (maxLineBytes)"),
+        lineStart: 0)
+    }
+  }
+
+  /// Checks that the file had an entry, at its end.
+  /// - Throws: ``WordListError`` with reason `.noEntries`.
+  func finish() throws(WordListError) {
+    guard entries == 0 else { return }
+    let message: String
+    if lines == 0 {
+      message = "the file is empty"
+    } else if dataLines == 0 {
+      message = "no entries: the file has only comments and blank lines"
+    } else if skipped == dataLines {
+      message = "no entries: all \(dataLines) data lines are invalid"
+    } else if format == .aosp && dataLines == 1 {
+      message = "no entries: the AOSP list has a header and no word= lines"
+    } else {
+      message = "no entries: every line is a shortcut, bigram or not_a_word line"
+    }
+    throw WordListError(
+      location: InputLocation(file: file, line: lines, column: 0), reason: .noEntries,
+      message: message,
+      hint: "a word list has an entry per line: word<TAB>count, a bare word, or an AOSP"
+        + " ' word=WORD,f=COUNT' line after its dictionary= header")
+  }
+
+  private mutating func consumeLine(
+    _ rawLine: ArraySlice<UInt8>, _ body: (WordListEntry) throws -> Void
+  ) throws {
+    guard let first = rawLine.first, first != Self.comment else { return }
+    let line = LineText.trimmingTrailingSpaces(rawLine)
+    if LineText.isBlank(line) { return }
+    dataLines += 1
+    let format = self.format ?? decideFormat(line)
+    let word: Range<Int>
+    let count: Double
+    do throws(LineProblem) {
+      let isASCII = try LineText.check(line)
+      switch format {
+      case .counted:
+        (word, count) = try CountedLine.parse(line, isASCII: isASCII)
+      case .bare:
+        try BareLine.check(line, isASCII: isASCII)
+        (word, count) = (line.startIndex..<line.endIndex, BareLine.count(rank: dataLines))
+      case .aosp:
+        if dataLines == 1 { return }  // the dictionary= header
+        switch try AOSPLine.parse(line, isASCII: isASCII) {
+        case .entry(let entryWord, let entryCount): (word, count) = (entryWord, entryCount)
+        case .ignored:
+          ignored += 1
+          return
+        }
+      }
+    } catch {
+      try report(utf16Aware(error, line), lineStart: line.startIndex)
+      return
+    }
+    entries += 1
+    try body(
+      WordListEntry(word: String(decoding: line[word], as: UTF8.self), count: count, line: lines))
+  }
+
+  /// Decides the format from the first data line: AOSP after a `dictionary=` header,
+  /// counted when the line has a space or TAB (after trailing spaces are trimmed), else bare.
+  private mutating func decideFormat(_ line: ArraySlice<UInt8>) -> WordListFormat {
+    let format: WordListFormat
+    if line.starts(with: AOSPLine.header) {
+      format = .aosp
+    } else if line.contains(where: LineText.isSpaceOrTab) {
+      format = .counted
+    } else {
+      format = .bare
+    }
+    self.format = format
+    return format
+  }
+
+  /// Names UTF-16 when line 1 starts with its byte-order mark (FF FE or FE FF).
+  private func utf16Aware(_ problem: LineProblem, _ line: ArraySlice<UInt8>) -> LineProblem {
+    guard lines == 1, problem.index == line.startIndex,
+      line.starts(with: [0xFF, 0xFE]) || line.starts(with: [0xFE, 0xFF])
+    else { return problem }
+    return LineProblem(
+      reason: .invalidUTF8, index: problem.index,
+      message: "the file is UTF-16 (it starts with the byte-order mark"
+        + " \(LineText.hex(line[line.startIndex])) \(LineText.hex(line[line.startIndex + 1])))",
+      hint: "convert it to UTF-8, for example: iconv -f utf-16 -t utf-8 in.txt > out.txt")
+  }
+
+  /// Throws a line's problem, or counts it when skipping invalid lines.
+  private mutating func report(_ problem: LineProblem, lineStart: Int) throws(WordListError) {
+    let error = WordListError(
+      location: InputLocation(file: file, line: lines, column: problem.index - lineStart + 1),
+      reason: problem.reason, message: problem.message, hint: problem.hint)
+    guard options.skipInvalid else { throw error }
+    skipped += 1
+    if warnings.count < Self.maxWarnings { warnings.append(error) }
+  }
+}
