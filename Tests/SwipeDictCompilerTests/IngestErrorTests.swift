@@ -1,0 +1,265 @@
+import Testing
+
+@testable import SwipeDictCompiler
+
+/// A bad input and the error it must give.
+struct BadLine: Sendable, CustomTestStringConvertible {
+  var name: String
+  var bytes: [UInt8]
+  var line: Int
+  var column: Int
+  var reason: WordListError.Reason
+  var message: String?
+  var maxLineBytes = 64 * 1024
+
+  var testDescription: String { name }
+
+  init(
+    _ name: String, _ text: String, line: Int, column: Int, _ reason: WordListError.Reason,
+    message: String? = nil, maxLineBytes: Int = 64 * 1024
+  ) {
+    self.init(
+      name, Array(text.utf8), line: line, column: column, reason, message: message,
+      maxLineBytes: maxLineBytes)
+  }
+
+  init(
+    _ name: String, _ bytes: [UInt8], line: Int, column: Int, _ reason: WordListError.Reason,
+    message: String? = nil, maxLineBytes: Int = 64 * 1024
+  ) {
+    self.name = name
+    self.bytes = bytes
+    self.line = line
+    self.column = column
+    self.reason = reason
+    self.message = message
+    self.maxLineBytes = maxLineBytes
+  }
+
+  static let all: [BadLine] = [
+    // Encoding, in every format.
+    BadLine(
+      "invalid UTF-8 sequence", Array("a\t1\ncaf".utf8) + [0xC3, 0x28] + Array("\t2\n".utf8),
+      line: 2, column: 4, .invalidUTF8,
+      message: "invalid UTF-8: the sequence starting with 0xC3 is cut short"),
+    BadLine(
+      "stray continuation byte", Array("a\t1\nb".utf8) + [0x80] + Array("c\t2\n".utf8),
+      line: 2, column: 2, .invalidUTF8,
+      message: "invalid UTF-8: unexpected continuation byte 0x80"),
+    BadLine(
+      "byte never in UTF-8", Array("a\nbb".utf8) + [0xFF] + Array("\n".utf8),
+      line: 2, column: 3, .invalidUTF8),
+    BadLine(
+      "overlong encoding", Array("a\n".utf8) + [0xE0, 0x80, 0xAF] + Array("\n".utf8),
+      line: 2, column: 1, .invalidUTF8),
+    BadLine(
+      "UTF-16 surrogate", Array("a\nxy".utf8) + [0xED, 0xA0, 0x80] + Array("\n".utf8),
+      line: 2, column: 3, .invalidUTF8),
+    BadLine(
+      "sequence cut by the end of the line", Array("a\nxy".utf8) + [0xE2, 0x82] + Array("\n".utf8),
+      line: 2, column: 3, .invalidUTF8),
+    BadLine(
+      "UTF-16 file", [0xFF, 0xFE, 0x61, 0x00, 0x0A], line: 1, column: 1, .invalidUTF8,
+      message: "the file is UTF-16 (it starts with the byte-order mark 0xFF 0xFE)"),
+    BadLine("NUL byte", "a\t1\nb\u{0}c\t2\n", line: 2, column: 2, .nulByte, message: "NUL byte"),
+    BadLine(
+      "control character", "a\t1\nab\u{1}\t2\n", line: 2, column: 3, .controlCharacter,
+      message: "control character U+0001"),
+    BadLine("DEL", "a\nab\u{7F}\n", line: 2, column: 3, .controlCharacter),
+    BadLine("C1 control", "a\nab\u{85}\n", line: 2, column: 3, .controlCharacter),
+    BadLine(
+      "CR inside a line", "a\t1\nab\rc\t2\n", line: 2, column: 3, .controlCharacter,
+      message: "carriage return (CR) inside a line"),
+    // Counted lists.
+    BadLine(
+      "empty word", "a\t1\n\t2\n", line: 2, column: 1, .emptyWord,
+      message: "empty word: the line starts with whitespace"),
+    BadLine(
+      "space in a word", "a\t1\nnew york\t2\n", line: 2, column: 4, .whitespaceInWord,
+      message: "word contains a space"),
+    BadLine(
+      "no-break space in a word", "a\t1\nnew\u{A0}york\t2\n", line: 2, column: 4,
+      .whitespaceInWord, message: "word contains whitespace U+00A0"),
+    BadLine(
+      "ideographic space in a word", "a\t1\n日本\u{3000}語 2\n", line: 2, column: 7,
+      .whitespaceInWord),
+    BadLine(
+      "missing count", "a\t1\nword\n", line: 2, column: 5, .missingCount,
+      message: "missing count: expected word<TAB>count"),
+    BadLine(
+      "non-numeric count", "a\t1\nword\tabc\n", line: 2, column: 6, .invalidCount,
+      message: "count \"abc\" is not a number"),
+    BadLine(
+      "negative count", "a\t1\nthe\t-3\n", line: 2, column: 5, .negativeCount,
+      message: "count \"-3\" is negative"),
+    BadLine("a lone minus", "a\t1\nthe\t-\n", line: 2, column: 5, .invalidCount),
+    BadLine("plus sign", "a\t1\nthe\t+3\n", line: 2, column: 5, .invalidCount),
+    BadLine("exponent", "a\t1\nthe\t1e5\n", line: 2, column: 5, .invalidCount),
+    BadLine("point without fraction", "a\t1\nthe\t12.\n", line: 2, column: 5, .invalidCount),
+    BadLine("point without integer", "a\t1\nthe\t.5\n", line: 2, column: 5, .invalidCount),
+    BadLine("digit separator", "a\t1\nthe\t1,000\n", line: 2, column: 5, .invalidCount),
+    BadLine(
+      "count over 2^53", "a\t1\nw\t9007199254740993\n", line: 2, column: 3, .countTooLarge,
+      message: "count \"9007199254740993\" is larger than 2^53 (9007199254740992)"),
+    BadLine(
+      "count far over UInt64", "a\t1\nw\t123456789012345678901234567890\n", line: 2, column: 3,
+      .countTooLarge),
+    BadLine(
+      "decimal count over 2^53", "a\t1\nw\t9007199254740993.5\n", line: 2, column: 3,
+      .countTooLarge),
+    BadLine(
+      "extra TAB column", "a\t1\nw\t2\tnoun\n", line: 2, column: 4, .extraColumn,
+      message: "extra column after the count"),
+    BadLine(
+      "trailing TAB", "a\t1\nw\t2\t\n", line: 2, column: 4, .extraColumn,
+      message: "a TAB after the count starts an empty third column"),
+    BadLine(
+      "line over the limit", "a\t1\n" + String(repeating: "x", count: 20) + "\t1\n",
+      line: 2, column: 11, .lineTooLong, message: "line is 22 bytes long, over the limit of 10",
+      maxLineBytes: 10),
+    BadLine(
+      "line over the limit with CRLF", "a\t1\r\n" + String(repeating: "x", count: 20) + "\r\n",
+      line: 2, column: 11, .lineTooLong, message: "line is 20 bytes long, over the limit of 10",
+      maxLineBytes: 10),
+    // Bare lists.
+    BadLine(
+      "space in a bare word", "a\nb c\n", line: 2, column: 2, .whitespaceInWord,
+      message: "word contains a space"),
+    BadLine(
+      "TAB in a bare word", "a\nb\tc\n", line: 2, column: 2, .whitespaceInWord,
+      message: "word contains a TAB"),
+    // AOSP lists.
+    BadLine(
+      "AOSP negative f", "dictionary=main:en\n word=the,f=-1\n", line: 2, column: 13,
+      .negativeCount, message: "count f= \"-1\" is negative"),
+    BadLine(
+      "AOSP missing f", "dictionary=main:en\n word=the,flags=\n", line: 2, column: 17,
+      .missingCount, message: "entry has no f= count"),
+    BadLine(
+      "AOSP empty f", "dictionary=main:en\n word=the,f=\n", line: 2, column: 13, .missingCount,
+      message: "f= has no value"),
+    BadLine(
+      "AOSP empty word", "dictionary=main:en\n word=,f=1\n", line: 2, column: 7, .emptyWord),
+    BadLine(
+      "AOSP space in a word", "dictionary=main:en\n word=the end,f=1\n", line: 2, column: 10,
+      .whitespaceInWord),
+    BadLine(
+      "AOSP line that is no entry", "dictionary=main:en\n word=a,f=1\n  hello\n", line: 3,
+      column: 3, .malformedLine, message: "expected an entry ' word=WORD,f=COUNT'"),
+    BadLine(
+      "AOSP attribute without =", "dictionary=main:en\n word=the,f=1,junk\n", line: 2,
+      column: 15, .malformedLine, message: "attribute \"junk\" is not key=value"),
+    BadLine(
+      "AOSP second header", "dictionary=main:en\n word=a,f=1\ndictionary=main:de\n", line: 3,
+      column: 1, .malformedLine, message: "a second dictionary= header"),
+  ]
+
+  var options: WordListReadOptions { WordListReadOptions(maxLineBytes: maxLineBytes) }
+}
+
+@Suite("Ingest: errors")
+struct IngestErrorTests {
+  @Test("each bad line is reported at its exact line and column", arguments: BadLine.all)
+  func badLine(_ bad: BadLine) throws {
+    for chunkSize in [1, 3, 4096] {
+      let error = #expect(throws: WordListError.self) {
+        try Ingest.read(bad.bytes, file: "en.tsv", options: bad.options, chunkSize: chunkSize)
+      }
+      let found = try #require(error)
+      #expect(found.location == InputLocation(file: "en.tsv", line: bad.line, column: bad.column))
+      #expect(found.reason == bad.reason)
+      if let message = bad.message { #expect(found.message == message) }
+      #expect(!found.hint.isEmpty)
+    }
+  }
+
+  @Test("each bad line is skipped and counted with skipInvalid", arguments: BadLine.all)
+  func badLineSkipped(_ bad: BadLine) throws {
+    // A valid line after the bad one, in the file's format.
+    let text = String(decoding: bad.bytes, as: UTF8.self)
+    let tail: String
+    if text.hasPrefix("dictionary=") {
+      tail = " word=zz,f=1\n"
+    } else if bad.bytes.starts(with: Array("a\t1".utf8)) {
+      tail = "zz\t1\n"
+    } else {
+      tail = "zz\n"
+    }
+    var options = bad.options
+    options.skipInvalid = true
+    let result = try Ingest.read(bad.bytes + Array(tail.utf8), file: "en.tsv", options: options)
+    #expect(result.report.skipped == 1)
+    #expect(result.report.warnings.count == 1)
+    #expect(result.report.warnings.first?.location.line == bad.line)
+    #expect(result.report.warnings.first?.location.column == bad.column)
+    #expect(result.report.warnings.first?.reason == bad.reason)
+    #expect(result.entries.last?.word == "zz")
+  }
+
+  @Test("the description is compiler-style with the hint on a second line")
+  func description() throws {
+    let error = try #require(Ingest.error(Array("a\t1\nthe\t-3\n".utf8), file: "en.tsv"))
+    #expect(
+      error.description
+        == "en.tsv:2:5: error: count \"-3\" is negative\n"
+        + "  hint: counts are non-negative integers or decimals (word<TAB>count)")
+    let empty = try #require(Ingest.error([], file: "en.tsv"))
+    #expect(empty.description.hasPrefix("en.tsv: error: the file is empty\n  hint: "))
+  }
+
+  @Test("skipInvalid counts every bad line and keeps the first 100 warnings")
+  func skipCounts() throws {
+    var text = "good\t1\n"
+    for index in 0..<250 { text += index % 2 == 0 ? "bad\t-\(index)\n" : "ok\(index)\t\(index)\n" }
+    text += "bad line\n"
+    let result = try Ingest.read(text, options: .init(skipInvalid: true))
+    #expect(result.report.skipped == 126)
+    #expect(result.report.entries == 126)
+    #expect(result.report.warnings.count == 100)
+    #expect(result.report.warnings.map(\.location.line) == Array(stride(from: 2, to: 202, by: 2)))
+    #expect(result.report.lines == 252)
+  }
+
+  @Test("a 2 MB line over the limit is skipped without buffering and reported with its length")
+  func twoMegabyteLine() throws {
+    let long = [UInt8](repeating: UInt8(ascii: "a"), count: 2 * 1024 * 1024)
+    let bytes = Array("a\t1\n".utf8) + long + Array("\t7\r\nb\t2\n".utf8)
+    let limit = 64 * 1024
+    let error = try #require(Ingest.error(bytes))
+    #expect(error.location == InputLocation(file: "test.tsv", line: 2, column: limit + 1))
+    #expect(error.message == "line is \(long.count + 2) bytes long, over the limit of \(limit)")
+    let skipped = try Ingest.read(bytes, options: .init(skipInvalid: true), chunkSize: 10_000)
+    #expect(skipped.entries.map(\.word) == ["a", "b"])
+    #expect(skipped.report.skipped == 1)
+    #expect(skipped.report.lines == 3)
+  }
+
+  @Test("a single 2 MB line without a newline is reported as too long")
+  func twoMegabyteLastLine() throws {
+    let long = [UInt8](repeating: UInt8(ascii: "a"), count: 2 * 1024 * 1024)
+    let error = try #require(Ingest.error(long))
+    #expect(error.location.line == 1)
+    #expect(error.reason == .lineTooLong)
+  }
+
+  @Test("files without entries are file-level errors, even with skipInvalid")
+  func noEntries() throws {
+    let cases: [(String, Int, String)] = [
+      ("", 0, "the file is empty"),
+      ("# only\n\n# comments\n", 3, "no entries: the file has only comments and blank lines"),
+      ("a\t-1\nb\t-2\n", 2, "no entries: all 2 data lines are invalid"),
+      ("dictionary=main:en\n", 1, "no entries: the AOSP list has a header and no word= lines"),
+      (
+        "dictionary=main:en\n shortcut=x,f=1\n word=y,f=1,not_a_word=true\n", 3,
+        "no entries: every line is a shortcut, bigram or not_a_word line"
+      ),
+    ]
+    for (text, line, message) in cases {
+      let error = try #require(
+        Ingest.error(Array(text.utf8), options: .init(skipInvalid: true)))
+      #expect(error.reason == .noEntries)
+      #expect(error.location == InputLocation(file: "test.tsv", line: line, column: 0))
+      #expect(error.message == message)
+    }
+  }
+}

@@ -1,0 +1,222 @@
+import SwipeDictFormat
+import Testing
+
+@testable import SwipeDictCompiler
+
+@Suite("Ingest: formats")
+struct IngestFormatTests {
+  typealias Pair = Ingest.Pair
+
+  @Test("word<TAB>count and word count lines")
+  func counted() throws {
+    let text = "the\t222\nof 214\nand   12.5\nI'm\t\t 7\ncafé\t0\nbig\t9007199254740992\n"
+    let result = try Ingest.readInChunks(Array(text.utf8))
+    #expect(
+      Ingest.pairs(result) == [
+        Pair(word: "the", count: 222), Pair(word: "of", count: 214),
+        Pair(word: "and", count: 12.5), Pair(word: "I'm", count: 7),
+        Pair(word: "café", count: 0), Pair(word: "big", count: 9_007_199_254_740_992),
+      ])
+    #expect(result.entries.map(\.line) == [1, 2, 3, 4, 5, 6])
+    #expect(result.report.format == .counted)
+    #expect(result.report.entries == 6)
+    #expect(result.report.lines == 6)
+    #expect(result.report.skipped == 0)
+    #expect(result.report.compressed == false)
+    #expect(result.report.rawBytes == text.utf8.count)
+    #expect(result.report.textBytes == text.utf8.count)
+  }
+
+  @Test("decimal counts round like Double(String)")
+  func decimals() throws {
+    let counts = ["0.1", "12.5", "007", "3.14159265358979323846", "1234567.000001", "0.0"]
+    let text = counts.enumerated().map { "w\($0.offset)\t\($0.element)\n" }.joined()
+    let result = try Ingest.read(text)
+    #expect(result.entries.map(\.count) == counts.map { Double($0) ?? -1 })
+  }
+
+  @Test("bare lists count from the rank of the data line")
+  func bare() throws {
+    let text = "# most frequent first\nthe\n\nof\n# comment\nand\n日本語\n"
+    let result = try Ingest.readInChunks(Array(text.utf8))
+    #expect(
+      Ingest.pairs(result) == [
+        Pair(word: "the", count: 1_000_000), Pair(word: "of", count: 500_000),
+        Pair(word: "and", count: 1_000_000 / 3.0), Pair(word: "日本語", count: 250_000),
+      ])
+    #expect(result.entries.map(\.line) == [2, 4, 6, 7])
+    #expect(result.report.format == .bare)
+  }
+
+  @Test("skipped invalid lines keep their rank in a bare list")
+  func bareRankWithSkippedLines() throws {
+    let result = try Ingest.read("one\ntw o\nthree\n", options: .init(skipInvalid: true))
+    #expect(
+      Ingest.pairs(result) == [
+        Pair(word: "one", count: 1_000_000), Pair(word: "three", count: 1_000_000 / 3.0),
+      ])
+    #expect(result.report.skipped == 1)
+  }
+
+  @Test("AOSP combined lists: f is the count; shortcut, bigram, not_a_word are ignored")
+  func aosp() throws {
+    let path = try IngestFixture.path("aosp-combined.txt")
+    var entries: [WordListEntry] = []
+    let report = try readWordList(atPath: path) { entries.append($0) }
+    #expect(
+      entries.map { Pair(word: $0.word, count: $0.count) } == [
+        Pair(word: "the", count: 222), Pair(word: "of", count: 214),
+        Pair(word: "I'm", count: 200), Pair(word: "café", count: 120),
+      ])
+    #expect(entries.map(\.line) == [2, 3, 5, 8])
+    #expect(report.format == .aosp)
+    #expect(report.entries == 4)
+    #expect(report.ignored == 3)
+    #expect(report.skipped == 0)
+    #expect(report.lines == 8)
+  }
+
+  @Test("AOSP attributes: unknown ones, empty ones, the last repeat wins")
+  func aospAttributes() throws {
+    let text = """
+      dictionary=main:de
+       word=b,originalFreq=9,f=5
+      \tword=a=b,f=1,,unknown=x,f=2,
+       word=c,f=3,not_a_word=false
+      """
+    let result = try Ingest.read(text)
+    #expect(
+      Ingest.pairs(result) == [
+        Pair(word: "b", count: 5), Pair(word: "a=b", count: 2), Pair(word: "c", count: 3),
+      ])
+  }
+
+  @Test("a byte-order mark at the start is skipped, and columns count after it")
+  func byteOrderMark() throws {
+    let result = try Ingest.readInChunks([0xEF, 0xBB, 0xBF] + Array("hello\t5\nworld\t3\n".utf8))
+    #expect(Ingest.pairs(result) == [Pair(word: "hello", count: 5), Pair(word: "world", count: 3)])
+    let bare = try Ingest.read([0xEF, 0xBB, 0xBF] + Array("hello\n".utf8))
+    #expect(bare.report.format == .bare)
+    let error = try #require(Ingest.error([0xEF, 0xBB, 0xBF] + Array("a b\t1\n".utf8)))
+    #expect(error.location == InputLocation(file: "test.tsv", line: 1, column: 2))
+  }
+
+  @Test("a byte-order mark that is not at the start of the file is part of the word")
+  func byteOrderMarkLater() throws {
+    let result = try Ingest.read("a\t1\n\u{FEFF}b\t2\n")
+    #expect(result.entries.last?.word == "\u{FEFF}b")
+  }
+
+  @Test("CRLF and LF line endings, mixed, with and without a final newline")
+  func lineEndings() throws {
+    let text = "a\t1\r\nb\t2\nc\t3\r\n\r\nd\t4"
+    let result = try Ingest.readInChunks(Array(text.utf8))
+    #expect(
+      Ingest.pairs(result) == [
+        Pair(word: "a", count: 1), Pair(word: "b", count: 2), Pair(word: "c", count: 3),
+        Pair(word: "d", count: 4),
+      ])
+    #expect(result.report.lines == 5)
+    let bare = try Ingest.read("x\r\ny\r\n")
+    #expect(bare.entries.map(\.word) == ["x", "y"])
+  }
+
+  @Test("comments, blank lines and trailing spaces are skipped")
+  func commentsAndBlanks() throws {
+    let text = "# header\n\n   \n\t\n#a\t1\nthe\t5  \n# the end"
+    let result = try Ingest.readInChunks(Array(text.utf8))
+    #expect(Ingest.pairs(result) == [Pair(word: "the", count: 5)])
+    #expect(result.entries.first?.line == 6)
+    #expect(result.report.lines == 7)
+    #expect(result.report.format == .counted)
+  }
+
+  @Test("the first data line decides the format, even after comments")
+  func formatDecision() throws {
+    #expect(try Ingest.read("# c\nword\n").report.format == .bare)
+    #expect(try Ingest.read("# c\nword 1\n").report.format == .counted)
+    #expect(try Ingest.read("word   \n").report.format == .bare)
+    #expect(try Ingest.read("dictionary=x\n word=a,f=1\n").report.format == .aosp)
+  }
+
+  @Test("words are returned exactly as written, without normalization")
+  func noNormalization() throws {
+    let decomposed = "cafe\u{301}"
+    let result = try Ingest.read("\(decomposed)\t1\nCafé\t2\n")
+    #expect(
+      result.entries.map { Array($0.word.unicodeScalars) } == [
+        Array(decomposed.unicodeScalars), Array("Café".unicodeScalars),
+      ])
+  }
+
+  @Test("a 2 MB word reads when the line limit allows it")
+  func longWordWithinLimit() throws {
+    let word = [UInt8](repeating: UInt8(ascii: "a"), count: 2 * 1024 * 1024)
+    let options = WordListReadOptions(maxLineBytes: 4 * 1024 * 1024)
+    for chunkSize in [WordListStream.readChunkBytes, 100_000] {
+      let result = try Ingest.read(word + [0x0A], options: options, chunkSize: chunkSize)
+      #expect(result.entries.count == 1)
+      #expect(result.entries.first?.word.utf8.count == word.count)
+    }
+  }
+
+  @Test("a comment longer than the line limit is still a comment")
+  func longComment() throws {
+    let comment = [UInt8(ascii: "#")] + [UInt8](repeating: 0x41, count: 100)
+    let bytes = comment + Array("\nword\t1\n".utf8)
+    let result = try Ingest.readInChunks(bytes, options: .init(maxLineBytes: 10))
+    #expect(result.entries.map(\.word) == ["word"])
+    #expect(result.report.skipped == 0)
+  }
+
+  @Test("readWordList reads files from disk, and a path that is a directory is an I/O error")
+  func files() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("en.tsv", Array("a\t1\nb\t2\n".utf8))
+    var words: [String] = []
+    let report = try readWordList(atPath: path) { words.append($0.word) }
+    #expect(words == ["a", "b"])
+    #expect(report.file == path)
+    #expect(report.checksum == CRC32CReference.checksum(Array("a\t1\nb\t2\n".utf8)))
+
+    let missing = directory.url.appendingPathComponent("missing.tsv").path
+    let openError = #expect(throws: InputFileError.self) {
+      try readWordList(atPath: missing) { _ in }
+    }
+    #expect(openError?.operation == .open)
+    #expect(openError?.code == 2)  // ENOENT
+    #expect(
+      openError?.description == "\(missing): error: cannot open the file: No such file or directory"
+    )
+
+    let readError = #expect(throws: InputFileError.self) {
+      try readWordList(atPath: directory.url.path) { _ in }
+    }
+    #expect(readError?.operation == .read)
+    #expect(readError?.reason == "Is a directory")
+  }
+
+  @Test("an error thrown by the body ends the read and is rethrown")
+  func bodyErrors() throws {
+    struct Stop: Error {}
+    var seen = 0
+    #expect(throws: Stop.self) {
+      var stream = WordListStream(file: "x", options: .init())
+      try stream.consume(Array("a\t1\nb\t2\nc\t3\n".utf8)[...]) { _ in
+        seen += 1
+        if seen == 2 { throw Stop() }
+      }
+    }
+    #expect(seen == 2)
+  }
+}
+
+/// CRC-32C through the SwipeDictFormat implementation, named for the tests.
+enum CRC32CReference {
+  static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    var crc = CRC32C()
+    crc.update(bytes)
+    return crc.value
+  }
+}
