@@ -68,6 +68,7 @@ struct WordListStream {
   /// The size of each `read(2)`.
   static let readChunkBytes = 256 * 1024
   private static let zstdMagic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD]
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   private let file: String
   private var checksum = CRC32C()
@@ -76,6 +77,9 @@ struct WordListStream {
   /// The first bytes, held until there are enough to recognize zstd.
   private var head: [UInt8] = []
   private var decided = false
+  /// The first text bytes, held until there are enough to recognize a byte-order mark.
+  private var textHead: [UInt8] = []
+  private var textStarted = false
   private var decompressor: ZstdDecompressor?
   private var splitter: LineSplitter
   private var parser: WordListParser
@@ -114,6 +118,7 @@ struct WordListStream {
     if let decompressor {
       do throws(ZstdError) { try decompressor.finish() } catch { throw damaged(error) }
     }
+    if !textStarted { try startText(body) }
     try splitter.finish { try parser.consume($0, body) }
     try parser.finish()
     return WordListReport(
@@ -160,6 +165,21 @@ struct WordListStream {
     _ text: ArraySlice<UInt8>, _ body: (WordListEntry) throws -> Void
   ) throws {
     textBytes += text.count
+    if textStarted {
+      try splitter.feed(text) { try parser.consume($0, body) }
+      return
+    }
+    textHead.append(contentsOf: text)
+    if textHead.count >= Self.byteOrderMark.count { try startText(body) }
+  }
+
+  /// Drops a byte-order mark at the start of the text, so that line 1's columns and
+  /// length count from after it, and splits the first bytes.
+  private mutating func startText(_ body: (WordListEntry) throws -> Void) throws {
+    textStarted = true
+    var text = textHead[...]
+    textHead = []
+    if text.starts(with: Self.byteOrderMark) { text = text.dropFirst(Self.byteOrderMark.count) }
     try splitter.feed(text) { try parser.consume($0, body) }
   }
 

@@ -1,8 +1,8 @@
 /// Turns the lines of one word list into entries: skips comments and blank lines, decides
 /// the format from the first data line, and reports or counts bad lines.
 ///
-/// Lines are numbered from 1; a byte-order mark at the start of line 1 is skipped and
-/// columns count from after it. Trailing spaces are ignored in every format.
+/// Lines are numbered from 1 (a byte-order mark is already gone: ``WordListStream`` drops
+/// it). Trailing spaces are ignored in every format.
 struct WordListParser {
   let file: String
   let options: WordListReadOptions
@@ -16,7 +16,6 @@ struct WordListParser {
   private(set) var warnings: [WordListError] = []
 
   static let maxWarnings = 100
-  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
   private static let comment = UInt8(ascii: "#")
 
   init(file: String, options: WordListReadOptions) {
@@ -34,14 +33,9 @@ struct WordListParser {
   ) throws {
     lines += 1
     switch event {
-    case .line(var line):
-      if lines == 1 && line.starts(with: Self.byteOrderMark) { line = line.dropFirst(3) }
+    case .line(let line):
       try consumeLine(line, body)
-    case .tooLong(var length, var prefix):
-      if lines == 1 && prefix.starts(with: Self.byteOrderMark) {
-        prefix.removeFirst(3)
-        length -= 3
-      }
+    case .tooLong(let length, let prefix):
       if prefix.first == Self.comment { return }
       dataLines += 1
       try report(
