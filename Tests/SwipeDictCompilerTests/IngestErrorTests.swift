@@ -3,7 +3,7 @@ import Testing
 @testable import SwipeDictCompiler
 
 /// A bad input and the error it must give.
-struct BadLine: Sendable, CustomTestStringConvertible {
+struct IngestBadLine: Sendable, CustomTestStringConvertible {
   var name: String
   var bytes: [UInt8]
   var line: Int
@@ -36,120 +36,121 @@ struct BadLine: Sendable, CustomTestStringConvertible {
     self.maxLineBytes = maxLineBytes
   }
 
-  static let all: [BadLine] = [
+  static let all: [IngestBadLine] = [
     // Encoding, in every format.
-    BadLine(
+    IngestBadLine(
       "invalid UTF-8 sequence", Array("a\t1\ncaf".utf8) + [0xC3, 0x28] + Array("\t2\n".utf8),
       line: 2, column: 4, .invalidUTF8,
       message: "invalid UTF-8: the sequence starting with 0xC3 is cut short"),
-    BadLine(
+    IngestBadLine(
       "stray continuation byte", Array("a\t1\nb".utf8) + [0x80] + Array("c\t2\n".utf8),
       line: 2, column: 2, .invalidUTF8,
       message: "invalid UTF-8: unexpected continuation byte 0x80"),
-    BadLine(
+    IngestBadLine(
       "byte never in UTF-8", Array("a\nbb".utf8) + [0xFF] + Array("\n".utf8),
       line: 2, column: 3, .invalidUTF8),
-    BadLine(
+    IngestBadLine(
       "overlong encoding", Array("a\n".utf8) + [0xE0, 0x80, 0xAF] + Array("\n".utf8),
       line: 2, column: 1, .invalidUTF8),
-    BadLine(
+    IngestBadLine(
       "UTF-16 surrogate", Array("a\nxy".utf8) + [0xED, 0xA0, 0x80] + Array("\n".utf8),
       line: 2, column: 3, .invalidUTF8),
-    BadLine(
+    IngestBadLine(
       "sequence cut by the end of the line", Array("a\nxy".utf8) + [0xE2, 0x82] + Array("\n".utf8),
       line: 2, column: 3, .invalidUTF8),
-    BadLine(
+    IngestBadLine(
       "UTF-16 file", [0xFF, 0xFE, 0x61, 0x00, 0x0A], line: 1, column: 1, .invalidUTF8,
       message: "the file is UTF-16 (it starts with the byte-order mark 0xFF 0xFE)"),
-    BadLine("NUL byte", "a\t1\nb\u{0}c\t2\n", line: 2, column: 2, .nulByte, message: "NUL byte"),
-    BadLine(
+    IngestBadLine(
+      "NUL byte", "a\t1\nb\u{0}c\t2\n", line: 2, column: 2, .nulByte, message: "NUL byte"),
+    IngestBadLine(
       "control character", "a\t1\nab\u{1}\t2\n", line: 2, column: 3, .controlCharacter,
       message: "control character U+0001"),
-    BadLine("DEL", "a\nab\u{7F}\n", line: 2, column: 3, .controlCharacter),
-    BadLine("C1 control", "a\nab\u{85}\n", line: 2, column: 3, .controlCharacter),
-    BadLine(
+    IngestBadLine("DEL", "a\nab\u{7F}\n", line: 2, column: 3, .controlCharacter),
+    IngestBadLine("C1 control", "a\nab\u{85}\n", line: 2, column: 3, .controlCharacter),
+    IngestBadLine(
       "CR inside a line", "a\t1\nab\rc\t2\n", line: 2, column: 3, .controlCharacter,
       message: "carriage return (CR) inside a line"),
     // Counted lists.
-    BadLine(
+    IngestBadLine(
       "empty word", "a\t1\n\t2\n", line: 2, column: 1, .emptyWord,
       message: "empty word: the line starts with whitespace"),
-    BadLine(
+    IngestBadLine(
       "space in a word", "a\t1\nnew york\t2\n", line: 2, column: 4, .whitespaceInWord,
       message: "word contains a space"),
-    BadLine(
+    IngestBadLine(
       "no-break space in a word", "a\t1\nnew\u{A0}york\t2\n", line: 2, column: 4,
       .whitespaceInWord, message: "word contains whitespace U+00A0"),
-    BadLine(
+    IngestBadLine(
       "ideographic space in a word", "a\t1\n日本\u{3000}語 2\n", line: 2, column: 7,
       .whitespaceInWord),
-    BadLine(
+    IngestBadLine(
       "missing count", "a\t1\nword\n", line: 2, column: 5, .missingCount,
       message: "missing count: expected word<TAB>count"),
-    BadLine(
+    IngestBadLine(
       "non-numeric count", "a\t1\nword\tabc\n", line: 2, column: 6, .invalidCount,
       message: "count \"abc\" is not a number"),
-    BadLine(
+    IngestBadLine(
       "negative count", "a\t1\nthe\t-3\n", line: 2, column: 5, .negativeCount,
       message: "count \"-3\" is negative"),
-    BadLine("a lone minus", "a\t1\nthe\t-\n", line: 2, column: 5, .invalidCount),
-    BadLine("plus sign", "a\t1\nthe\t+3\n", line: 2, column: 5, .invalidCount),
-    BadLine("exponent", "a\t1\nthe\t1e5\n", line: 2, column: 5, .invalidCount),
-    BadLine("point without fraction", "a\t1\nthe\t12.\n", line: 2, column: 5, .invalidCount),
-    BadLine("point without integer", "a\t1\nthe\t.5\n", line: 2, column: 5, .invalidCount),
-    BadLine("digit separator", "a\t1\nthe\t1,000\n", line: 2, column: 5, .invalidCount),
-    BadLine(
+    IngestBadLine("a lone minus", "a\t1\nthe\t-\n", line: 2, column: 5, .invalidCount),
+    IngestBadLine("plus sign", "a\t1\nthe\t+3\n", line: 2, column: 5, .invalidCount),
+    IngestBadLine("exponent", "a\t1\nthe\t1e5\n", line: 2, column: 5, .invalidCount),
+    IngestBadLine("point without fraction", "a\t1\nthe\t12.\n", line: 2, column: 5, .invalidCount),
+    IngestBadLine("point without integer", "a\t1\nthe\t.5\n", line: 2, column: 5, .invalidCount),
+    IngestBadLine("digit separator", "a\t1\nthe\t1,000\n", line: 2, column: 5, .invalidCount),
+    IngestBadLine(
       "count over 2^53", "a\t1\nw\t9007199254740993\n", line: 2, column: 3, .countTooLarge,
       message: "count \"9007199254740993\" is larger than 2^53 (9007199254740992)"),
-    BadLine(
+    IngestBadLine(
       "count far over UInt64", "a\t1\nw\t123456789012345678901234567890\n", line: 2, column: 3,
       .countTooLarge),
-    BadLine(
+    IngestBadLine(
       "decimal count over 2^53", "a\t1\nw\t9007199254740993.5\n", line: 2, column: 3,
       .countTooLarge),
-    BadLine(
+    IngestBadLine(
       "extra TAB column", "a\t1\nw\t2\tnoun\n", line: 2, column: 4, .extraColumn,
       message: "extra column after the count"),
-    BadLine(
+    IngestBadLine(
       "trailing TAB", "a\t1\nw\t2\t\n", line: 2, column: 4, .extraColumn,
       message: "a TAB after the count starts an empty third column"),
-    BadLine(
+    IngestBadLine(
       "line over the limit", "a\t1\n" + String(repeating: "x", count: 20) + "\t1\n",
       line: 2, column: 11, .lineTooLong, message: "line is 22 bytes long, over the limit of 10",
       maxLineBytes: 10),
-    BadLine(
+    IngestBadLine(
       "line over the limit with CRLF", "a\t1\r\n" + String(repeating: "x", count: 20) + "\r\n",
       line: 2, column: 11, .lineTooLong, message: "line is 20 bytes long, over the limit of 10",
       maxLineBytes: 10),
     // Bare lists.
-    BadLine(
+    IngestBadLine(
       "space in a bare word", "a\nb c\n", line: 2, column: 2, .whitespaceInWord,
       message: "word contains a space"),
-    BadLine(
+    IngestBadLine(
       "TAB in a bare word", "a\nb\tc\n", line: 2, column: 2, .whitespaceInWord,
       message: "word contains a TAB"),
     // AOSP lists.
-    BadLine(
+    IngestBadLine(
       "AOSP negative f", "dictionary=main:en\n word=the,f=-1\n", line: 2, column: 13,
       .negativeCount, message: "count f= \"-1\" is negative"),
-    BadLine(
+    IngestBadLine(
       "AOSP missing f", "dictionary=main:en\n word=the,flags=\n", line: 2, column: 17,
       .missingCount, message: "entry has no f= count"),
-    BadLine(
+    IngestBadLine(
       "AOSP empty f", "dictionary=main:en\n word=the,f=\n", line: 2, column: 13, .missingCount,
       message: "f= has no value"),
-    BadLine(
+    IngestBadLine(
       "AOSP empty word", "dictionary=main:en\n word=,f=1\n", line: 2, column: 7, .emptyWord),
-    BadLine(
+    IngestBadLine(
       "AOSP space in a word", "dictionary=main:en\n word=the end,f=1\n", line: 2, column: 10,
       .whitespaceInWord),
-    BadLine(
+    IngestBadLine(
       "AOSP line that is no entry", "dictionary=main:en\n word=a,f=1\n  hello\n", line: 3,
       column: 3, .malformedLine, message: "expected an entry ' word=WORD,f=COUNT'"),
-    BadLine(
+    IngestBadLine(
       "AOSP attribute without =", "dictionary=main:en\n word=the,f=1,junk\n", line: 2,
       column: 15, .malformedLine, message: "attribute \"junk\" is not key=value"),
-    BadLine(
+    IngestBadLine(
       "AOSP second header", "dictionary=main:en\n word=a,f=1\ndictionary=main:de\n", line: 3,
       column: 1, .malformedLine, message: "a second dictionary= header"),
   ]
@@ -159,8 +160,8 @@ struct BadLine: Sendable, CustomTestStringConvertible {
 
 @Suite("Ingest: errors")
 struct IngestErrorTests {
-  @Test("each bad line is reported at its exact line and column", arguments: BadLine.all)
-  func badLine(_ bad: BadLine) throws {
+  @Test("each bad line is reported at its exact line and column", arguments: IngestBadLine.all)
+  func badLine(_ bad: IngestBadLine) throws {
     for chunkSize in [1, 3, 4096] {
       let error = #expect(throws: WordListError.self) {
         try Ingest.read(bad.bytes, file: "en.tsv", options: bad.options, chunkSize: chunkSize)
@@ -173,8 +174,8 @@ struct IngestErrorTests {
     }
   }
 
-  @Test("each bad line is skipped and counted with skipInvalid", arguments: BadLine.all)
-  func badLineSkipped(_ bad: BadLine) throws {
+  @Test("each bad line is skipped and counted with skipInvalid", arguments: IngestBadLine.all)
+  func badLineSkipped(_ bad: IngestBadLine) throws {
     // A valid line after the bad one, in the file's format.
     let text = String(decoding: bad.bytes, as: UTF8.self)
     let tail: String
@@ -205,6 +206,8 @@ struct IngestErrorTests {
         + "  hint: counts are non-negative integers or decimals (word<TAB>count)")
     let empty = try #require(Ingest.error([], file: "en.tsv"))
     #expect(empty.description.hasPrefix("en.tsv: error: the file is empty\n  hint: "))
+    #expect(InputLocation(file: "en.tsv", line: 3, column: 0).description == "en.tsv:3")
+    #expect(InputLocation(file: "en.tsv", line: 3, column: 7).description == "en.tsv:3:7")
   }
 
   @Test("skipInvalid counts every bad line and keeps the first 100 warnings")

@@ -101,6 +101,17 @@ struct IngestFormatTests {
     #expect(error.location == InputLocation(file: "test.tsv", line: 1, column: 2))
   }
 
+  @Test("a byte-order mark does not count toward the line limit")
+  func byteOrderMarkAndLineLimit() throws {
+    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let options = WordListReadOptions(maxLineBytes: 10)
+    let fits = try Ingest.readInChunks(mark + Array("abcdefghij\r\n".utf8), options: options)
+    #expect(fits.entries.map(\.word) == ["abcdefghij"])
+    let error = try #require(Ingest.error(mark + Array("abcdefghijk\n".utf8), options: options))
+    #expect(error.location == InputLocation(file: "test.tsv", line: 1, column: 11))
+    #expect(error.message == "line is 11 bytes long, over the limit of 10")
+  }
+
   @Test("a byte-order mark that is not at the start of the file is part of the word")
   func byteOrderMarkLater() throws {
     let result = try Ingest.read("a\t1\n\u{FEFF}b\t2\n")
@@ -171,14 +182,14 @@ struct IngestFormatTests {
 
   @Test("readWordList reads files from disk, and a path that is a directory is an I/O error")
   func files() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try IngestTemporaryDirectory()
     defer { directory.remove() }
     let path = try directory.write("en.tsv", Array("a\t1\nb\t2\n".utf8))
     var words: [String] = []
     let report = try readWordList(atPath: path) { words.append($0.word) }
     #expect(words == ["a", "b"])
     #expect(report.file == path)
-    #expect(report.checksum == CRC32CReference.checksum(Array("a\t1\nb\t2\n".utf8)))
+    #expect(report.checksum == IngestCRC32C.checksum(Array("a\t1\nb\t2\n".utf8)))
 
     let missing = directory.url.appendingPathComponent("missing.tsv").path
     let openError = #expect(throws: InputFileError.self) {
@@ -209,14 +220,5 @@ struct IngestFormatTests {
       }
     }
     #expect(seen == 2)
-  }
-}
-
-/// CRC-32C through the SwipeDictFormat implementation, named for the tests.
-enum CRC32CReference {
-  static func checksum(_ bytes: [UInt8]) -> UInt32 {
-    var crc = CRC32C()
-    crc.update(bytes)
-    return crc.value
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDictFormat
 import Testing
 
 @testable import SwipeDictCompiler
@@ -76,7 +77,7 @@ enum Ingest {
 }
 
 /// A directory under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
+struct IngestTemporaryDirectory {
   let url: URL
 
   init() throws {
@@ -110,7 +111,7 @@ enum IngestFixture {
 }
 
 /// SplitMix64: a small, seeded, reproducible generator for property tests.
-struct SeededGenerator: RandomNumberGenerator {
+struct IngestRandom: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64) { state = seed }
@@ -121,5 +122,14 @@ struct SeededGenerator: RandomNumberGenerator {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+}
+
+/// CRC-32C through the SwipeDictFormat implementation, named for the tests.
+enum IngestCRC32C {
+  static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    var crc = CRC32C()
+    crc.update(bytes)
+    return crc.value
   }
 }

@@ -7,7 +7,7 @@ import Testing
 struct IngestZstdTests {
   /// A counted list of `lines` lines, about 16 bytes a line.
   static func generatedList(lines: Int, seed: UInt64 = 7) -> [UInt8] {
-    var random = SeededGenerator(seed: seed)
+    var random = IngestRandom(seed: seed)
     var text: [UInt8] = []
     text.reserveCapacity(lines * 16)
     let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
@@ -131,7 +131,7 @@ struct IngestZstdTests {
 
   @Test("compression is recognized by the magic bytes, not the file name")
   func magicNotName() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try IngestTemporaryDirectory()
     defer { directory.remove() }
     let text = Array("a\t1\nb\t2\n".utf8)
     let compressedAsText = try directory.write("list.txt", try ZstdCompressor.compress(text))
@@ -235,7 +235,7 @@ struct IngestZstdTests {
     try compressor.endFrame(into: &compressed)
     #expect(compressed.count > WordListStream.readChunkBytes)  // several reads
 
-    let directory = try TemporaryDirectory()
+    let directory = try IngestTemporaryDirectory()
     defer { directory.remove() }
     let path = try directory.write("big.tsv.zst", compressed)
     var entries = 0
