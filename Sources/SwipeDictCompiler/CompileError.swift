@@ -14,7 +14,7 @@ public enum CompileError: Error, Sendable, Hashable, CustomStringConvertible {
   case layout(file: String, path: String, message: String)
   /// A file could not be read or written.
   case io(path: String, message: String)
-  /// The automaton's node area would exceed the format's 16 MiB (3-byte addresses).
+  /// The automaton's node area would exceed the format's 8 MiB.
   case tooLarge(nodeBytes: Int)
   /// Two inputs were given with the same content and name.
   case duplicateInput(path: String)
@@ -38,7 +38,7 @@ public enum CompileError: Error, Sendable, Hashable, CustomStringConvertible {
     case .io(let path, let message):
       return "\(path): \(message)"
     case .tooLarge(let nodeBytes):
-      return "the automaton needs \(nodeBytes) bytes, over the format's 16 MiB limit\n"
+      return "the automaton needs \(nodeBytes) bytes, over the format's 8 MiB limit\n"
         + "  hint: split the list or lower --max-words"
     case .duplicateInput(let path):
       return "\(path): given twice\n  hint: name each input once"

@@ -10,7 +10,7 @@
 /// Section layout, little-endian:
 /// ```
 /// 0   8   word count
-/// 8   8   node bytes (length of the node area, at most 16 MiB)
+/// 8   8   node bytes (length of the node area, at most 8 MiB)
 /// 16  8   root address (in the node area)
 /// 24  4   state count         28  4  transition count
 /// 32  4   longest word, in labels
@@ -25,28 +25,44 @@
 /// it, so every walk moves to strictly lower addresses and ends. The most referenced states
 /// are written first, so their addresses are short.
 ///
+/// A *target field* of w bytes holds a value v: if v is even, the target is the absolute
+/// address v / 2; if v is odd, the target is (v − 1) / 2 + 1 bytes before the field's first
+/// byte. The encoder picks the shorter.
+///
 /// Single-transition node (header bit 7 = 1), 1 to 4 bytes:
 /// ```
-/// [address, mode bytes]  header: 1 | final | mode (2 bits) | inline label index (4 bits)
-/// mode 0: the target is the node just before this one (no address bytes)
-/// mode 1…3: the target's address in that many bytes
+/// [target field, mode bytes]  header: 1 | final | mode (2 bits) | inline label index (4 bits)
+/// mode 0: the target is the node just before this one (no field)
 /// ```
 /// Its output is implied: 1 if the node is final, else 0.
 ///
-/// General node (header bit 7 = 0), in address order:
+/// Pair node (header bits 7, 4 = 0, 1): two transitions, output below 256:
 /// ```
-/// targets      each 0–3 bytes as its width code says, last transition first, so transition
-///              i's address ends (sum of the widths of transitions 0…i) bytes before the codes
+/// targets  [output (1 byte)]  label0 label1  header: 0 | final | last-is-next | 1 | code1 | code0
+/// ```
+/// The output byte is absent when code0 is 0 (the first transition goes to the sink: the
+/// output is final + 1), or when last-is-next is set and code1, which is then unused, holds
+/// the output (1…3).
+///
+/// General node (header bits 7, 4 = 0, 0), in address order:
+/// ```
+/// targets      target fields of 0–3 bytes as the width codes say, last transition first,
+///              so transition i's field ends (widths of transitions 0…i) bytes before the codes
 /// width codes  2 bits per transition, 4 per byte, low bits first: 0 = the sink (no bytes),
-///              1…3 = an address of that many bytes
-/// outputs      n − 1 values of `output width` bytes (the first output is implied: 1 if final)
-/// labels       n bytes, ascending
-/// [n]          one byte when the header's n code is 0
-/// header       0 | final | last-is-next | 0 | output width − 1 (2 bits) | n code (2 bits)
+///              1…3 = a target field of that many bytes
+/// outputs      n − 1 values (the first output is implied: 1 if final), of `output width`
+///              bytes each, or two per byte (low nibble first) when the width code is 0
+/// labels       n bytes, ascending; or, when the n byte's bit 7 is set, the first label and
+///              then n − 1 nibbles (low first) each holding the difference to the previous − 1
+/// [n]          when the header's n code is 0: one byte b. b < 128: n = b, plain labels;
+///              b = 128: n (128…255) is in the byte before, plain labels; otherwise
+///              n = b − 128 (4…127) with delta-coded labels
+/// header       0 | final | last-is-next | 0 | output width (2 bits) | n code (2 bits)
 /// ```
-/// n code 1…3 means n = that many transitions; 0 means n is in the byte before (0…255).
-/// With last-is-next set, the last transition targets the node just before this one and
-/// has no address bytes (its width code is 0 and ignored).
+/// n code 2 or 3 means n = that many transitions; 0 means n is in the byte before. n code 1
+/// is a one-transition node: no codes, outputs or n byte, and its width code sits in the
+/// output-width bits. With last-is-next set, the last transition targets the node just
+/// before this one and has no field (its width code is 0 and ignored).
 public enum DAWGLayout {
   /// The size of the section header before the node area.
   public static let headerSize = 64
@@ -61,8 +77,25 @@ public enum DAWGLayout {
   public static let finalFlag: UInt8 = 0x40
   /// General-node header bit: the last transition targets the node just before.
   public static let lastIsNextFlag: UInt8 = 0x20
-  /// The largest node area (3-byte addresses).
-  public static let maxNodeBytes = 1 << 24
+  /// General-node header bit: a pair node, width codes in the header's low nibble.
+  public static let pairFlag: UInt8 = 0x10
+  /// The largest node area (target fields of at most 3 bytes hold a 23-bit address).
+  public static let maxNodeBytes = 1 << 23
+
+  /// The bytes of `count` labels, plain or delta-coded.
+  @inlinable
+  public static func labelBytes(count: Int, delta: Bool) -> Int {
+    delta ? 1 + count / 2 : count
+  }
+
+  /// The bytes of `count − 1` outputs of `width` bytes each (0: half a byte each).
+  @inlinable
+  public static func outputBytes(count: Int, width: Int) -> Int {
+    guard count > 1 else { return 0 }
+    return width == 0 ? count / 2 : (count - 1) * width
+  }
+
+
 }
 
 /// The `FREQ` section: one byte per word ID, the word's count on a log scale.

@@ -69,13 +69,21 @@ struct DAWGView: Sendable {
     var isFinal: Bool
     /// The number of transitions.
     var count: Int
-    /// General nodes: first label, first width code, first stored output (transition 1's).
+    /// The first label; -1 for a single-transition node.
     var labels: Int
-    var codes: Int
+    /// The first stored output (transition 1's), or minus the output of a pair node whose
+    /// output is implied; the output width in bytes (0: nibbles).
     var outputs: Int
     var outputWidth: Int
+    /// Where the target fields end (they run backwards from here).
+    var targetsEnd: Int
+    /// The width codes: their first byte, or -1 when they are in `inlineCodes`.
+    var codes: Int
+    var inlineCodes: UInt8
     var lastIsNext: Bool
-    /// Single nodes (`labels < 0`): the label and the target.
+    /// Whether the labels after the first are nibbles holding (difference − 1).
+    var deltaLabels: Bool
+    /// Single nodes: the label and the target.
     var singleLabel: UInt8
     var singleTarget: Int
   }
@@ -92,49 +100,99 @@ struct DAWGView: Sendable {
       let mode = Int((header >> 4) & 3)
       var target = address &- 1
       if mode > 0 {
-        guard let t = area.unsigned(at: address &- mode, width: mode), Int(t) < address &- mode
-        else { return nil }
-        target = Int(t)
+        guard let t = targetField(at: address &- mode, width: mode, below: address) else {
+          return nil
+        }
+        target = t
       }
       guard target >= 0 else { return nil }
       return Node(
-        address: address, isFinal: isFinal, count: 1, labels: -1, codes: 0, outputs: 0,
-        outputWidth: 0, lastIsNext: false, singleLabel: inline[Int(header & 0x0F)],
-        singleTarget: target)
+        address: address, isFinal: isFinal, count: 1, labels: -1, outputs: 0, outputWidth: 0,
+        targetsEnd: address &- mode, codes: -1, inlineCodes: 0, lastIsNext: false,
+        deltaLabels: false, singleLabel: inline[Int(header & 0x0F)], singleTarget: target)
     }
-    let outputWidth = Int((header >> 2) & 3) &+ 1
+    let lastIsNext = header & DAWGLayout.lastIsNextFlag != 0
+    if header & DAWGLayout.pairFlag != 0 {
+      // The output byte is absent when the first target is the sink (output final + 1) or
+      // when a next last target leaves code1 free to hold the output (1…3).
+      let implied: Int
+      if header & 0x03 == 0 {
+        implied = isFinal ? 2 : 1
+      } else if lastIsNext, header & 0x0C != 0 {
+        implied = Int((header >> 2) & 3)
+      } else {
+        implied = 0
+      }
+      let labels = address &- 2
+      let outputs = implied > 0 ? -implied : labels &- 1
+      guard labels >= 1 else { return nil }
+      return Node(
+        address: address, isFinal: isFinal, count: 2, labels: labels, outputs: outputs,
+        outputWidth: 1, targetsEnd: implied > 0 ? labels : outputs, codes: -1,
+        inlineCodes: lastIsNext ? header & 0x03 : header & 0x0F, lastIsNext: lastIsNext,
+        deltaLabels: false, singleLabel: 0, singleTarget: 0)
+    }
     var count = Int(header & 3)
+    if count == 1 {
+      // One transition, its width code in the output-width bits; no outputs, no code byte.
+      let labels = address &- 1
+      guard labels >= 0 else { return nil }
+      return Node(
+        address: address, isFinal: isFinal, count: 1, labels: labels, outputs: labels,
+        outputWidth: 0, targetsEnd: labels, codes: -1, inlineCodes: (header >> 2) & 3,
+        lastIsNext: lastIsNext, deltaLabels: false, singleLabel: 0, singleTarget: 0)
+    }
+    let outputWidth = Int((header >> 2) & 3)
     var end = address
+    var deltaLabels = false
     if count == 0 {
       guard let n = area.byte(at: address &- 1) else { return nil }
-      count = Int(n)
       end = address &- 1
+      if n == 0x80 {
+        // 128 or more plain labels: the count is in the byte before.
+        guard let big = area.byte(at: address &- 2) else { return nil }
+        count = Int(big)
+        end = address &- 2
+      } else {
+        deltaLabels = n & 0x80 != 0
+        count = Int(n & 0x7F)
+      }
     }
-    // safe: count ≤ 255 and widths ≤ 4, so none of this can overflow.
-    let labels = end &- count
-    let outputs = labels &- (count > 0 ? count &- 1 : 0) &* outputWidth
+    // safe: count ≤ 255 and widths ≤ 3, so none of this can overflow.
+    let labels = end &- DAWGLayout.labelBytes(count: count, delta: deltaLabels)
+    let outputs = labels &- DAWGLayout.outputBytes(count: count, width: outputWidth)
     let codes = outputs &- (count &+ 3) / 4
     guard codes >= 0 else { return nil }
     return Node(
-      address: address, isFinal: isFinal, count: count, labels: labels, codes: codes,
-      outputs: outputs, outputWidth: outputWidth,
-      lastIsNext: header & DAWGLayout.lastIsNextFlag != 0, singleLabel: 0, singleTarget: 0)
+      address: address, isFinal: isFinal, count: count, labels: labels, outputs: outputs,
+      outputWidth: outputWidth, targetsEnd: codes, codes: codes, inlineCodes: 0,
+      lastIsNext: lastIsNext, deltaLabels: deltaLabels, singleLabel: 0, singleTarget: 0)
+  }
+
+  /// Decodes a target field: an absolute address (low bit 0) or a distance back from the
+  /// field (low bit 1). `nil` unless the target is below `limit`.
+  @inline(__always)
+  func targetField(at position: Int, width: Int, below limit: Int) -> Int? {
+    guard let value = area.unsigned(at: position, width: width) else { return nil }
+    let target =
+      value & 1 == 0 ? Int(value >> 1) : position &- 1 &- Int(truncatingIfNeeded: value >> 1)
+    return target >= 0 && target < limit ? target : nil
   }
 
   /// The address of the node's first byte, or `nil` if it is damaged.
   func start(of node: Node) -> Int? {
-    if node.labels < 0 {
-      // safe: a single node's mode is 0…3 and its fields were read by `node(at:)`.
-      let mode = Int(((area.byte(at: node.address) ?? 0) >> 4) & 3)
-      return node.address &- mode
-    }
-    let start = node.codes &- targetBytes(node, before: node.count)
+    let start = node.targetsEnd &- targetBytes(node, before: node.count)
     return start >= 0 ? start : nil
   }
 
-  /// The address bytes of the targets before transition `i`: the sum of their width codes.
+  /// The address bytes of the targets of transitions `0..<i`: the sum of their width codes.
   @inline(__always)
   func targetBytes(_ node: Node, before i: Int) -> Int {
+    if node.labels < 0 { return 0 }
+    if node.codes < 0 {
+      let mask = UInt8(truncatingIfNeeded: (1 << (2 * min(i, 4))) - 1)
+      return Self.codeSum(node.inlineCodes & mask)
+    }
     var sum = 0
     var k = 0
     while k < i >> 2 {
@@ -159,7 +217,22 @@ struct DAWGView: Sendable {
   /// The label of transition `i` (`i < node.count`).
   @inline(__always)
   func label(_ node: Node, _ i: Int) -> UInt8 {
-    node.labels < 0 ? node.singleLabel : area.byte(at: node.labels &+ i) ?? 0
+    if node.labels < 0 { return node.singleLabel }
+    if !node.deltaLabels { return area.byte(at: node.labels &+ i) ?? 0 }
+    var label = area.byte(at: node.labels) ?? 0
+    var j = 1
+    while j <= i {
+      label &+= nibble(node, j) &+ 1
+      j &+= 1
+    }
+    return label
+  }
+
+  /// The nibble of delta-coded label `j ≥ 1`.
+  @inline(__always)
+  private func nibble(_ node: Node, _ j: Int) -> UInt8 {
+    let byte = area.byte(at: node.labels &+ 1 &+ ((j &- 1) >> 1)) ?? 0
+    return (j &- 1) & 1 == 0 ? byte & 0x0F : byte >> 4
   }
 
   /// The target address of transition `i`, or `nil` if the node is damaged. Always below
@@ -171,18 +244,22 @@ struct DAWGView: Sendable {
       guard let start = start(of: node), start >= 1 else { return nil }
       return start &- 1
     }
-    guard let codes = area.byte(at: node.codes &+ (i >> 2)) else { return nil }
+    let codes = node.codes < 0 ? node.inlineCodes : area.byte(at: node.codes &+ (i >> 2)) ?? 0
     let width = Int((codes >> UInt8(2 * (i & 3))) & 3)
     if width == 0 { return sinkAddress < node.address ? sinkAddress : nil }
-    let at = node.codes &- targetBytes(node, before: i &+ 1)
-    guard let t = area.unsigned(at: at, width: width), Int(t) < node.address else { return nil }
-    return Int(t)
+    let end = node.targetsEnd &- targetBytes(node, before: i &+ 1)
+    return targetField(at: end, width: width, below: node.address)
   }
 
   /// The output of transition `i`.
   @inline(__always)
   func output(_ node: Node, _ i: Int) -> Int {
     if i == 0 { return node.isFinal ? 1 : 0 }
+    if node.outputs < 0 { return -node.outputs }  // implied by a pair node's header
+    if node.outputWidth == 0 {
+      let byte = area.byte(at: node.outputs &+ ((i &- 1) >> 1)) ?? 0
+      return Int((i &- 1) & 1 == 0 ? byte & 0x0F : byte >> 4)
+    }
     let at = node.outputs &+ (i &- 1) &* node.outputWidth
     return Int(area.unsigned(at: at, width: node.outputWidth) ?? 0)
   }
@@ -191,6 +268,19 @@ struct DAWGView: Sendable {
   @inline(__always)
   func find(_ node: Node, _ label: UInt8) -> Int? {
     if node.labels < 0 { return node.singleLabel == label ? 0 : nil }
+    if node.deltaLabels {
+      var l = area.byte(at: node.labels) ?? 0
+      var i = 0
+      while true {
+        if l == label { return i }
+        if l > label { return nil }
+        i &+= 1
+        if i >= node.count { return nil }
+        let (next, overflow) = l.addingReportingOverflow(nibble(node, i) &+ 1)
+        if overflow { return nil }
+        l = next
+      }
+    }
     guard area.contains(offset: node.labels, length: node.count) else { return nil }
     if node.count > 12 {
       // Labels ascend: binary search.
@@ -206,6 +296,7 @@ struct DAWGView: Sendable {
     }
     var i = 0
     while i < node.count {
+      // safe: the label range was checked above.
       let l = area.byte(at: node.labels &+ i)!
       if l == label { return i }
       if l > label { return nil }

@@ -2,7 +2,7 @@ import SwipeDictFormat
 
 /// Writes a built automaton as a `DAWG` section (format in `DAWGLayout`).
 ///
-/// Node order decides the size, because targets are absolute addresses in 0–3 bytes:
+/// Node order decides the size, because targets are addresses in 0–3 bytes:
 /// the states most transitions point to (shared suffixes, and the final state with no
 /// transitions, which costs no target bytes at all) are placed first, at small addresses;
 /// then everything else in depth-first post-order from the root, so that a node's last child
@@ -28,10 +28,22 @@ enum DAWGEncoder {
     var lastWritten = -1
     var outputs: [UInt64] = []
 
+    /// Appends a target field for `target` at the current position: absolute or relative,
+    /// whichever is shorter. Returns its width.
+    func appendTarget(_ target: Int) -> Int {
+      let absolute = UInt64(address[target]) << 1
+      let relative = UInt64(area.count - 1 - address[target]) << 1 | 1
+      let value = byteWidth(relative) < byteWidth(absolute) ? relative : absolute
+      let width = byteWidth(value)
+      area.appendUnsigned(value, width: width)
+      return width
+    }
+
     func write(_ state: Int) {
       let n = Int(dawg.transitionCount[state])
       let first = Int(dawg.transitionStart[state])
       let final = dawg.isFinal[state]
+      let finalBit = final ? DAWGLayout.finalFlag : 0
       func target(_ i: Int) -> Int { Int(dawg.targets[first + i]) }
       defer {
         address[state] = area.count - 1
@@ -39,41 +51,81 @@ enum DAWGEncoder {
       }
       if n == 1, inlineIndex[Int(dawg.labels[first])] >= 0 {
         let t = target(0)
-        let mode = t == lastWritten ? 0 : DAWGEncoder.byteWidth(UInt64(address[t]))
-        if mode <= 3 {
-          if mode > 0 { area.appendUnsigned(UInt64(address[t]), width: mode) }
-          area.append(
-            DAWGLayout.singleFlag | (final ? DAWGLayout.finalFlag : 0) | UInt8(mode << 4)
-              | UInt8(inlineIndex[Int(dawg.labels[first])]))
-          return
-        }
+        let mode = t == lastWritten ? 0 : appendTarget(t)
+        area.append(
+          DAWGLayout.singleFlag | finalBit | UInt8(mode << 4)
+            | UInt8(inlineIndex[Int(dawg.labels[first])]))
+        return
       }
       let lastIsNext = n > 0 && target(n - 1) == lastWritten && target(n - 1) != sink
-      // Targets are written last transition first, so transition i's address ends where the
-      // widths of transitions 0…i, summed back from the width codes, say.
+      let nextBit = lastIsNext ? DAWGLayout.lastIsNextFlag : 0
+      // Target fields, last transition first; width code 0 for the sink and a next target.
       var codes = [UInt8](repeating: 0, count: (n + 3) / 4)
       for i in stride(from: n - 1, through: 0, by: -1) {
         let t = target(i)
         if t == sink || (lastIsNext && i == n - 1) { continue }
-        let width = DAWGEncoder.byteWidth(UInt64(address[t]))
-        area.appendUnsigned(UInt64(address[t]), width: width)
-        codes[i / 4] |= UInt8(width) << UInt8(2 * (i % 4))
+        codes[i / 4] |= UInt8(appendTarget(t)) << UInt8(2 * (i % 4))
       }
-      area.append(contentsOf: codes)
       outputs.removeAll(keepingCapacity: true)
       var running: UInt64 = final ? 1 : 0
       for i in 0..<n {
         if i > 0 { outputs.append(running) }
         running += UInt64(dawg.wordCounts[target(i)])
       }
-      let ow = DAWGEncoder.byteWidth(outputs.max() ?? 1)
-      for output in outputs { area.appendUnsigned(output, width: ow) }
-      for i in 0..<n { area.append(dawg.labels[first + i]) }
-      let nCode = (1...3).contains(n) ? n : 0
-      if nCode == 0 { area.append(UInt8(n)) }
-      area.append(
-        (final ? DAWGLayout.finalFlag : 0) | (lastIsNext ? DAWGLayout.lastIsNextFlag : 0)
-          | UInt8((ow - 1) << 2) | UInt8(nCode))
+      let largest = outputs.max() ?? 0
+      if n == 1 {
+        area.append(dawg.labels[first])
+        area.append(finalBit | nextBit | codes[0] << 2 | 1)
+        return
+      }
+      if n == 2, largest < 256 {
+        // The output is implied by a sink first target, or held in the spare code bits of a
+        // next last target when it is 1…3; else it takes a byte.
+        var low = codes[0]
+        if codes[0] & 3 == 0 {
+        } else if lastIsNext, (1...3).contains(outputs[0]) {
+          low |= UInt8(outputs[0]) << 2
+        } else {
+          area.append(UInt8(outputs[0]))
+        }
+        area.append(dawg.labels[first])
+        area.append(dawg.labels[first + 1])
+        area.append(finalBit | nextBit | DAWGLayout.pairFlag | low)
+        return
+      }
+      area.append(contentsOf: codes)
+      let ow = largest < 16 ? 0 : byteWidth(largest)
+      if ow == 0 {
+        for pair in stride(from: 0, to: outputs.count, by: 2) {
+          let high = pair + 1 < outputs.count ? outputs[pair + 1] : 0
+          area.append(UInt8(outputs[pair] | high << 4))
+        }
+      } else {
+        for output in outputs { area.appendUnsigned(output, width: ow) }
+      }
+      // Delta-coded labels when every difference is 1…16 (and n needs its own byte anyway).
+      let labels = dawg.labels[first..<(first + n)]
+      let delta = n >= 4 && n < 128 && zip(labels, labels.dropFirst()).allSatisfy { $1 - $0 <= 16 }
+      if delta {
+        area.append(labels.first!)
+        var nibbles = zip(labels, labels.dropFirst()).map { $1 - $0 - 1 }
+        if nibbles.count % 2 == 1 { nibbles.append(0) }
+        for k in stride(from: 0, to: nibbles.count, by: 2) {
+          area.append(nibbles[k] | nibbles[k + 1] << 4)
+        }
+      } else {
+        area.append(contentsOf: labels)
+      }
+      let nCode = (2...3).contains(n) ? n : 0
+      if nCode == 0 {
+        if n >= 128 {
+          area.append(UInt8(n))
+          area.append(UInt8(0x80))
+        } else {
+          area.append(UInt8(n) | (delta ? 0x80 : 0))
+        }
+      }
+      area.append(finalBit | nextBit | UInt8(ow << 2) | UInt8(nCode))
     }
 
     // Depth-first post-order from `root`, children in label order.
@@ -102,7 +154,7 @@ enum DAWGEncoder {
       .prefix(hotStates)
     for state in hot { emit(from: state) }
     emit(from: Int(dawg.root))
-    guard area.count <= 1 << 24 else { throw .tooLarge(nodeBytes: area.count) }
+    guard area.count <= DAWGLayout.maxNodeBytes else { throw .tooLarge(nodeBytes: area.count) }
 
     var out = ByteWriter()
     out.append(UInt64(dawg.wordCount))
