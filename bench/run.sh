@@ -43,6 +43,7 @@ has_list multi-2m || SCALING=0
 
 say() { echo "bench: $*" >&2; }
 die() { echo "bench: error: $*" >&2; exit 1; }
+trap 'echo "bench: error: line $LINENO: \"$BASH_COMMAND\" failed" >&2' ERR
 T0=$(date +%s)
 # Timings are only comparable on an otherwise idle machine: record the load
 # before this script adds its own (builds).
@@ -193,7 +194,7 @@ for L in "${LISTS[@]}"; do
 
   if [[ -n $SWIPEDICT ]]; then
     say "[$L] swipedict bench"
-    "$SWIPEDICT" bench "$D/swipedict.bin" --json "${Q[@]}" > "$D/swipedict.bench.json" \
+    "$SWIPEDICT" bench "$D/swipedict.bin" --json "${Q[@]}" --passes "$PASSES" > "$D/swipedict.bench.json" \
       || die "[$L] swipedict bench failed"
   fi
   for P in "${PEERS[@]}"; do
@@ -219,6 +220,15 @@ if [[ $SCALING == 1 && -n $SWIPEDICT ]]; then
       || { cat "$S/$N.build.log" >&2; die "[scaling] build of $N words failed"; }
     "$SWIPEDICT" inspect "$S/$N.bin" --json > "$S/$N.inspect.json"
     rm -f "$S/$N.bin"
+    # The same words from an input cut to its first N entries (the list is
+    # sorted by count), so that parsing scales too.
+    awk -v n="$N" '!/^#/ { if (++c > n) exit; print }' "$LIST_PATH" > "$S/head-$N.tsv"
+    say "[scaling] swipedict build of the first $N lines"
+    timed "$S/head-$N.build.time" "$SWIPEDICT" build "$S/head-$N.tsv" --layout "$(layout_of multi-2m)" \
+      -o "$S/head-$N.bin" --skip-invalid > "$S/head-$N.build.log" 2>&1 \
+      || { cat "$S/head-$N.build.log" >&2; die "[scaling] build of the first $N lines failed"; }
+    "$SWIPEDICT" inspect "$S/head-$N.bin" --json > "$S/head-$N.inspect.json"
+    rm -f "$S/head-$N.bin" "$S/head-$N.tsv"
   done
 fi
 
