@@ -120,6 +120,9 @@ say "building peers (g++ -O2, cargo --release offline against /usr/share/cargo/r
 g++ -O2 -std=c++17 -o "$BIN/marisa" "$BENCH/peers/marisa.cc" -lmarisa
 g++ -O2 -std=c++17 -o "$BIN/dawgdic" "$BENCH/peers/dawgdic.cc"
 # cargo finds .cargo/config.toml from the working directory, so build from there.
+# Cargo.lock is not kept: it is resolved afresh (offline) against whatever
+# versions Debian ships, by whichever cargo is installed.
+rm -f "$BENCH/peers/fst/Cargo.lock"
 (cd "$BENCH/peers/fst" && cargo build --release --quiet --offline --target-dir "$WORK/fst-target") \
   || die "building the fst peer failed (is librust-fst-dev installed? see bench/README.md)"
 cp "$WORK/fst-target/release/fst-peer" "$BIN/fst"
