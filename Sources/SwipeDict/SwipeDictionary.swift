@@ -119,19 +119,34 @@ public struct SwipeDictionary: Sendable {
   /// The ID of `word`, if it is in the dictionary exactly.
   /// - Complexity: O(length of `word`).
   public func id(of word: String) -> Int? {
-    let word = Normalization.nfc(word)
+    var word = word
+    // ASCII fast path over the UTF-8 bytes: no decoding, no normalization needed.
+    let fast: Int?? = word.utf8.withContiguousStorageIfAvailable { bytes in
+      var address = dawg.root
+      var output = 0
+      for byte in bytes {
+        guard byte < 0x80 else { return nil }  // not ASCII: take the general path
+        let label = alphabet.asciiLabelPlusOne(byte)
+        guard label != 0, let (next, out) = dawg.step(from: address, label: label &- 1) else {
+          return .some(nil)
+        }
+        output &+= out
+        address = next
+      }
+      return dawg.isFinal(address) && output < wordCount ? output : .some(nil)
+    } ?? nil
+    if let fast { return fast }
+    word = Normalization.nfc(word)
     var address = dawg.root
     var output = 0
     for scalar in word.unicodeScalars {
-      guard let label = alphabet.label(for: scalar), let node = dawg.node(at: address),
-        let i = dawg.find(node, label), let next = dawg.target(node, i)
+      guard let label = alphabet.label(for: scalar),
+        let (next, out) = dawg.step(from: address, label: label)
       else { return nil }
-      output &+= dawg.output(node, i)
+      output &+= out
       address = next
     }
-    guard let node = dawg.node(at: address), node.isFinal, output >= 0, output < wordCount
-    else { return nil }
-    return output
+    return dawg.isFinal(address) && output >= 0 && output < wordCount ? output : nil
   }
 
   /// The word with `id`, or `nil` if `id` is not in `0..<wordCount`.

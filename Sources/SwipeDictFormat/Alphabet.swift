@@ -22,8 +22,9 @@ public struct Alphabet: Sendable, Hashable {
   /// The largest number of labels an alphabet may have: labels are bytes.
   public static let maxCount = 255
 
-  private let ascii: [UInt8]  // 128 entries: label + 1, or 0
-  private let others: [Unicode.Scalar: UInt8]
+  /// 128 entries: the label of each ASCII byte + 1, or 0 when no word uses it.
+  @usableFromInline let ascii: [UInt8]
+  @usableFromInline let others: [Unicode.Scalar: UInt8]
 
   /// Creates an alphabet from labels already in collation order.
   /// - Precondition: at most 255 distinct scalars; `folds` has the same count.
@@ -44,13 +45,20 @@ public struct Alphabet: Sendable, Hashable {
   public var count: Int { scalars.count }
 
   /// The label of `scalar`, or `nil` if no word uses it.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func label(for scalar: Unicode.Scalar) -> UInt8? {
     if scalar.value < 128 {
       let l = ascii[Int(scalar.value)]
       return l == 0 ? nil : l &- 1
     }
     return others[scalar]
+  }
+
+  /// The label of an ASCII byte plus one, or 0 when no word uses it.
+  /// - Precondition: `byte < 128`.
+  @inlinable @inline(__always)
+  public func asciiLabelPlusOne(_ byte: UInt8) -> UInt8 {
+    ascii[Int(byte)]
   }
 
   /// The labels that fold like `scalar`: its own class if it is in the alphabet, else the

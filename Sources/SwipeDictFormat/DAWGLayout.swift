@@ -56,9 +56,13 @@
 ///              then n − 1 nibbles (low first) each holding the difference to the previous − 1
 /// [n]          when the header's n code is 0: one byte b. b < 128: n = b, plain labels;
 ///              b = 128: n (128…255) is in the byte before, plain labels; otherwise
-///              n = b − 128 (4…127) with delta-coded labels
+///              n = b − 128 (4…12) with delta-coded labels
 /// header       0 | final | last-is-next | 0 | output width (2 bits) | n code (2 bits)
 /// ```
+/// A *wide* node (n ≥ 33) has, instead of the targets and width codes above, n fixed-width
+/// even (absolute) target fields in transition order followed by one byte holding their
+/// width (1…3), so that any transition's target is found without summing widths.
+///
 /// n code 2 or 3 means n = that many transitions; 0 means n is in the byte before. n code 1
 /// is a one-transition node: no codes, outputs or n byte, and its width code sits in the
 /// output-width bits. With last-is-next set, the last transition targets the node just
@@ -81,6 +85,13 @@ public enum DAWGLayout {
   public static let pairFlag: UInt8 = 0x10
   /// The largest node area (target fields of at most 3 bytes hold a 23-bit address).
   public static let maxNodeBytes = 1 << 23
+
+  /// The most transitions a node with delta-coded labels has (larger nodes keep plain,
+  /// binary-searchable labels).
+  public static let maxDeltaLabels = 12
+
+  /// Nodes with more transitions than this are wide: fixed-width targets, no width codes.
+  public static let minWideCount = 33
 
   /// The bytes of `count` labels, plain or delta-coded.
   @inlinable

@@ -9,8 +9,8 @@
 /// (a `MappedRegion`, an `Array` inside `withUnsafeBytes`) must keep the bytes alive
 /// and unchanged for as long as the view is used.
 public struct UnsafeByteView: @unchecked Sendable {
-  /// The first byte; `nil` only when `count` is 0.
-  @usableFromInline let base: UnsafeRawPointer?
+  /// The first byte (a static dummy when `count` is 0, never read then).
+  @usableFromInline let base: UnsafeRawPointer
   /// The number of readable bytes.
   public let count: Int
 
@@ -18,7 +18,7 @@ public struct UnsafeByteView: @unchecked Sendable {
   /// - Precondition: `count >= 0`, and `base` is non-nil when `count > 0`.
   public init(base: UnsafeRawPointer?, count: Int) {
     precondition(count >= 0 && (count == 0 || base != nil), "invalid byte view")
-    self.base = base
+    self.base = count == 0 ? UnsafeRawPointer(emptyByteViewStorage) : base!
     self.count = count
   }
 
@@ -36,15 +36,18 @@ public struct UnsafeByteView: @unchecked Sendable {
   /// The byte at `offset`, or `nil` outside the view.
   @inlinable @inline(__always)
   public func byte(at offset: Int) -> UInt8? {
-    guard offset >= 0, offset < count, let base else { return nil }
+    guard offset >= 0, offset < count else { return nil }
     return base.load(fromByteOffset: offset, as: UInt8.self)
   }
 
   /// A little-endian unsigned integer of `width` bytes (1 to 8) at `offset`, or `nil`.
   @inlinable @inline(__always)
   public func unsigned(at offset: Int, width: Int) -> UInt64? {
-    guard width >= 1, width <= 8, contains(offset: offset, length: width), let base else {
-      return nil
+    guard width >= 1, width <= 8, contains(offset: offset, length: width) else { return nil }
+    if width <= 4, contains(offset: offset, length: 4) {
+      // One unaligned load, masked to `width` bytes.
+      let word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+      return UInt64(word) & ((1 << UInt64(8 &* width)) &- 1)
     }
     var value: UInt64 = 0
     var i = width &- 1
@@ -59,21 +62,21 @@ public struct UnsafeByteView: @unchecked Sendable {
   /// A little-endian `UInt16` at `offset`, or `nil`.
   @inlinable @inline(__always)
   public func uint16(at offset: Int) -> UInt16? {
-    guard contains(offset: offset, length: 2), let base else { return nil }
+    guard contains(offset: offset, length: 2) else { return nil }
     return UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
   }
 
   /// A little-endian `UInt32` at `offset`, or `nil`.
   @inlinable @inline(__always)
   public func uint32(at offset: Int) -> UInt32? {
-    guard contains(offset: offset, length: 4), let base else { return nil }
+    guard contains(offset: offset, length: 4) else { return nil }
     return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
   }
 
   /// A little-endian `UInt64` at `offset`, or `nil`.
   @inlinable @inline(__always)
   public func uint64(at offset: Int) -> UInt64? {
-    guard contains(offset: offset, length: 8), let base else { return nil }
+    guard contains(offset: offset, length: 8) else { return nil }
     return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 
@@ -93,7 +96,7 @@ public struct UnsafeByteView: @unchecked Sendable {
   @inlinable
   public func slice(offset: Int, length: Int) -> UnsafeByteView? {
     guard contains(offset: offset, length: length) else { return nil }
-    return UnsafeByteView(base: length == 0 ? nil : base.map { $0 + offset }, count: length)
+    return UnsafeByteView(base: base + offset, count: length)
   }
 
   /// The bytes at `offset..<offset+length` copied into an array, or `nil`.
@@ -114,6 +117,10 @@ public struct UnsafeByteView: @unchecked Sendable {
     withUnsafeBytes { CRC32C.checksum($0) }
   }
 }
+
+/// What an empty view points to: never read (every read is bounds-checked against 0) and
+/// never written, so sharing it is safe.
+nonisolated(unsafe) private let emptyByteViewStorage = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
 
 /// A growable little-endian byte buffer, for writing blobs and test fixtures.
 public struct ByteWriter: Sendable {

@@ -48,36 +48,44 @@ struct BenchCommand: ParsableCommand {
     let ids = hitWords.compactMap { dictionary.id(of: $0) }
     guard !hitWords.isEmpty, !ids.isEmpty else { throw failure("no hit words to time") }
 
-    var openRuns = 0
+    let path = blob.blob
     let openNs = median(passes: passes, operations: 200) {
+      var opened = 0
       for _ in 0..<200 {
-        if let d = try? SwipeDictionary(contentsOf: blob.blob) { openRuns &+= d.wordCount }
+        if let d = try? SwipeDictionary(contentsOf: path) { opened &+= d.wordCount }
       }
+      return opened
     }
-    var sink = 0
     let hitNs = median(passes: passes, operations: hitWords.count) {
-      for word in hitWords where dictionary.contains(word) { sink &+= 1 }
+      var found = 0
+      for word in hitWords where dictionary.contains(word) { found &+= 1 }
+      return found
     }
     let missNs = median(passes: passes, operations: missWords.count) {
-      for word in missWords where dictionary.contains(word) { sink &+= 1 }
+      var found = 0
+      for word in missWords where dictionary.contains(word) { found &+= 1 }
+      return found
     }
     let wordToIdNs = median(passes: passes, operations: hitWords.count) {
-      for word in hitWords { sink &+= dictionary.id(of: word) ?? 0 }
+      var sum = 0
+      for word in hitWords { sum &+= dictionary.id(of: word) ?? 0 }
+      return sum
     }
     let idToWordNs = median(passes: passes, operations: ids.count) {
-      for id in ids { sink &+= dictionary.word(for: id)?.utf8.count ?? 0 }
+      var bytes = 0
+      for id in ids { bytes &+= dictionary.word(for: id)?.utf8.count ?? 0 }
+      return bytes
+    }
+    let prefixNs = median(passes: passes, operations: max(1, prefixList.count)) {
+      var listed = 0
+      for prefix in prefixList {
+        for _ in dictionary.words(withPrefix: prefix) { listed &+= 1 }
+      }
+      return listed
     }
     var listed = 0
-    let prefixNs = median(passes: passes, operations: max(1, prefixList.count)) {
-      for prefix in prefixList {
-        for (_, word) in dictionary.words(withPrefix: prefix) {
-          sink &+= word.utf8.count
-          listed += 1
-        }
-      }
-    }
-    blackHole(sink &+ openRuns)
-    let wordsPerPrefix = Double(listed) / Double((passes + 1) * max(1, prefixList.count))
+    for prefix in prefixList { listed += dictionary.idRange(withPrefix: prefix).count }
+    let wordsPerPrefix = Double(listed) / Double(max(1, prefixList.count))
     if json {
       print(JSONValue.object([
         ("words", .number(dictionary.wordCount)), ("fileBytes", .number(dictionary.fileSize)),
@@ -101,10 +109,13 @@ struct BenchCommand: ParsableCommand {
   }
 
   private func readLines(_ path: String) throws -> [String] {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
       throw failure("\(path): cannot read")
     }
-    return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+    return data.split(separator: UInt8(ascii: "\n")).compactMap { line in
+      let text = line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...]
+      return text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
+    }
   }
 
   private func sampleWords(_ dictionary: SwipeDictionary) -> [String] {
@@ -132,14 +143,15 @@ struct BenchCommand: ParsableCommand {
   }
 }
 
-/// The median over `passes` timed passes (after one warm-up) of ns per operation.
-func median(passes: Int, operations: Int, _ body: () -> Void) -> Double {
+/// The median over `passes` timed passes (after one warm-up) of ns per operation. `body`
+/// returns a value derived from its results, so the optimizer cannot drop the work.
+func median(passes: Int, operations: Int, _ body: () -> Int) -> Double {
   let clock = ContinuousClock()
-  body()
+  blackHole(body())
   var samples: [Double] = []
   for _ in 0..<passes {
     let start = clock.now
-    body()
+    blackHole(body())
     let elapsed = clock.now - start
     let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
     samples.append(ns / Double(max(1, operations)))

@@ -17,7 +17,13 @@ import SwipeDictFormat
 final class MappedRegion: @unchecked Sendable {
   /// The blob's bytes.
   let bytes: UnsafeByteView
-  private let mapped: Bool
+  /// What to release in `deinit`: a mapping, a heap buffer, or nothing (an empty file).
+  private enum Owned {
+    case mapping(UnsafeRawPointer, Int)
+    case heap(UnsafeMutableRawPointer)
+    case nothing
+  }
+  private let owned: Owned
 
   /// Maps a file read-only.
   /// - Throws: `SwipeDictError.io` when the file cannot be opened, sized or mapped.
@@ -27,32 +33,33 @@ final class MappedRegion: @unchecked Sendable {
     let size = try Syscalls.fileSize(fd, path: path)
     if size == 0 {
       bytes = UnsafeByteView(base: nil, count: 0)
-      mapped = false
+      owned = .nothing
       return
     }
-    bytes = UnsafeByteView(base: try Syscalls.mapReadOnly(fd, size: size, path: path), count: size)
-    mapped = true
+    let base = try Syscalls.mapReadOnly(fd, size: size, path: path)
+    bytes = UnsafeByteView(base: base, count: size)
+    owned = .mapping(base, size)
   }
 
   /// Copies bytes into a 64-byte-aligned heap buffer (for blobs that are not files).
   init(copying source: UnsafeRawBufferPointer) {
-    mapped = false
     guard source.count > 0, let from = source.baseAddress else {
       bytes = UnsafeByteView(base: nil, count: 0)
+      owned = .nothing
       return
     }
     let buffer = UnsafeMutableRawPointer.allocate(
       byteCount: source.count, alignment: BlobFormat.sectionAlignment)
     buffer.copyMemory(from: from, byteCount: source.count)
     bytes = UnsafeByteView(base: UnsafeRawPointer(buffer), count: source.count)
+    owned = .heap(buffer)
   }
 
   deinit {
-    guard let base = bytes.withUnsafeBytes({ $0.baseAddress }) else { return }
-    if mapped {
-      munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
-    } else {
-      UnsafeMutableRawPointer(mutating: base).deallocate()
+    switch owned {
+    case .mapping(let base, let size): munmap(UnsafeMutableRawPointer(mutating: base), size)
+    case .heap(let buffer): buffer.deallocate()
+    case .nothing: break
     }
   }
 }

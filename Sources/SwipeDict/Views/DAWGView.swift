@@ -18,7 +18,7 @@ struct DAWGView: Sendable {
   let stateCount: Int
   let transitionCount: Int
   /// Labels of single-transition nodes, by 4-bit index.
-  private let inline: [UInt8]
+  private let inline: SIMD16<UInt8>
   /// The final state without transitions.
   private let sinkAddress: Int
 
@@ -47,9 +47,9 @@ struct DAWGView: Sendable {
     }
     let sink = section.uint32(at: 36)!
     guard UInt64(sink) < nodeBytes else { throw fail("sink address \(sink) outside the node area", 36) }
-    var inline: [UInt8] = []
+    var inline = SIMD16<UInt8>()
     for i in 0..<DAWGLayout.inlineLabelCount {
-      inline.append(section.byte(at: DAWGLayout.inlineLabelsOffset + i)!)
+      inline[i] = section.byte(at: DAWGLayout.inlineLabelsOffset + i)!
     }
     self.area = section.slice(offset: DAWGLayout.headerSize, length: Int(nodeBytes))!
     self.root = Int(root)
@@ -77,7 +77,8 @@ struct DAWGView: Sendable {
     var outputWidth: Int
     /// Where the target fields end (they run backwards from here).
     var targetsEnd: Int
-    /// The width codes: their first byte, or -1 when they are in `inlineCodes`.
+    /// The width codes: their first byte, or -1 when they are in `inlineCodes`, or -2 for a
+    /// wide node, whose fixed target width is in `inlineCodes`.
     var codes: Int
     var inlineCodes: UInt8
     var lastIsNext: Bool
@@ -161,6 +162,16 @@ struct DAWGView: Sendable {
     // safe: count ≤ 255 and widths ≤ 3, so none of this can overflow.
     let labels = end &- DAWGLayout.labelBytes(count: count, delta: deltaLabels)
     let outputs = labels &- DAWGLayout.outputBytes(count: count, width: outputWidth)
+    if count >= DAWGLayout.minWideCount {
+      // A wide node: fixed-width absolute targets, their width in the byte before the outputs.
+      guard let width = area.byte(at: outputs &- 1), (1...3).contains(width) else { return nil }
+      let targetsEnd = outputs &- 1
+      guard targetsEnd &- count &* Int(width) >= 0 else { return nil }
+      return Node(
+        address: address, isFinal: isFinal, count: count, labels: labels, outputs: outputs,
+        outputWidth: outputWidth, targetsEnd: targetsEnd, codes: -2, inlineCodes: width,
+        lastIsNext: false, deltaLabels: false, singleLabel: 0, singleTarget: 0)
+    }
     let codes = outputs &- (count &+ 3) / 4
     guard codes >= 0 else { return nil }
     return Node(
@@ -179,6 +190,16 @@ struct DAWGView: Sendable {
     return target >= 0 && target < limit ? target : nil
   }
 
+  /// Decodes a wide node's target field: always an absolute address.
+  @inline(__always)
+  func absoluteField(at position: Int, width: Int, below limit: Int) -> Int? {
+    guard let value = area.unsigned(at: position, width: width), value & 1 == 0 else {
+      return nil
+    }
+    let target = Int(value >> 1)
+    return target < limit ? target : nil
+  }
+
   /// The address of the node's first byte, or `nil` if it is damaged.
   func start(of node: Node) -> Int? {
     let start = node.targetsEnd &- targetBytes(node, before: node.count)
@@ -189,6 +210,7 @@ struct DAWGView: Sendable {
   @inline(__always)
   func targetBytes(_ node: Node, before i: Int) -> Int {
     if node.labels < 0 { return 0 }
+    if node.codes == -2 { return i &* Int(node.inlineCodes) }
     if node.codes < 0 {
       let mask = UInt8(truncatingIfNeeded: (1 << (2 * min(i, 4))) - 1)
       return Self.codeSum(node.inlineCodes & mask)
@@ -243,6 +265,11 @@ struct DAWGView: Sendable {
     if node.lastIsNext && i == node.count &- 1 {
       guard let start = start(of: node), start >= 1 else { return nil }
       return start &- 1
+    }
+    if node.codes == -2 {
+      let width = Int(node.inlineCodes)
+      let at = node.targetsEnd &- (node.count &- i) &* width
+      return absoluteField(at: at, width: width, below: node.address)
     }
     let codes = node.codes < 0 ? node.inlineCodes : area.byte(at: node.codes &+ (i >> 2)) ?? 0
     let width = Int((codes >> UInt8(2 * (i & 3))) & 3)
@@ -305,6 +332,78 @@ struct DAWGView: Sendable {
     return nil
   }
 
+  /// Follows the transition labelled `label` out of the node at `address`: the hot path of
+  /// every lookup, with single-transition nodes (most of a lookup's steps) decoded inline.
+  /// - Returns: the target and the transition's output, or `nil` if there is none.
+  @inline(__always)
+  func step(from address: Int, label: UInt8) -> (target: Int, output: Int)? {
+    guard let header = area.byte(at: address) else { return nil }
+    let finalOutput = Int((header >> 6) & 1)
+    if header & DAWGLayout.singleFlag != 0 {
+      guard inline[Int(header & 0x0F)] == label else { return nil }
+      let mode = Int((header >> 4) & 3)
+      if mode == 0 { return address >= 1 ? (address &- 1, finalOutput) : nil }
+      guard let target = targetField(at: address &- mode, width: mode, below: address) else {
+        return nil
+      }
+      return (target, finalOutput)
+    }
+    let lastIsNext = header & DAWGLayout.lastIsNextFlag != 0
+    if header & DAWGLayout.pairFlag != 0 {
+      // Pair node, decoded inline (see `node(at:)` for the same rules, spelled out).
+      guard let first = area.byte(at: address &- 2), let second = area.byte(at: address &- 1)
+      else { return nil }
+      let code0 = Int(header & 3)
+      let high = Int((header >> 2) & 3)
+      var fieldsEnd = address &- 2
+      var output1: Int
+      if code0 == 0 {
+        output1 = finalOutput &+ 1
+      } else if lastIsNext && high != 0 {
+        output1 = high
+      } else {
+        guard let byte = area.byte(at: address &- 3) else { return nil }
+        output1 = Int(byte)
+        fieldsEnd = address &- 3
+      }
+      if first == label {
+        if code0 == 0 { return sinkAddress < address ? (sinkAddress, finalOutput) : nil }
+        guard let target = targetField(at: fieldsEnd &- code0, width: code0, below: address)
+        else { return nil }
+        return (target, finalOutput)
+      }
+      guard second == label else { return nil }
+      if lastIsNext {
+        let target = fieldsEnd &- code0 &- 1
+        return target >= 0 ? (target, output1) : nil
+      }
+      if high == 0 { return sinkAddress < address ? (sinkAddress, output1) : nil }
+      guard let target = targetField(at: fieldsEnd &- code0 &- high, width: high, below: address)
+      else { return nil }
+      return (target, output1)
+    }
+    if header & 3 == 1 {
+      // One-transition general node.
+      guard area.byte(at: address &- 1) == label else { return nil }
+      let code = Int((header >> 2) & 3)
+      if lastIsNext { return address >= 2 ? (address &- 2, finalOutput) : nil }
+      if code == 0 { return sinkAddress < address ? (sinkAddress, finalOutput) : nil }
+      guard let target = targetField(at: address &- 1 &- code, width: code, below: address) else {
+        return nil
+      }
+      return (target, finalOutput)
+    }
+    return generalStep(from: address, label: label)
+  }
+
+  /// `step` for general and wide nodes.
+  @inline(never)
+  private func generalStep(from address: Int, label: UInt8) -> (target: Int, output: Int)? {
+    guard let node = node(at: address), let i = find(node, label), let target = target(node, i)
+    else { return nil }
+    return (target, output(node, i))
+  }
+
   /// Walks `labels` from the root.
   /// - Returns: the address reached and the sum of outputs on the way, or `nil`.
   @inline(__always)
@@ -312,13 +411,17 @@ struct DAWGView: Sendable {
     var address = root
     var output = 0
     for label in labels {
-      guard let node = node(at: address), let i = find(node, label),
-        let next = target(node, i)
-      else { return nil }
-      output &+= self.output(node, i)
+      guard let (next, out) = step(from: address, label: label) else { return nil }
+      output &+= out
       address = next
     }
     return (address, output)
+  }
+
+  /// Whether the node at `address` is final.
+  @inline(__always)
+  func isFinal(_ address: Int) -> Bool {
+    (area.byte(at: address) ?? 0) & DAWGLayout.finalFlag != 0
   }
 
   /// The ID of the word spelled by `labels`, or `nil` if it is not a word.

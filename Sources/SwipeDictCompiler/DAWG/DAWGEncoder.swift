@@ -57,11 +57,19 @@ enum DAWGEncoder {
             | UInt8(inlineIndex[Int(dawg.labels[first])]))
         return
       }
-      let lastIsNext = n > 0 && target(n - 1) == lastWritten && target(n - 1) != sink
+      let wide = n >= DAWGLayout.minWideCount
+      let lastIsNext = !wide && n > 0 && target(n - 1) == lastWritten && target(n - 1) != sink
       let nextBit = lastIsNext ? DAWGLayout.lastIsNextFlag : 0
       // Target fields, last transition first; width code 0 for the sink and a next target.
+      // A wide node (too many transitions to sum widths quickly) has fixed-width absolute
+      // fields in transition order, and their width instead of codes.
       var codes = [UInt8](repeating: 0, count: (n + 3) / 4)
-      for i in stride(from: n - 1, through: 0, by: -1) {
+      if wide {
+        let width = (0..<n).map { byteWidth(UInt64(address[target($0)]) << 1) }.max()!
+        for i in 0..<n { area.appendUnsigned(UInt64(address[target(i)]) << 1, width: width) }
+        codes = [UInt8(width)]
+      }
+      for i in stride(from: n - 1, through: 0, by: -1) where !wide {
         let t = target(i)
         if t == sink || (lastIsNext && i == n - 1) { continue }
         codes[i / 4] |= UInt8(appendTarget(t)) << UInt8(2 * (i % 4))
@@ -103,9 +111,12 @@ enum DAWGEncoder {
       } else {
         for output in outputs { area.appendUnsigned(output, width: ow) }
       }
-      // Delta-coded labels when every difference is 1…16 (and n needs its own byte anyway).
       let labels = dawg.labels[first..<(first + n)]
-      let delta = n >= 4 && n < 128 && zip(labels, labels.dropFirst()).allSatisfy { $1 - $0 <= 16 }
+      // Delta-coded labels when every difference is 1…16 and the node is small enough to be
+      // scanned (larger nodes keep plain labels for binary search).
+      let delta =
+        n >= 4 && n <= DAWGLayout.maxDeltaLabels
+        && zip(labels, labels.dropFirst()).allSatisfy { $1 - $0 <= 16 }
       if delta {
         area.append(labels.first!)
         var nibbles = zip(labels, labels.dropFirst()).map { $1 - $0 - 1 }
