@@ -116,6 +116,34 @@ public enum DictionaryCompiler {
       reports.append(report)
     }
 
+    return try build(
+      counts: counts, inputs: reports, entriesRead: entriesRead, layout: layout,
+      options: options, progress: progress)
+  }
+
+  /// Builds a blob from words and counts held in memory (no input files).
+  ///
+  /// Words are normalized to NFC and equal words' counts add up, as with files.
+  /// - Parameters:
+  ///   - words: each word with its count.
+  ///   - layout: the keyboard layout.
+  ///   - options: build options (`skipInvalid` does not apply).
+  /// - Returns: the blob and the report.
+  public static func compile(
+    words: [(word: String, count: Double)], layout: KeyboardLayout,
+    options: CompileOptions = .init()
+  ) throws -> CompiledDictionary {
+    var counts: [String: Double] = [:]
+    for (word, count) in words { counts[Collation.nfc(word), default: 0] += count }
+    return try build(
+      counts: counts, inputs: [], entriesRead: words.count, layout: layout, options: options,
+      progress: nil)
+  }
+
+  private static func build(
+    counts: [String: Double], inputs reports: [WordListReport], entriesRead: Int,
+    layout: KeyboardLayout, options: CompileOptions, progress: ((CompileProgress) -> Void)?
+  ) throws -> CompiledDictionary {
     progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
     var typing: [Unicode.Scalar: Bool] = [:]
     func typeable(_ word: String) -> Bool {
@@ -150,7 +178,6 @@ public enum DictionaryCompiler {
       }
     }
     let distinct = counts.count
-    counts = [:]
     var beyondMaxWords = 0
     if let maxWords = options.maxWords, kept.count > maxWords {
       kept.sort { $0.count != $1.count ? $0.count > $1.count : $0.word.utf8.lexicographicallyPrecedes($1.word.utf8) }

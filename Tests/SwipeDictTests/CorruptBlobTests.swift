@@ -1,0 +1,259 @@
+import Foundation
+import SwipeDict
+import SwipeDictCompiler
+import Testing
+
+/// Hand-corrupted blobs: each validation rule rejects its damage with a specific reason.
+@Suite("Damaged blobs are rejected with a reason")
+struct CorruptBlobTests {
+  let blob: [UInt8]
+
+  init() throws {
+    blob = try openDictionary(randomWords(count: 300, seed: 99)).1
+  }
+
+  /// Opens bytes and returns the format error, or nil if they open.
+  func reason(_ bytes: [UInt8], verify: Bool = false) -> FormatError.Reason? {
+    do {
+      _ = try SwipeDictionary(bytes: bytes, verify: verify)
+      return nil
+    } catch {
+      guard case .invalid(let formatError) = error else { return nil }
+      return formatError.reason
+    }
+  }
+
+  /// Rewrites the header checksum after a deliberate change to the header or table.
+  func resealed(_ bytes: [UInt8]) -> [UInt8] {
+    var bytes = bytes
+    let count = Int(bytes.uint32(at: 24))
+    for i in 40..<44 { bytes[i] = 0 }
+    var crc = CRC32C()
+    crc.update(bytes[0..<(64 + 32 * count)])
+    bytes.setUInt32(crc.value, at: 40)
+    return bytes
+  }
+
+  func entryOffset(_ tag: SectionTag) -> Int {
+    let count = Int(blob.uint32(at: 24))
+    for i in 0..<count where blob.uint32(at: 64 + 32 * i) == tag.rawValue { return 64 + 32 * i }
+    fatalError("no section \(tag)")
+  }
+
+  @Test func emptyFile() {
+    #expect(reason([]) == .truncatedHeader(size: 0))
+  }
+
+  @Test func shortFile() {
+    #expect(reason(Array(blob.prefix(40))) == .truncatedHeader(size: 40))
+  }
+
+  @Test func badMagic() {
+    var bytes = blob
+    bytes[1] = UInt8(ascii: "X")
+    #expect(reason(bytes) == .badMagic)
+  }
+
+  @Test func newerMajorVersion() {
+    var bytes = blob
+    bytes[8] = 2
+    #expect(
+      reason(bytes)
+        == .unsupportedVersion(expected: .current, found: FormatVersion(major: 2, minor: 0)))
+  }
+
+  @Test func newerMinorVersionIsAccepted() throws {
+    var bytes = blob
+    bytes[10] = 7
+    let dictionary = try SwipeDictionary(bytes: resealed(bytes))
+    #expect(dictionary.formatVersion == FormatVersion(major: 1, minor: 7))
+  }
+
+  @Test func unknownFlags() {
+    var bytes = blob
+    bytes[12] = 1
+    #expect(reason(bytes) == .unknownFlags(1))
+  }
+
+  @Test func truncatedAtEverySectionBoundary() throws {
+    let dictionary = try SwipeDictionary(bytes: blob)
+    for entry in dictionary.contents.sections {
+      for cut in [Int(entry.offset), Int(entry.offset + entry.length) - 1] {
+        #expect(
+          reason(Array(blob.prefix(cut)))
+            == .fileSizeMismatch(declared: UInt64(blob.count), actual: cut), "cut at \(cut)")
+      }
+    }
+  }
+
+  @Test func appendedBytes() {
+    #expect(
+      reason(blob + [0]) == .fileSizeMismatch(declared: UInt64(blob.count), actual: blob.count + 1))
+  }
+
+  @Test func headerBitFlipsBreakTheChecksum() {
+    for offset in [44, 50, 63] {
+      var bytes = blob
+      bytes[offset] ^= 0x10
+      guard case .headerChecksumMismatch = reason(bytes) else {
+        Issue.record("flip at \(offset) not caught")
+        continue
+      }
+    }
+  }
+
+  @Test func sectionTableBitFlipsAreCaught() {
+    let count = Int(blob.uint32(at: 24))
+    for offset in stride(from: 64, to: 64 + 32 * count, by: 5) {
+      var bytes = blob
+      bytes[offset] ^= 0x04
+      #expect(reason(bytes) != nil, "flip at \(offset)")
+    }
+  }
+
+  @Test func misalignedSection() {
+    var bytes = blob
+    let at = entryOffset(.frequency) + 8
+    bytes.setUInt64(bytes.uint64(at: at) + 8, at: at)
+    guard case .badSectionBounds = reason(resealed(bytes)) else {
+      Issue.record("misaligned section accepted")
+      return
+    }
+  }
+
+  @Test func sectionOutsideTheFile() {
+    var bytes = blob
+    let at = entryOffset(.dawg) + 16
+    bytes.setUInt64(UInt64.max - 3, at: at)
+    guard case .badSectionBounds = reason(resealed(bytes)) else {
+      Issue.record("huge section length accepted")
+      return
+    }
+  }
+
+  @Test func overlappingSections() {
+    var bytes = blob
+    let dawg = entryOffset(.dawg)
+    let frequency = entryOffset(.frequency)
+    bytes.setUInt64(bytes.uint64(at: dawg + 8), at: frequency + 8)
+    guard case .badSectionBounds = reason(resealed(bytes)) else {
+      Issue.record("overlap accepted")
+      return
+    }
+  }
+
+  @Test func duplicateSection() {
+    var bytes = blob
+    bytes.setUInt32(SectionTag.dawg.rawValue, at: entryOffset(.frequency))
+    #expect(reason(resealed(bytes)) == .duplicateSection)
+  }
+
+  @Test func missingSection() {
+    var bytes = blob
+    bytes.setUInt32(SectionTag("XXXX").rawValue, at: entryOffset(.dawg))
+    #expect(reason(resealed(bytes)) == .missingSection)
+  }
+
+  @Test func hugeSectionCount() {
+    var bytes = blob
+    bytes.setUInt32(1_000_000, at: 24)
+    guard case .badSectionTable = reason(bytes) else {
+      Issue.record("huge section count accepted")
+      return
+    }
+  }
+
+  @Test func sectionBitFlipsAreFoundByVerify() throws {
+    let dictionary = try SwipeDictionary(bytes: blob)
+    for entry in dictionary.contents.sections {
+      var bytes = blob
+      bytes[Int(entry.offset + entry.length / 2)] ^= 0x01
+      let reasonAtOpen = reason(bytes)
+      if reasonAtOpen == nil {
+        guard case .sectionChecksumMismatch = reason(bytes, verify: true) else {
+          Issue.record("flip in \(entry.tag) not found by verify")
+          continue
+        }
+      }
+    }
+  }
+
+  @Test func structuralDamageIsFoundByVerifyEvenWithFixedChecksums() throws {
+    let dictionary = try SwipeDictionary(bytes: blob)
+    let dawg = try #require(dictionary.contents.section(.dawg))
+    var caught = 0
+    for delta in stride(from: 64, to: Int(dawg.length), by: 97) {
+      var bytes = blob
+      let at = Int(dawg.offset) + delta
+      bytes[at] ^= 0x21
+      // Reseal the section checksum so only the structure check can notice.
+      let sectionCRC = CRC32C.checksum(bytes[Int(dawg.offset)..<Int(dawg.offset + dawg.length)])
+      bytes.setUInt32(sectionCRC, at: entryOffset(.dawg) + 24)
+      if case .malformed = reason(resealed(bytes), verify: true) { caught += 1 }
+    }
+    #expect(caught > 0)
+  }
+
+  @Test func wrongDAWGHeaderFields() {
+    let dawgOffset = Int(blob.uint64(at: entryOffset(.dawg) + 8))
+    for (field, value) in [(8, UInt64(1)), (16, UInt64.max), (36, UInt64(UInt32.max))] {
+      var bytes = blob
+      if field == 36 {
+        bytes.setUInt32(UInt32(truncatingIfNeeded: value), at: dawgOffset + field)
+      } else {
+        bytes.setUInt64(value, at: dawgOffset + field)
+      }
+      guard case .malformed = reason(bytes) else {
+        Issue.record("DAWG header field \(field) accepted")
+        continue
+      }
+    }
+  }
+
+  @Test func frequencyColumnOfTheWrongLength() {
+    var bytes = blob
+    let at = Int(blob.uint64(at: entryOffset(.frequency) + 8))
+    bytes.setUInt64(bytes.uint64(at: at) + 1, at: at)
+    guard case .malformed = reason(bytes) else {
+      Issue.record("frequency column accepted")
+      return
+    }
+  }
+
+  @Test func errorsNameTheSectionAndOffset() {
+    var bytes = blob
+    let at = Int(blob.uint64(at: entryOffset(.frequency) + 8))
+    bytes.setUInt64(12345, at: at)
+    do {
+      _ = try SwipeDictionary(bytes: bytes)
+      Issue.record("accepted")
+    } catch {
+      #expect("\(error)".contains("section FREQ at byte \(at)"))
+    }
+  }
+
+  @Test func fileErrorsNameThePath() {
+    do {
+      _ = try SwipeDictionary(contentsOf: "/nonexistent/x.swipedict")
+      Issue.record("opened a missing file")
+    } catch {
+      #expect("\(error)".contains("/nonexistent/x.swipedict"))
+      #expect("\(error)".contains("No such file"))
+    }
+  }
+}
+
+extension [UInt8] {
+  func uint32(at offset: Int) -> UInt32 {
+    (0..<4).reduce(0) { $0 | UInt32(self[offset + $1]) << (8 * $1) }
+  }
+  func uint64(at offset: Int) -> UInt64 {
+    (0..<8).reduce(0) { $0 | UInt64(self[offset + $1]) << (8 * $1) }
+  }
+  mutating func setUInt32(_ value: UInt32, at offset: Int) {
+    for i in 0..<4 { self[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }
+  }
+  mutating func setUInt64(_ value: UInt64, at offset: Int) {
+    for i in 0..<8 { self[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }
+  }
+}

@@ -1,0 +1,139 @@
+import Testing
+
+@testable import SwipeDict
+import SwipeDictCompiler
+
+@Suite("Round trips over random word sets")
+struct RoundTripTests {
+  static let cases: [(count: Int, seed: UInt64)] = [
+    (1, 1), (2, 2), (3, 3), (17, 4), (200, 5), (1000, 6), (5000, 7),
+  ]
+
+  @Test("every word is found with its rank as ID, and ID → word inverts it", arguments: cases)
+  func wordsAndIDs(count: Int, seed: UInt64) throws {
+    let words = randomWords(count: count, seed: seed)
+    let (dictionary, _) = try openDictionary(words)
+    #expect(dictionary.wordCount == words.count)
+    let ordered = labelOrder(words, dictionary)
+    for (rank, word) in ordered.enumerated() {
+      #expect(dictionary.id(of: word) == rank, "\(word)")
+      #expect(dictionary.contains(word))
+      #expect(dictionary.word(for: rank) == word)
+    }
+    #expect(dictionary.word(for: -1) == nil)
+    #expect(dictionary.word(for: words.count) == nil)
+  }
+
+  @Test("absent words are absent", arguments: cases)
+  func absentWords(count: Int, seed: UInt64) throws {
+    let words = randomWords(count: count, seed: seed)
+    let (dictionary, _) = try openDictionary(words)
+    let present = Set(words)
+    let others = randomWords(count: 2000, seed: seed &+ 1000, maxLength: 10)
+    for word in others where !present.contains(word) {
+      #expect(dictionary.id(of: word) == nil, "\(word)")
+    }
+    for word in words {
+      #expect(!dictionary.contains(word + "x") || present.contains(word + "x"))
+      #expect(!dictionary.contains(word + "7"))
+    }
+    #expect(!dictionary.contains(""))
+  }
+
+  @Test("prefix listings and ID ranges match a brute-force filter", arguments: cases)
+  func prefixes(count: Int, seed: UInt64) throws {
+    let words = randomWords(count: count, seed: seed)
+    let (dictionary, _) = try openDictionary(words)
+    let ordered = labelOrder(words, dictionary)
+    var prefixes: Set<String> = ["", "a", "zz", "A'"]
+    for word in words.prefix(100) {
+      for length in 1...min(3, word.count) { prefixes.insert(String(word.prefix(length))) }
+    }
+    for prefix in prefixes {
+      let expected = ordered.enumerated().filter {
+        $0.element.unicodeScalars.starts(with: prefix.unicodeScalars)
+      }
+      let listed = Array(dictionary.words(withPrefix: prefix))
+      #expect(listed.map(\.word) == expected.map(\.element), "prefix \(prefix)")
+      #expect(listed.map(\.id) == expected.map(\.offset), "prefix \(prefix)")
+      let range = dictionary.idRange(withPrefix: prefix)
+      #expect(range.count == expected.count, "prefix \(prefix)")
+      if let first = expected.first { #expect(range.lowerBound == first.offset) }
+    }
+  }
+
+  @Test("folded lookups find every case and accent variant", arguments: cases)
+  func foldedLookups(count: Int, seed: UInt64) throws {
+    let words = randomWords(count: count, seed: seed)
+    let (dictionary, _) = try openDictionary(words)
+    for query in words.prefix(200) + ["ABC", "uber", "Über"] {
+      guard let key = folded(query, dictionary) else {
+        #expect(dictionary.ids(matchingFolded: query).isEmpty)
+        continue
+      }
+      let expected = words.filter { folded($0, dictionary) == key }
+        .compactMap { dictionary.id(of: $0) }.sorted()
+      #expect(dictionary.ids(matchingFolded: query, limit: 1000) == expected, "\(query)")
+    }
+  }
+
+  @Test("words with the same folded first letter form one contiguous ID range")
+  func firstLetterRanges() throws {
+    let words = randomWords(count: 3000, seed: 11)
+    let (dictionary, _) = try openDictionary(words)
+    var seen: [Unicode.Scalar: Int] = [:]
+    var lastClass: Unicode.Scalar?
+    for id in 0..<dictionary.wordCount {
+      let word = try #require(dictionary.word(for: id))
+      let first = try #require(folded(word, dictionary)?.first)
+      if first != lastClass {
+        #expect(seen[first] == nil, "class \(first) appears in two ranges")
+        seen[first] = id
+        lastClass = first
+      }
+    }
+  }
+
+  @Test("frequency bytes follow the counts on a log scale")
+  func frequencies() throws {
+    let entries: [(word: String, count: Double)] = [
+      ("the", 1_000_000), ("of", 500_000), ("cat", 1000), ("zebra", 10), ("rare", 1), ("never", 0),
+    ]
+    let blob = try DictionaryCompiler.compile(words: entries, layout: testLayout()).bytes
+    let dictionary = try SwipeDictionary(bytes: blob, verify: true)
+    #expect(dictionary.frequency(of: "the") == 255)
+    #expect(dictionary.frequency(of: "never") == 0)
+    #expect(dictionary.frequency(of: "rare")! >= 1)
+    let order = ["the", "of", "cat", "zebra", "rare", "never"].map { dictionary.frequency(of: $0)! }
+    #expect(order == order.sorted(by: >))
+    // Each step is a factor of (1 + max)^(1/255): the approximate count is within half a step.
+    for (word, count) in entries where count > 0 {
+      let q = dictionary.frequency(of: word)!
+      let approx = dictionary.approximateCount(forFrequency: q)
+      let step = Foundation.exp(dictionary.frequencyScale / 255)
+      #expect(approx / (1 + count) < step && (1 + count) / (1 + approx) < step, "\(word)")
+    }
+    #expect(dictionary.frequency(of: "absent") == nil)
+  }
+
+  @Test("the inline step decoder agrees with the general node decoder on every path")
+  func stepMatchesGeneralDecoder() throws {
+    let words = randomWords(count: 5000, seed: 21, maxLength: 14)
+    let (dictionary, _) = try openDictionary(words)
+    let dawg = dictionary.dawg
+    for word in words {
+      var address = dawg.root
+      for scalar in word.unicodeScalars {
+        let label = dictionary.alphabet.label(for: scalar)!
+        let node = try #require(dawg.node(at: address))
+        let i = try #require(dawg.find(node, label))
+        let general = (dawg.target(node, i)!, dawg.output(node, i))
+        let inline = try #require(dawg.step(from: address, label: label))
+        #expect(inline.target == general.0 && inline.output == general.1)
+        address = inline.target
+      }
+    }
+  }
+}
+
+import Foundation
