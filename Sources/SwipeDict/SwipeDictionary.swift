@@ -121,21 +121,26 @@ public struct SwipeDictionary: Sendable {
   public func id(of word: String) -> Int? {
     var word = word
     // ASCII fast path over the UTF-8 bytes: no decoding, no normalization needed.
-    let fast: Int?? = word.utf8.withContiguousStorageIfAvailable { bytes in
+    let fast: FastLookup? = word.utf8.withContiguousStorageIfAvailable { bytes in
       var address = dawg.root
       var output = 0
-      for byte in bytes {
-        guard byte < 0x80 else { return nil }  // not ASCII: take the general path
+      for (index, byte) in bytes.enumerated() {
+        guard byte < 0x80 else { return .notASCII }
         let label = alphabet.asciiLabelPlusOne(byte)
         guard label != 0, let (next, out) = dawg.step(from: address, label: label &- 1) else {
-          return .some(nil)
+          // Absent, unless a later non-ASCII part could normalize onto this one ("e" + "◌́").
+          return bytes[index...].contains { $0 >= 0x80 } ? .notASCII : .absent
         }
         output &+= out
         address = next
       }
-      return dawg.isFinal(address) && output < wordCount ? output : .some(nil)
-    } ?? nil
-    if let fast { return fast }
+      return dawg.isFinal(address) && output < wordCount ? .found(output) : .absent
+    }
+    switch fast {
+    case .found(let id): return id
+    case .absent: return nil
+    case .notASCII, nil: break
+    }
     word = Normalization.nfc(word)
     var address = dawg.root
     var output = 0
@@ -253,6 +258,13 @@ public struct SwipeDictionary: Sendable {
     }
     return String(text)
   }
+}
+
+/// The outcome of the ASCII fast path of `id(of:)`.
+private enum FastLookup {
+  case found(Int)
+  case absent
+  case notASCII
 }
 
 /// The words below a prefix, in ID order: a lazy sequence of `(id, word)`.

@@ -35,50 +35,51 @@ public enum LayoutFile {
     func fail(_ path: String, _ message: String) -> CompileError {
       .layout(file: file, path: path, message: message)
     }
-    let root: [String: Any]
+    let root: [String: JSONTree]
     do {
-      guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      guard case .object(let object) = try JSONDecoder().decode(JSONTree.self, from: data) else {
         throw fail("", "expected a JSON object at the top level")
       }
       root = object
     } catch let error as CompileError {
       throw error
     } catch {
-      throw fail("", "not valid JSON (\(error.localizedDescription))")
+      throw fail("", "not valid JSON (\(error))")
     }
-    func number(_ object: [String: Any], _ key: String, _ path: String) throws(CompileError)
+    func number(_ object: [String: JSONTree], _ key: String, _ path: String) throws(CompileError)
       -> Float?
     {
       guard let value = object[key] else { return nil }
-      guard let n = value as? NSNumber, !(value is Bool), n.doubleValue.isFinite else {
-        throw fail("\(path).\(key)", "expected a number, found \(value)")
+      guard case .number(let n) = value, n.isFinite else {
+        throw fail("\(path.isEmpty ? "" : "\(path).")\(key)", "expected a number, found \(value)")
       }
-      return Float(n.doubleValue)
+      return Float(n)
     }
-    func character(_ value: Any, _ path: String) throws(CompileError) -> Unicode.Scalar {
-      guard let text = value as? String else { throw fail(path, "expected a string") }
+    func character(_ value: JSONTree, _ path: String) throws(CompileError) -> Unicode.Scalar {
+      guard case .string(let text) = value else { throw fail(path, "expected a string") }
       let scalars = Collation.nfc(text).unicodeScalars
       guard scalars.count == 1, let s = scalars.first else {
         throw fail(path, "expected one character, found \"\(text)\"")
       }
       return s
     }
-    guard let name = root["name"] as? String, !name.isEmpty else {
+    guard case .string(let name)? = root["name"], !name.isEmpty else {
       throw fail("name", "missing: give the layout a name such as \"qwerty-en\"")
     }
-    let unit = root["unit"] as? String ?? "pt"
+    var unit = "pt"
+    if case .string(let text)? = root["unit"] { unit = text }
     guard let keyWidth = try number(root, "keyWidth", "") else {
       throw fail("keyWidth", "missing: the width of a letter key, the unit of all distances")
     }
     guard keyWidth > 0 else { throw fail("keyWidth", "must be positive, found \(keyWidth)") }
-    guard let rawKeys = root["keys"] as? [Any], !rawKeys.isEmpty else {
+    guard case .array(let rawKeys)? = root["keys"], !rawKeys.isEmpty else {
       throw fail("keys", "missing or empty: list the keys as {\"char\", \"x\", \"y\", \"w\", \"h\"}")
     }
     var keys: [KeyboardLayout.Key] = []
     var seen: [Unicode.Scalar: Int] = [:]
     for (i, raw) in rawKeys.enumerated() {
       let path = "keys[\(i)]"
-      guard let key = raw as? [String: Any] else { throw fail(path, "expected an object") }
+      guard case .object(let key) = raw else { throw fail(path, "expected an object") }
       guard let char = key["char"] else { throw fail("\(path).char", "missing") }
       let c = KeyboardLayout.lowercase(try character(char, "\(path).char"))
       if let other = seen[c] {
@@ -108,12 +109,12 @@ public enum LayoutFile {
     }
     var aliases: [Unicode.Scalar: Unicode.Scalar] = [:]
     if let rawAliases = root["aliases"] {
-      guard let map = rawAliases as? [String: Any] else {
+      guard case .object(let map) = rawAliases else {
         throw fail("aliases", "expected an object mapping characters to key characters")
       }
       for (from, to) in map.sorted(by: { $0.key < $1.key }) {
         let path = "aliases.\(from)"
-        let f = KeyboardLayout.lowercase(try character(from, path))
+        let f = KeyboardLayout.lowercase(try character(.string(from), path))
         let t = KeyboardLayout.lowercase(try character(to, path))
         guard seen[t] != nil else { throw fail(path, "\"\(t)\" is not a key of this layout") }
         guard seen[f] == nil else { throw fail(path, "\"\(f)\" already has its own key") }
@@ -122,7 +123,7 @@ public enum LayoutFile {
     }
     var skipped = KeyboardLayout.defaultSkipped
     if let rawSkip = root["skip"] {
-      guard let list = rawSkip as? [Any] else { throw fail("skip", "expected an array") }
+      guard case .array(let list) = rawSkip else { throw fail("skip", "expected an array") }
       skipped = []
       for (i, value) in list.enumerated() {
         let s = try character(value, "skip[\(i)]")
@@ -132,5 +133,43 @@ public enum LayoutFile {
     }
     return KeyboardLayout(
       name: name, unit: unit, keyWidth: keyWidth, keys: keys, aliases: aliases, skipped: skipped)
+  }
+}
+
+/// A parsed JSON value, strict about types (a number is never taken for a boolean).
+enum JSONTree: Decodable, CustomStringConvertible {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONTree])
+  case object([String: JSONTree])
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONTree].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONTree].self))
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .null: return "null"
+    case .bool(let b): return "\(b)"
+    case .number(let n): return "\(n)"
+    case .string(let s): return "\"\(s)\""
+    case .array: return "an array"
+    case .object: return "an object"
+    }
   }
 }

@@ -1,0 +1,191 @@
+import Foundation
+import SwipeDict
+import Testing
+
+@testable import SwipeDictCompiler
+
+/// A temporary directory removed when the value is dropped at the end of a test.
+final class TemporaryDirectory {
+  let path: String
+  init() {
+    path = NSTemporaryDirectory() + "swipedict-compiler-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+  func write(_ name: String, _ text: String) -> String {
+    let file = "\(path)/\(name)"
+    FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+    return file
+  }
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+let qwertyJSON = """
+  {"name": "mini", "unit": "pt", "keyWidth": 10, "notes": "unknown fields are ignored",
+   "keys": [
+     {"char": "q", "x": 5, "y": 8}, {"char": "w", "x": 15, "y": 8}, {"char": "e", "x": 25, "y": 8},
+     {"char": "r", "x": 35, "y": 8}, {"char": "t", "x": 45, "y": 8}, {"char": "y", "x": 55, "y": 8},
+     {"char": "u", "x": 65, "y": 8}, {"char": "i", "x": 75, "y": 8}, {"char": "o", "x": 85, "y": 8},
+     {"char": "p", "x": 95, "y": 8}, {"char": "a", "x": 10, "y": 23}, {"char": "s", "x": 20, "y": 23},
+     {"char": "d", "x": 30, "y": 23}, {"char": "f", "x": 40, "y": 23}, {"char": "g", "x": 50, "y": 23},
+     {"char": "h", "x": 60, "y": 23}, {"char": "j", "x": 70, "y": 23}, {"char": "k", "x": 80, "y": 23},
+     {"char": "l", "x": 90, "y": 23}, {"char": "z", "x": 20, "y": 38}, {"char": "x", "x": 30, "y": 38},
+     {"char": "c", "x": 40, "y": 38}, {"char": "v", "x": 50, "y": 38}, {"char": "b", "x": 60, "y": 38},
+     {"char": "n", "x": 70, "y": 38}, {"char": "m", "x": 80, "y": 38}],
+   "aliases": {"é": "e", "ü": "u", "ß": "s"}}
+  """
+
+@Suite("Compiling word lists")
+struct CompilerTests {
+  let layout = try! LayoutFile.parse(Data(qwertyJSON.utf8), file: "mini.json")
+
+  @Test func mergesCountsNormalizesAndDropsUntypeableWords() throws {
+    let directory = TemporaryDirectory()
+    let a = directory.write("a.tsv", "the\t10\ncafe\u{301}\t2\nR2D2\t5\n")
+    let b = directory.write("b.tsv", "the 5\ncafé 3\nnaïve 1\n")
+    let result = try DictionaryCompiler.compile(inputs: [a, b], layout: layout)
+    let report = result.report
+    #expect(report.entriesRead == 6)
+    #expect(report.distinctWords == 4)  // the, café (two normal forms), R2D2, naïve
+    #expect(report.untypeable == 2)  // R2D2 (digits), naïve (ï has no key or alias here)
+    #expect(report.untypeableExamples == ["R2D2", "naïve"])
+    let dictionary = try SwipeDictionary(bytes: result.bytes, verify: true)
+    #expect(dictionary.wordCount == 2)
+    #expect(dictionary.contains("café"))
+    #expect(dictionary.contains("cafe\u{301}"))  // queries are normalized too
+    #expect(dictionary.frequency(of: "the") == 255)
+  }
+
+  @Test func minCountAndMaxWords() throws {
+    let words: [(word: String, count: Double)] = [
+      ("a", 50), ("b", 40), ("c", 40), ("d", 10), ("e", 1),
+    ]
+    let limited = try DictionaryCompiler.compile(
+      words: words, layout: layout, options: .init(maxWords: 3, minCount: 2))
+    #expect(limited.report.belowMinCount == 1)
+    #expect(limited.report.beyondMaxWords == 1)
+    let dictionary = try SwipeDictionary(bytes: limited.bytes)
+    #expect(Array(dictionary.words(withPrefix: "")).map(\.word) == ["a", "b", "c"])
+  }
+
+  @Test func sameInputsInAnyOrderGiveIdenticalBytes() throws {
+    let directory = TemporaryDirectory()
+    let a = directory.write("a.tsv", "hello\t3\nworld\t4\n")
+    let b = directory.write("b.txt", "world\nzebra\nhelp\n")
+    let first = try DictionaryCompiler.compile(inputs: [a, b], layout: layout).bytes
+    let second = try DictionaryCompiler.compile(inputs: [b, a], layout: layout).bytes
+    #expect(first == second)
+    let words = (0..<2000).map { (word: "w" + String($0, radix: 26), count: Double($0 % 97)) }
+    #expect(
+      try DictionaryCompiler.compile(words: words, layout: layout).bytes
+        == DictionaryCompiler.compile(words: words.reversed(), layout: layout).bytes)
+  }
+
+  @Test func metadataRecordsInputsAndOptionsWithoutTimestamps() throws {
+    let directory = TemporaryDirectory()
+    let a = directory.write("list.tsv", "hello\t3\n")
+    let result = try DictionaryCompiler.compile(
+      inputs: [a], layout: layout, options: .init(maxWords: 10))
+    let metadata = try #require(try SwipeDictionary(bytes: result.bytes).metadata)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(metadata.utf8)) as? [String: Any])
+    let inputs = try #require(json["inputs"] as? [[String: Any]])
+    #expect(inputs.first?["name"] as? String == "list.tsv")
+    #expect(inputs.first?["crc32c"] as? String == String(format: "%08x", CRC32C.checksum(Array("hello\t3\n".utf8))))
+    #expect((json["options"] as? [String: Any])?["maxWords"] as? Int == 10)
+    #expect(json["tool"] as? String == "swipedict \(SwipeDictVersion.string)")
+  }
+
+  @Test func badInputFailsWithFileAndLine() throws {
+    let directory = TemporaryDirectory()
+    let a = directory.write("bad.tsv", "good\t1\nbad\t-3\n")
+    #expect(throws: WordListError.self) {
+      try DictionaryCompiler.compile(inputs: [a], layout: layout)
+    }
+    do {
+      _ = try DictionaryCompiler.compile(inputs: [a], layout: layout)
+    } catch {
+      #expect("\(error)".contains("bad.tsv:2:"))
+    }
+    let skipped = try DictionaryCompiler.compile(
+      inputs: [a], layout: layout, options: .init(skipInvalid: true))
+    #expect(skipped.report.inputs.first?.skipped == 1)
+    #expect(skipped.report.words == 1)
+  }
+
+  @Test func noTypeableWordsIsAnError() {
+    #expect(throws: CompileError.noWords(read: 2, untypeable: 2, belowMinCount: 0)) {
+      try DictionaryCompiler.compile(words: [("123", 1), ("4", 1)], layout: layout)
+    }
+  }
+
+  @Test func budgetIsEnforced() {
+    #expect(throws: CompileError.self) {
+      try DictionaryCompiler.compile(
+        words: [("hello", 1)], layout: layout, options: .init(budget: 100))
+    }
+  }
+
+  @Test func duplicateInputsAreRejected() {
+    let directory = TemporaryDirectory()
+    let a = directory.write("a.tsv", "x\t1\n")
+    #expect(throws: CompileError.duplicateInput(path: a)) {
+      try DictionaryCompiler.compile(inputs: [a, a], layout: layout)
+    }
+  }
+
+  @Test func collationOrdersFoldedLettersTogether() {
+    let alphabet = Collation.alphabet(of: ["b", "A", "ä", "a", "Ä", "B", "'", "z", "É", "e"])
+    #expect(String(String.UnicodeScalarView(alphabet.scalars)) == "'aAäÄbBeÉz")
+    #expect(alphabet.folds.map { String($0) } == ["'", "a", "a", "a", "a", "b", "b", "e", "e", "z"])
+  }
+
+  @Test func atomicWriteReplacesOrLeavesTheOldFile() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.path + "/out.swipedict"
+    try AtomicFile.write([1, 2, 3], to: path)
+    try AtomicFile.write([4, 5], to: path)
+    #expect(FileManager.default.contents(atPath: path) == Data([4, 5]))
+    #expect(throws: CompileError.self) {
+      try AtomicFile.write([9], to: directory.path + "/missing-dir/out.swipedict")
+    }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(leftovers == ["out.swipedict"])
+  }
+}
+
+@Suite("Layout files")
+struct LayoutFileTests {
+  func error(_ json: String) -> String? {
+    do {
+      _ = try LayoutFile.parse(Data(json.utf8), file: "l.json")
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test func validLayoutParses() throws {
+    let layout = try LayoutFile.parse(Data(qwertyJSON.utf8), file: "mini.json")
+    #expect(layout.keys.count == 26)
+    #expect(layout.key(for: "É") == layout.key(for: "e"))
+    #expect(layout.classify("'") == .skipped)
+    #expect(layout.classify("7") == .untypeable)
+    #expect(abs(layout.keys[0].height - 14.4) < 1e-4)  // default row height: 1.44 key widths
+  }
+
+  @Test(arguments: [
+    (#"{"keys": []}"#, "name: missing"),
+    (#"{"name": "x", "keys": [{"char": "a", "x": 0, "y": 0}]}"#, "keyWidth: missing"),
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "A", "x": 20, "y": 0}]}"#, "keys[1].char: \"a\" is already the key keys[0]"),
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "b", "x": 5, "y": 0}]}"#, "keys[1]: key \"b\" overlaps key \"a\""),
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "ab", "x": 0, "y": 0}]}"#, "keys[0].char: expected one character"),
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": "0", "y": 0}]}"#, "keys[0].x: expected a number"),
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}], "aliases": {"é": "e"}}"#, "\"e\" is not a key"),
+    (#"{"name": "x", "keyWidth": -1, "keys": [{"char": "a", "x": 0, "y": 0}]}"#, "keyWidth: must be positive"),
+    ("not json", "not valid JSON"),
+  ])
+  func invalidLayouts(json: String, message: String) {
+    let text = error(json)
+    #expect(text?.contains(message) == true, "\(text ?? "accepted")")
+    #expect(text?.hasPrefix("l.json: ") == true)
+  }
+}
