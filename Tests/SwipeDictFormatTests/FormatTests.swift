@@ -1,0 +1,147 @@
+import SwipeDictFormat
+import Testing
+
+@Suite("Format primitives")
+struct FormatTests {
+  @Test func crc32cCheckValue() {
+    #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)
+    #expect(CRC32C.checksum([UInt8]()) == 0)
+    // Streaming in pieces gives the same value as one buffer.
+    let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    var crc = CRC32C()
+    crc.update(bytes[0..<3])
+    crc.update(bytes[3..<517])
+    crc.update(bytes[517...])
+    #expect(crc.value == CRC32C.checksum(bytes))
+  }
+
+  @Test("golden bytes of a container with two sections")
+  func containerGoldenBytes() {
+    let blob = BlobContainer.encode([
+      .init(tag: SectionTag("ABCD"), bytes: [1, 2, 3]),
+      .init(tag: SectionTag("EFGH"), bytes: [4]),
+    ])
+    #expect(blob.count == 193)  // header 64, table 64, section at 128 (3 bytes), next at 192
+    #expect(Array(blob[0..<8]) == [0x89, 0x53, 0x57, 0x44, 0x0D, 0x0A, 0x1A, 0x0A])
+    #expect(Array(blob[8..<40]) == [
+      1, 0, 0, 0,  // version 1.0
+      0, 0, 0, 0,  // flags
+      193, 0, 0, 0, 0, 0, 0, 0,  // file size
+      2, 0, 0, 0,  // sections
+      32, 0, 0, 0,  // entry size
+      64, 0, 0, 0, 0, 0, 0, 0,  // table offset
+    ])
+    #expect(Array(blob[44..<64]) == [UInt8](repeating: 0, count: 20))
+    #expect(Array(blob[64..<88]) == [
+      0x41, 0x42, 0x43, 0x44, 0, 0, 0, 0,  // "ABCD", flags
+      128, 0, 0, 0, 0, 0, 0, 0,  // offset
+      3, 0, 0, 0, 0, 0, 0, 0,  // length
+    ])
+    let crc = CRC32C.checksum([1, 2, 3] as [UInt8])
+    #expect(Array(blob[88..<92]) == [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: crc >> $0) })
+    #expect(Array(blob[128..<131]) == [1, 2, 3])
+    #expect(Array(blob[131..<192]) == [UInt8](repeating: 0, count: 61))
+    #expect(blob[192] == 4)
+    // The header checksum covers the header (with the field zeroed) and the table.
+    var sealed = Array(blob[0..<128])
+    for i in 40..<44 { sealed[i] = 0 }
+    let headerCRC = CRC32C.checksum(sealed)
+    #expect(Array(blob[40..<44]) == [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: headerCRC >> $0) })
+  }
+
+  @Test func containerRoundTrip() throws {
+    let blob = BlobContainer.encode([
+      .init(tag: .dawg, bytes: Array(repeating: 7, count: 100)), .init(tag: .metadata, bytes: []),
+    ])
+    let contents = try blob.withUnsafeBytes { try BlobContainer.parse(UnsafeByteView($0)) }
+    #expect(contents.sections.map(\.tag) == [.dawg, .metadata])
+    #expect(contents.section(.dawg)?.length == 100)
+    #expect(contents.section(.metadata)?.length == 0)
+    #expect(contents.sections.allSatisfy { $0.offset % 64 == 0 })
+  }
+
+  @Test func sectionTagText() {
+    #expect(SectionTag.dawg.description == "DAWG")
+    #expect(SectionTag(rawValue: 0x0102_4141).description == "AA??")
+  }
+
+  @Test func byteViewNeverReadsOutside() {
+    let bytes: [UInt8] = [1, 2, 3, 4, 5]
+    bytes.withUnsafeBytes { raw in
+      let view = UnsafeByteView(raw)
+      #expect(view.byte(at: 4) == 5)
+      #expect(view.byte(at: 5) == nil)
+      #expect(view.byte(at: -1) == nil)
+      #expect(view.uint32(at: 1) == 0x0504_0302)
+      #expect(view.uint32(at: 2) == nil)
+      #expect(view.unsigned(at: 3, width: 2) == 0x0504)
+      #expect(view.unsigned(at: 4, width: 2) == nil)
+      #expect(view.unsigned(at: Int.max, width: 1) == nil)
+      #expect(view.slice(offset: 2, length: 3)?.byte(at: 0) == 3)
+      #expect(view.slice(offset: 2, length: 4) == nil)
+      #expect(view.contains(offset: 1, length: Int.max) == false)
+    }
+    let empty = UnsafeByteView(base: nil, count: 0)
+    #expect(empty.byte(at: 0) == nil)
+  }
+
+  @Test func layoutRoundTrip() throws {
+    let layout = KeyboardLayout(
+      name: "t", unit: "mm", keyWidth: 6.5,
+      keys: [.init(character: "a", x: 1, y: 2, width: 6.5, height: 9), .init(character: "ä", x: 8, y: 2, width: 6.5, height: 9)],
+      aliases: ["á": "a"], skipped: ["'"])
+    let decoded = try layout.encoded().withUnsafeBytes { try KeyboardLayout(decoding: UnsafeByteView($0)) }
+    #expect(decoded == layout)
+    #expect(decoded.classify("Á") == .key(0))
+    #expect(decoded.classify("Ä") == .key(1))
+    #expect(decoded.classify("-") == .untypeable)
+    // A count that does not match the bytes is rejected.
+    var bytes = layout.encoded()
+    bytes[0] = 9
+    #expect(throws: FormatError.self) {
+      try bytes.withUnsafeBytes { try KeyboardLayout(decoding: UnsafeByteView($0)) }
+    }
+  }
+
+  @Test func alphabetValidation() throws {
+    let alphabet = Alphabet(scalars: ["a", "A", "ä", "b"], folds: ["a", "a", "a", "b"])
+    let decoded = try alphabet.encoded().withUnsafeBytes { try Alphabet(decoding: UnsafeByteView($0)) }
+    #expect(decoded == alphabet)
+    #expect(decoded.foldingLabels(for: "Ä") == 0..<3)
+    #expect(decoded.foldingLabels(for: "B") == 3..<4)
+    #expect(decoded.foldingLabels(for: "z").isEmpty)
+    let split = Alphabet(scalars: ["a", "b", "A"], folds: ["a", "b", "a"]).encoded()
+    #expect(throws: FormatError.self) {
+      try split.withUnsafeBytes { try Alphabet(decoding: UnsafeByteView($0)) }
+    }
+    let repeated = Alphabet(scalars: ["a", "a"], folds: ["a", "a"]).encoded()
+    #expect(throws: FormatError.self) {
+      try repeated.withUnsafeBytes { try Alphabet(decoding: UnsafeByteView($0)) }
+    }
+  }
+
+  @Test func frequencyQuantization() {
+    let scale = Foundation.log1p(1e9)
+    #expect(FrequencyLayout.quantize(1e9, scale: scale) == 255)
+    #expect(FrequencyLayout.quantize(0, scale: scale) == 0)
+    #expect(FrequencyLayout.quantize(1e-6, scale: scale) == 1)
+    var previous: UInt8 = 0
+    for exponent in 0...9 {
+      let q = FrequencyLayout.quantize(Foundation.pow(10, Double(exponent)), scale: scale)
+      #expect(q > previous)
+      previous = q
+      let back = FrequencyLayout.approximateCount(q, scale: scale)
+      let ratio = (1 + back) / (1 + Foundation.pow(10, Double(exponent)))
+      #expect(ratio < Foundation.exp(scale / 255) && ratio > Foundation.exp(-scale / 255))
+    }
+  }
+
+  @Test func jsonIsDeterministic() {
+    let value = JSONValue.object([
+      ("b", 1), ("a", "x\"\n\u{1}"), ("c", [true, .null, .double(1.5), .double(2)]),
+    ])
+    #expect(value.text == #"{"b":1,"a":"x\"\n\u0001","c":[true,null,1.5,2]}"#)
+  }
+}
+
+import Foundation
