@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+/// Runs the built `swipedict` binary end to end, as a user would.
+struct CLI {
+  /// The `swipedict` executable built beside the test bundle.
+  static let executable: URL = {
+    var candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+    for directory in candidates {
+      let url = directory.appendingPathComponent("swipedict")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    fatalError("swipedict executable not found near \(candidates)")
+  }()
+
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+}
+
+/// A scratch directory with a small word list and layout.
+final class Workspace {
+  let path: String
+  init() throws {
+    path = NSTemporaryDirectory() + "swipedict-cli-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
+    var keys: [String] = []
+    for (row, letters) in rows.enumerated() {
+      for (column, letter) in letters.enumerated() {
+        keys.append(#"{"char": "\#(letter)", "x": \#(column * 10 + 5 + row * 5), "y": \#(row * 15 + 8)}"#)
+      }
+    }
+    try write("layout.json", #"{"name": "cli", "unit": "pt", "keyWidth": 10, "keys": [\#(keys.joined(separator: ","))], "aliases": {"ü": "u"}}"#)
+    try write("words.tsv", "# a comment\nhello\t100\nhelp\t50\nHello\t20\nworld\t70\nüber\t5\nÜber\t3\n42\t9\n")
+  }
+  func file(_ name: String) -> String { "\(path)/\(name)" }
+  func write(_ name: String, _ text: String) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
+  }
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+@Suite("swipedict command line", .serialized)
+struct CLITests {
+  let workspace: Workspace
+  let blob: String
+
+  init() throws {
+    workspace = try Workspace()
+    blob = workspace.file("words.swipedict")
+    let result = try CLI.run([
+      "build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o", blob,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
+  @Test func buildPrintsASummary() throws {
+    let result = try CLI.run([
+      "build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o",
+      workspace.file("again.swipedict"),
+    ])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("6 words"))
+    #expect(result.stdout.contains("dropped 1 untypeable"))
+    #expect(result.stdout.contains("DAWG"))
+    // Same inputs, same bytes.
+    #expect(
+      FileManager.default.contents(atPath: blob)
+        == FileManager.default.contents(atPath: workspace.file("again.swipedict")))
+  }
+
+  @Test func inspectJSON() throws {
+    let result = try CLI.run(["inspect", blob, "--json"])
+    #expect(result.status == 0)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(json["wordCount"] as? Int == 6)
+    #expect(json["formatVersion"] as? String == "1.0")
+    let tags = (json["sections"] as? [[String: Any]])?.compactMap { $0["tag"] as? String }
+    #expect(tags?.contains("DAWG") == true)
+    #expect((json["layout"] as? [String: Any])?["name"] as? String == "cli")
+    #expect((json["metadata"] as? [String: Any])?["words"] as? Int == 6)
+  }
+
+  @Test func queryWordsAndStdin() throws {
+    let result = try CLI.run(["query", blob, "hello", "nope", "-", "--json"], stdin: "world\r\nHello\n")
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n").map { String($0) }
+    #expect(lines.count == 4)
+    #expect(lines[0].hasPrefix(#"{"word":"hello","found":true,"id":"#))
+    #expect(lines[1] == #"{"word":"nope","found":false,"id":null,"frequency":null}"#)
+    #expect(lines[2].hasPrefix(#"{"word":"world","found":true"#))
+    #expect(lines[3].hasPrefix(#"{"word":"Hello","found":true"#))
+  }
+
+  @Test func queryPrefixAndFolded() throws {
+    let prefix = try CLI.run(["query", blob, "--prefix", "hel", "--limit", "2"])
+    #expect(prefix.stdout == "hello\nhelp\n")
+    let all = try CLI.run(["query", blob, "--prefix", "", "--limit", "0"])
+    #expect(all.stdout == "hello\nhelp\nHello\nüber\nÜber\nworld\n")
+    let folded = try CLI.run(["query", blob, "--folded", "UBER"])
+    #expect(folded.stdout.contains("über") && folded.stdout.contains("Über"))
+  }
+
+  @Test func verifyGoodAndDamagedBlobs() throws {
+    let good = try CLI.run(["verify", blob])
+    #expect(good.status == 0)
+    #expect(good.stdout.contains("ok"))
+    var bytes = try #require(FileManager.default.contents(atPath: blob))
+    bytes[bytes.count - 3] ^= 0xFF  // inside the metadata section
+    let damaged = workspace.file("damaged.swipedict")
+    try bytes.write(to: URL(fileURLWithPath: damaged))
+    let bad = try CLI.run(["verify", damaged])
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("section META"))
+    #expect(bad.stderr.contains("checksum mismatch"))
+  }
+
+  @Test func benchJSON() throws {
+    let result = try CLI.run(["bench", blob, "--json", "--passes", "1"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    for key in ["openNs", "lookupHitNs", "lookupMissNs", "wordToIdNs", "idToWordNs", "prefixNs"] {
+      #expect(json[key] is NSNumber, "\(key)")
+    }
+  }
+
+  @Test func errorsAndExitCodes() throws {
+    let usage = try CLI.run(["query", blob])
+    #expect(usage.status == 64)
+    let missing = try CLI.run(["inspect", workspace.file("missing.swipedict")])
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("missing.swipedict"))
+    try workspace.write("bad.tsv", "fine\t1\nbroken\t-2\n")
+    let badInput = try CLI.run([
+      "build", workspace.file("bad.tsv"), "--layout", workspace.file("layout.json"), "-o",
+      workspace.file("bad.swipedict"),
+    ])
+    #expect(badInput.status == 1)
+    #expect(badInput.stderr.contains("bad.tsv:2:"))
+    #expect(!FileManager.default.fileExists(atPath: workspace.file("bad.swipedict")))
+    let skipped = try CLI.run([
+      "build", workspace.file("bad.tsv"), "--layout", workspace.file("layout.json"), "-o",
+      workspace.file("bad.swipedict"), "--skip-invalid",
+    ])
+    #expect(skipped.status == 0)
+    #expect(skipped.stderr.contains("warning: "))
+    let budget = try CLI.run([
+      "build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o",
+      workspace.file("small.swipedict"), "--budget", "1KB",
+    ])
+    #expect(budget.status == 1)
+    #expect(budget.stderr.contains("over the budget"))
+    let badBudget = try CLI.run([
+      "build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o",
+      workspace.file("small.swipedict"), "--budget", "lots",
+    ])
+    #expect(badBudget.status == 64)
+  }
+
+  @Test func failedBuildKeepsThePreviousBlob() throws {
+    let before = FileManager.default.contents(atPath: blob)
+    try workspace.write("worse.tsv", "x\t1\ny\tz\n")
+    let result = try CLI.run([
+      "build", workspace.file("worse.tsv"), "--layout", workspace.file("layout.json"), "-o", blob,
+    ])
+    #expect(result.status == 1)
+    #expect(FileManager.default.contents(atPath: blob) == before)
+  }
+
+  @Test func helpHasExamples() throws {
+    for command in ["build", "inspect", "query", "verify", "bench"] {
+      let result = try CLI.run([command, "--help"])
+      #expect(result.status == 0)
+      #expect(result.stdout.contains("Examples:"), "\(command)")
+    }
+  }
+}
