@@ -1,0 +1,62 @@
+# SwipeDict — key targets in this makefile:
+#
+#   make             install what is missing (libzstd-dev), build swipedict in release mode,
+#                    compile the default dictionaries into build/ and print their summary
+#                    (words, bytes, bytes per word of each section)
+#   make test        run the whole test suite (Swift Testing)
+#   make bench       compare SwipeDict with marisa-trie, dawgdic and fst on the same word
+#                    lists (bench/run.sh; QUICK=1 for the en list only)
+#   make dictionaries  only (re)compile build/*.swipedict
+#   make deps        only install missing system packages
+#   make clean       remove build/ and .build/
+#
+# Dictionaries: build/<lang>.swipedict from corpora/<lang>.tsv.zst and its layout.
+
+SWIFT        ?= swift
+BUILD_DIR    := build
+RELEASE_BIN   = $(shell $(SWIFT) build -c release --show-bin-path)/swipedict
+DICTIONARIES := $(BUILD_DIR)/en.swipedict $(BUILD_DIR)/de.swipedict
+
+layout_en := corpora/layouts/qwerty-en.json
+layout_de := corpora/layouts/qwertz-de.json
+
+.PHONY: all deps release dictionaries test bench clean
+
+all: deps release dictionaries
+
+# libzstd (headers and pkg-config file) is the one system dependency.
+deps:
+	@if pkg-config --exists libzstd 2>/dev/null; then \
+	  echo "deps: libzstd $$(pkg-config --modversion libzstd) found"; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  echo "deps: installing libzstd-dev and pkg-config with apt-get"; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libzstd-dev pkg-config >/dev/null; \
+	elif command -v brew >/dev/null 2>&1; then \
+	  echo "deps: installing zstd and pkg-config with brew"; \
+	  brew install zstd pkg-config; \
+	else \
+	  echo "deps: libzstd is missing; install libzstd-dev (Debian/Ubuntu) or zstd (Homebrew)" >&2; \
+	  exit 1; \
+	fi
+
+release: deps
+	$(SWIFT) build -c release --product swipedict
+
+dictionaries: release $(DICTIONARIES)
+
+$(BUILD_DIR)/%.swipedict: corpora/%.tsv.zst FORCE
+	@mkdir -p $(BUILD_DIR)
+	@$(RELEASE_BIN) build $< --layout $(layout_$*) -o $@
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: release
+	bench/run.sh
+
+clean:
+	rm -rf $(BUILD_DIR) .build
+
+FORCE:
