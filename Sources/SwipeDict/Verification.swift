@@ -79,6 +79,16 @@ extension SwipeDictionary {
         longest = max(longest, depth[t] + 1)
         guard count <= wordCount else { throw fail("more words below than the blob holds", address) }
       }
+      if node.count >= DAWGLayout.minWideCount {
+        // Every label's dense-index entry must lead back to it, and no other entry is set.
+        var hits = 0
+        for label in 0...Int(dawg.label(node, node.count - 1)) {
+          guard let i = dawg.find(node, UInt8(label)) else { continue }
+          guard Int(dawg.label(node, i)) == label else { throw fail("dense index is wrong", address) }
+          hits += 1
+        }
+        guard hits == node.count else { throw fail("dense index is wrong", address) }
+      }
       words[index] = count
       depth[index] = longest
     }

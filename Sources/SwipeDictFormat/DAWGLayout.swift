@@ -59,9 +59,10 @@
 ///              n = b − 128 (4…12) with delta-coded labels
 /// header       0 | final | last-is-next | 0 | output width (2 bits) | n code (2 bits)
 /// ```
-/// A *wide* node (n ≥ 33) has, instead of the targets and width codes above, n fixed-width
-/// even (absolute) target fields in transition order followed by one byte holding their
-/// width (1…3), so that any transition's target is found without summing widths.
+/// A *wide* node (n ≥ 33) replaces the targets and width codes above with, in address order:
+/// a dense index of (last label + 1) bytes, where entry l is 1 + the index of the transition
+/// labelled l, or 0; n fixed-width even (absolute) target fields in transition order; one
+/// byte holding their width (1…3). A lookup in a wide node is two loads, whatever its fan-out.
 ///
 /// n code 2 or 3 means n = that many transitions; 0 means n is in the byte before. n code 1
 /// is a one-transition node: no codes, outputs or n byte, and its width code sits in the
@@ -90,7 +91,8 @@ public enum DAWGLayout {
   /// binary-searchable labels).
   public static let maxDeltaLabels = 12
 
-  /// Nodes with more transitions than this are wide: fixed-width targets, no width codes.
+  /// Nodes with at least this many transitions are wide: a dense label index, fixed-width
+  /// targets, no width codes.
   public static let minWideCount = 33
 
   /// The bytes of `count` labels, plain or delta-coded.

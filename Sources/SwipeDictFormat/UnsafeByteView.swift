@@ -40,6 +40,16 @@ public struct UnsafeByteView: @unchecked Sendable {
     return base.load(fromByteOffset: offset, as: UInt8.self)
   }
 
+  /// The byte at `offset`, without a bounds check: for hot loops whose caller has already
+  /// proved `0 <= offset < count` (say so in a comment at the call). Debug builds check.
+  @inlinable @inline(__always)
+  public func uncheckedByte(at offset: Int) -> UInt8 {
+    #if SWIPEDICT_INTERNAL_CHECKS
+      precondition(offset >= 0 && offset < count, "unchecked read outside the view")
+    #endif
+    return base.load(fromByteOffset: offset, as: UInt8.self)
+  }
+
   /// A little-endian unsigned integer of `width` bytes (1 to 8) at `offset`, or `nil`.
   @inlinable @inline(__always)
   public func unsigned(at offset: Int, width: Int) -> UInt64? {

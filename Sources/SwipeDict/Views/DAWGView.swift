@@ -202,7 +202,12 @@ struct DAWGView: Sendable {
 
   /// The address of the node's first byte, or `nil` if it is damaged.
   func start(of node: Node) -> Int? {
-    let start = node.targetsEnd &- targetBytes(node, before: node.count)
+    var start = node.targetsEnd &- targetBytes(node, before: node.count)
+    if node.codes == -2 {
+      // A wide node starts with its dense index of (last label + 1) bytes.
+      guard let last = area.byte(at: node.labels &+ node.count &- 1) else { return nil }
+      start &-= Int(last) &+ 1
+    }
     return start >= 0 ? start : nil
   }
 
@@ -309,6 +314,15 @@ struct DAWGView: Sendable {
       }
     }
     guard area.contains(offset: node.labels, length: node.count) else { return nil }
+    if node.codes == -2 {
+      // Wide node: the dense index lies before the targets.
+      let last = area.byte(at: node.labels &+ node.count &- 1)!
+      let targets = node.targetsEnd &- node.count &* Int(node.inlineCodes)
+      guard label <= last, let entry = area.byte(at: targets &- Int(last) &- 1 &+ Int(label)),
+        entry != 0, Int(entry) <= node.count, area.byte(at: node.labels &+ Int(entry) &- 1) == label
+      else { return nil }
+      return Int(entry) &- 1
+    }
     if node.count > 12 {
       // Labels ascend: binary search.
       var lo = 0
@@ -396,12 +410,127 @@ struct DAWGView: Sendable {
     return generalStep(from: address, label: label)
   }
 
-  /// `step` for general and wide nodes.
+  /// `step` for general and wide nodes: the same rules as `node(at:)`, `find`, `target` and
+  /// `output` (a test checks they agree on every path), decoded with word-sized loads. The
+  /// node's extent is checked once; reads inside it are then unchecked.
   @inline(never)
   private func generalStep(from address: Int, label: UInt8) -> (target: Int, output: Int)? {
-    guard let node = node(at: address), let i = find(node, label), let target = target(node, i)
+    guard address >= 2, address < area.count else { return nil }
+    // safe: 2 ≤ address < count, so address, address − 1 and address − 2 are inside.
+    let header = area.uncheckedByte(at: address)
+    let outputWidth = Int((header >> 2) & 3)
+    var count = Int(header & 3)
+    var end = address
+    var delta = false
+    if count == 0 {
+      let n = area.uncheckedByte(at: address &- 1)
+      end = address &- 1
+      if n == 0x80 {
+        count = Int(area.uncheckedByte(at: address &- 2))
+        end = address &- 2
+      } else {
+        delta = n & 0x80 != 0
+        count = Int(n & 0x7F)
+      }
+    }
+    guard count > 0 else { return nil }
+    let labels = end &- DAWGLayout.labelBytes(count: count, delta: delta)
+    let outputs = labels &- DAWGLayout.outputBytes(count: count, width: outputWidth)
+    let wide = count >= DAWGLayout.minWideCount
+    // The fixed part below the outputs: the wide node's width byte, or the width codes.
+    let codeBytes = wide ? 1 : (count &+ 3) >> 2
+    let codes = outputs &- codeBytes
+    guard codes >= 0 else { return nil }
+    // From here on, every offset in codes..<address is inside the area (checked above).
+
+    // Find the transition.
+    var index = -1
+    if wide {
+      let width = Int(area.uncheckedByte(at: codes))
+      let last = area.uncheckedByte(at: labels &+ count &- 1)
+      guard (1...3).contains(width), label <= last,
+        let entry = area.byte(at: codes &- count &* width &- Int(last) &- 1 &+ Int(label)),
+        entry != 0, Int(entry) <= count
+      else { return nil }
+      index = Int(entry) &- 1
+    } else if delta {
+      var current = Int(area.uncheckedByte(at: labels))
+      var i = 0
+      while true {
+        if current == Int(label) {
+          index = i
+          break
+        }
+        if current > Int(label) || i &+ 1 >= count { return nil }
+        // Nibble i + 1 (of difference − 1) is in byte labels + 1 + i / 2, below `end`.
+        let byte = area.uncheckedByte(at: labels &+ 1 &+ (i >> 1))
+        current &+= Int(i & 1 == 0 ? byte & 0x0F : byte >> 4) &+ 1
+        i &+= 1
+      }
+    } else if count > 8 {
+      var lo = 0
+      var hi = count
+      while lo < hi {
+        let mid = (lo &+ hi) >> 1
+        if area.uncheckedByte(at: labels &+ mid) < label { lo = mid &+ 1 } else { hi = mid }
+      }
+      guard lo < count, area.uncheckedByte(at: labels &+ lo) == label else { return nil }
+      index = lo
+    } else {
+      var i = 0
+      while true {
+        let l = area.uncheckedByte(at: labels &+ i)
+        if l == label {
+          index = i
+          break
+        }
+        i &+= 1
+        if l > label || i >= count { return nil }
+      }
+    }
+    // Its output.
+    var output = Int((header >> 6) & 1)
+    if index > 0 {
+      if outputWidth == 0 {
+        let byte = area.uncheckedByte(at: outputs &+ ((index &- 1) >> 1))
+        output = Int((index &- 1) & 1 == 0 ? byte & 0x0F : byte >> 4)
+      } else {
+        var value = 0
+        let at = outputs &+ (index &- 1) &* outputWidth
+        for k in 0..<outputWidth {
+          value |= Int(area.uncheckedByte(at: at &+ k)) << (8 &* k)
+        }
+        output = value
+      }
+    }
+    // Its target.
+    if wide {
+      let width = Int(area.uncheckedByte(at: codes))
+      let at = codes &- (count &- index) &* width
+      guard let target = absoluteField(at: at, width: width, below: address) else { return nil }
+      return (target, output)
+    }
+    var codeWord: UInt64 = 0
+    for k in 0..<codeBytes { codeWord |= UInt64(area.uncheckedByte(at: codes &+ k)) << UInt64(8 &* k) }
+    if header & DAWGLayout.lastIsNextFlag != 0 && index == count &- 1 {
+      let start = codes &- Self.fieldSum(codeWord)
+      return start >= 1 ? (start &- 1, output) : nil
+    }
+    let shift = UInt64(2 &* index)
+    let width = Int((codeWord >> shift) & 3)
+    if width == 0 { return sinkAddress < address ? (sinkAddress, output) : nil }
+    let upTo = shift &+ 2 >= 64 ? codeWord : codeWord & ((1 << (shift &+ 2)) &- 1)
+    guard let target = targetField(at: codes &- Self.fieldSum(upTo), width: width, below: address)
     else { return nil }
-    return (target, output(node, i))
+    return (target, output)
+  }
+
+  /// The sum of the 2-bit fields of a 64-bit word (SWAR).
+  @inline(__always)
+  static func fieldSum(_ word: UInt64) -> Int {
+    let pairs = (word & 0x3333_3333_3333_3333) &+ ((word >> 2) & 0x3333_3333_3333_3333)
+    let nibbles = (pairs & 0x0F0F_0F0F_0F0F_0F0F) &+ ((pairs >> 4) & 0x0F0F_0F0F_0F0F_0F0F)
+    return Int((nibbles &* 0x0101_0101_0101_0101) >> 56)
   }
 
   /// Walks `labels` from the root.

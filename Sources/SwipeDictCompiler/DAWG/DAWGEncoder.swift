@@ -65,6 +65,9 @@ enum DAWGEncoder {
       // fields in transition order, and their width instead of codes.
       var codes = [UInt8](repeating: 0, count: (n + 3) / 4)
       if wide {
+        var dense = [UInt8](repeating: 0, count: Int(dawg.labels[first + n - 1]) + 1)
+        for i in 0..<n { dense[Int(dawg.labels[first + i])] = UInt8(i + 1) }
+        area.append(contentsOf: dense)
         let width = (0..<n).map { byteWidth(UInt64(address[target($0)]) << 1) }.max()!
         for i in 0..<n { area.appendUnsigned(UInt64(address[target(i)]) << 1, width: width) }
         codes = [UInt8(width)]
