@@ -29,8 +29,8 @@ public struct SwipeDictionary: Sendable {
   public let frequencyScale: Double
   /// The alphabet: every character the words use, as labels in collation order.
   public let alphabet: Alphabet
-  /// The keyboard layout the blob was built for.
-  public let layout: KeyboardLayout
+  /// The `LYOT` section, validated at open and decoded on demand by `layout`.
+  let layoutBytes: UnsafeByteView
   /// The validated header and section table.
   public let contents: BlobContainer.Contents
 
@@ -79,7 +79,8 @@ public struct SwipeDictionary: Sendable {
           section: .frequency, offset: frequencyOffset)
       }
       let (layoutBytes, layoutOffset) = try section(.layout)
-      self.layout = try KeyboardLayout(decoding: layoutBytes, fileOffset: layoutOffset)
+      try KeyboardLayout.validate(layoutBytes, fileOffset: layoutOffset)
+      self.layoutBytes = layoutBytes
       self.region = region
       self.contents = contents
       self.alphabet = alphabet
@@ -95,6 +96,17 @@ public struct SwipeDictionary: Sendable {
 
   /// The number of words.
   public var wordCount: Int { dawg.wordCount }
+
+  /// The keyboard layout the blob was built for.
+  ///
+  /// Decoded from the mapped `LYOT` section on each access (opening only validates it, to
+  /// keep opening cheap): keep the value if you use it often.
+  /// - Complexity: O(keys + aliases).
+  public var layout: KeyboardLayout {
+    // Validation at open guarantees the decoding succeeds.
+    (try? KeyboardLayout(decoding: layoutBytes))
+      ?? KeyboardLayout(name: "", unit: "", keyWidth: 1, keys: [])
+  }
 
   /// The format version the blob was written with.
   public var formatVersion: FormatVersion { contents.header.version }

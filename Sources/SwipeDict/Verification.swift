@@ -23,6 +23,7 @@ extension SwipeDictionary {
             section: entry.tag, offset: Int(entry.offset))
         }
       }
+      try alphabet.validate(fileOffset: Int(contents.section(.alphabet)!.offset))
       try verifyAutomaton()
     } catch {
       throw .invalid(error)

@@ -236,12 +236,14 @@ public enum DictionaryCompiler {
         ("beyondMaxWords", .number(beyondMaxWords)),
       ])),
     ])
+    // The small sections first: with the header they usually share the first page, so
+    // opening touches three pages (that one, and the headers of DAWG and FREQ).
     let sections: [BlobContainer.Section] = [
-      .init(tag: .dawg, bytes: dawgSection),
-      .init(tag: .frequency, bytes: frequency.bytes),
       .init(tag: .alphabet, bytes: alphabet.encoded()),
       .init(tag: .layout, bytes: layout.encoded()),
       .init(tag: .metadata, bytes: Array(metadata.text.utf8)),
+      .init(tag: .dawg, bytes: dawgSection),
+      .init(tag: .frequency, bytes: frequency.bytes),
     ]
     let blob = BlobContainer.encode(sections)
     if let budget = options.budget, blob.count > budget {

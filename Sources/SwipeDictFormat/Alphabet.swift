@@ -8,12 +8,15 @@
 ///
 /// `ALPH` encoding, little-endian:
 /// ```
-/// 0  4  label count n (1…255)
-/// 4  4  reserved (0)
-/// 8  8×n  per label: character scalar u32, folded scalar u32
+/// 0      4    label count n (1…255)
+/// 4      4    reserved (0)
+/// 8      8×n  per label: character scalar u32, folded scalar u32
+/// 8+8n   n    the labels in code-point order of their characters (for binary search)
 /// ```
-/// Rules a reader checks: n ≤ 255, the length is exactly 8 + 8n, every scalar is valid,
-/// characters are distinct, and each folded scalar occupies one contiguous run of labels.
+/// Opening checks n ≤ 255, the length (exactly 8 + 9n), that every scalar is valid and that
+/// the code-point order names labels in range; `validate()` (run by `verify`) checks that
+/// it is a strictly increasing permutation (so characters are distinct) and that each folded
+/// scalar occupies one contiguous run of labels.
 public struct Alphabet: Sendable, Hashable {
   /// The character of each label.
   public let scalars: [Unicode.Scalar]
@@ -24,21 +27,24 @@ public struct Alphabet: Sendable, Hashable {
 
   /// 128 entries: the label of each ASCII byte + 1, or 0 when no word uses it.
   @usableFromInline let ascii: [UInt8]
-  @usableFromInline let others: [Unicode.Scalar: UInt8]
+  /// The labels in code-point order of their characters.
+  @usableFromInline let byCodePoint: [UInt8]
 
   /// Creates an alphabet from labels already in collation order.
   /// - Precondition: at most 255 distinct scalars; `folds` has the same count.
   public init(scalars: [Unicode.Scalar], folds: [Unicode.Scalar]) {
     precondition(scalars.count == folds.count && scalars.count <= Self.maxCount)
+    let order = scalars.indices.sorted { scalars[$0].value < scalars[$1].value }
+    self.init(scalars: scalars, folds: folds, byCodePoint: order.map { UInt8($0) })
+  }
+
+  private init(scalars: [Unicode.Scalar], folds: [Unicode.Scalar], byCodePoint: [UInt8]) {
     self.scalars = scalars
     self.folds = folds
+    self.byCodePoint = byCodePoint
     var ascii = [UInt8](repeating: 0, count: 128)
-    var others: [Unicode.Scalar: UInt8] = [:]
-    for (label, s) in scalars.enumerated() {
-      if s.isASCII { ascii[Int(s.value)] = UInt8(label + 1) } else { others[s] = UInt8(label) }
-    }
+    for (label, s) in scalars.enumerated() where s.isASCII { ascii[Int(s.value)] = UInt8(label + 1) }
     self.ascii = ascii
-    self.others = others
   }
 
   /// The number of labels.
@@ -51,7 +57,15 @@ public struct Alphabet: Sendable, Hashable {
       let l = ascii[Int(scalar.value)]
       return l == 0 ? nil : l &- 1
     }
-    return others[scalar]
+    // Binary search over the labels in code-point order.
+    var lo = 0
+    var hi = byCodePoint.count
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      if scalars[Int(byCodePoint[mid])].value < scalar.value { lo = mid &+ 1 } else { hi = mid }
+    }
+    guard lo < byCodePoint.count, scalars[Int(byCodePoint[lo])] == scalar else { return nil }
+    return byCodePoint[lo]
   }
 
   /// The label of an ASCII byte plus one, or 0 when no word uses it.
@@ -88,10 +102,12 @@ public struct Alphabet: Sendable, Hashable {
       out.append(s.value)
       out.append(f.value)
     }
+    out.append(contentsOf: byCodePoint)
     return out.bytes
   }
 
-  /// Decodes and validates an `ALPH` section.
+  /// Decodes an `ALPH` section, checking what a lookup relies on (counts, lengths, valid
+  /// characters, labels in range). The rest is `validate()`.
   /// - Parameters:
   ///   - view: the section's bytes.
   ///   - fileOffset: where the section starts in the file, for error messages.
@@ -102,28 +118,50 @@ public struct Alphabet: Sendable, Hashable {
     }
     guard let n = view.uint32(at: 0) else { throw fail("alphabet header is truncated", 0) }
     guard n >= 1, n <= UInt32(Self.maxCount) else { throw fail("\(n) labels (1…255 allowed)", 0) }
-    guard view.count == 8 + 8 * Int(n) else {
-      throw fail("\(n) labels need \(8 + 8 * Int(n)) bytes, section has \(view.count)", 0)
+    let count = Int(n)
+    guard view.count == 8 + 9 * count else {
+      throw fail("\(n) labels need \(8 + 9 * count) bytes, section has \(view.count)", 0)
     }
     var scalars: [Unicode.Scalar] = []
     var folds: [Unicode.Scalar] = []
-    var seen: Set<Unicode.Scalar> = []
-    var closedFolds: Set<Unicode.Scalar> = []
-    for i in 0..<Int(n) {
+    scalars.reserveCapacity(count)
+    folds.reserveCapacity(count)
+    for i in 0..<count {
       let at = 8 + 8 * i
+      // safe: the length was checked above.
       guard let s = Unicode.Scalar(view.uint32(at: at)!), let f = Unicode.Scalar(view.uint32(at: at + 4)!)
       else { throw fail("label \(i) is not a valid character", at) }
-      guard seen.insert(s).inserted else { throw fail("label \(i) repeats a character", at) }
-      if let previous = folds.last, previous != f {
-        closedFolds.insert(previous)
-        guard !closedFolds.contains(f) else {
-          throw fail("label \(i): folding class is not contiguous", at + 4)
-        }
-      }
       scalars.append(s)
       folds.append(f)
     }
-    self.init(scalars: scalars, folds: folds)
+    var byCodePoint: [UInt8] = []
+    byCodePoint.reserveCapacity(count)
+    for i in 0..<count {
+      let label = view.byte(at: 8 + 8 * count + i)!
+      guard Int(label) < count else { throw fail("code-point order names label \(label)", 8 + 8 * count + i) }
+      byCodePoint.append(label)
+    }
+    self.init(scalars: scalars, folds: folds, byCodePoint: byCodePoint)
+  }
+
+  /// Checks the rules opening does not: the code-point order strictly increases (so every
+  /// character is distinct and every label appears once), and each folding class is one
+  /// contiguous run of labels.
+  /// - Parameter fileOffset: where the section starts in the file, for error messages.
+  public func validate(fileOffset: Int = 0) throws(FormatError) {
+    func fail(_ detail: String, _ at: Int) -> FormatError {
+      FormatError(.malformed(detail), section: .alphabet, offset: fileOffset + at)
+    }
+    for i in 1..<max(1, count) where scalars[Int(byCodePoint[i - 1])].value >= scalars[Int(byCodePoint[i])].value {
+      throw fail("code-point order is not strictly increasing", 8 + 8 * count + i)
+    }
+    var closed: Set<Unicode.Scalar> = []
+    for i in 1..<max(1, count) where folds[i] != folds[i - 1] {
+      closed.insert(folds[i - 1])
+      guard !closed.contains(folds[i]) else {
+        throw fail("label \(i): folding class is not contiguous", 8 + 8 * i + 4)
+      }
+    }
   }
 }
 

@@ -144,6 +144,45 @@ public struct KeyboardLayout: Sendable, Hashable {
     return out.bytes
   }
 
+  /// Checks a `LYOT` section without building anything: counts against the length, every
+  /// character valid, every number finite, name and unit UTF-8. After it passes,
+  /// `init(decoding:)` succeeds on the same bytes.
+  /// - Parameters:
+  ///   - view: the section's bytes.
+  ///   - fileOffset: where the section starts in the file, for error messages.
+  public static func validate(_ view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
+    func fail(_ detail: String, _ at: Int) -> FormatError {
+      FormatError(.malformed(detail), section: .layout, offset: fileOffset + at)
+    }
+    guard let keyCount = view.uint32(at: 0), let aliasCount = view.uint32(at: 4),
+      let skipCount = view.uint32(at: 8), let nameCount = view.uint32(at: 12),
+      let unitCount = view.uint32(at: 16), let keyWidth = view.float32(at: 20)
+    else { throw fail("layout header is truncated", 0) }
+    let needed =
+      24 + Int(keyCount) * 20 + Int(aliasCount) * 8 + Int(skipCount) * 4 + Int(nameCount)
+      + Int(unitCount)
+    guard needed == view.count else {
+      throw fail("layout counts need \(needed) bytes, section has \(view.count)", 0)
+    }
+    guard keyWidth.isFinite, keyWidth > 0 else { throw fail("keyWidth \(keyWidth)", 20) }
+    var at = 24
+    for _ in 0..<Int(keyCount) {
+      guard Unicode.Scalar(view.uint32(at: at)!) != nil else { throw fail("invalid character code", at) }
+      for k in 1...4 where !(view.float32(at: at + 4 * k)!.isFinite) {
+        throw fail("key geometry is not finite", at + 4 * k)
+      }
+      at += 20
+    }
+    for _ in 0..<(2 * Int(aliasCount) + Int(skipCount)) {
+      guard Unicode.Scalar(view.uint32(at: at)!) != nil else { throw fail("invalid character code", at) }
+      at += 4
+    }
+    guard let text = view.slice(offset: at, length: Int(nameCount) + Int(unitCount)),
+      text.withUnsafeBytes({ String(validating: $0.prefix(Int(nameCount)), as: UTF8.self) != nil
+        && String(validating: $0.dropFirst(Int(nameCount)), as: UTF8.self) != nil })
+    else { throw fail("name or unit is not UTF-8", at) }
+  }
+
   /// Decodes a `LYOT` section.
   /// - Parameters:
   ///   - view: the section's bytes.

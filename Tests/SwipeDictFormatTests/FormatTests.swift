@@ -110,13 +110,18 @@ struct FormatTests {
     #expect(decoded.foldingLabels(for: "Ä") == 0..<3)
     #expect(decoded.foldingLabels(for: "B") == 3..<4)
     #expect(decoded.foldingLabels(for: "z").isEmpty)
+    // Opening decodes what lookups need; `validate` (run by verify) finds the rest.
     let split = Alphabet(scalars: ["a", "b", "A"], folds: ["a", "b", "a"]).encoded()
-    #expect(throws: FormatError.self) {
-      try split.withUnsafeBytes { try Alphabet(decoding: UnsafeByteView($0)) }
-    }
+    let splitDecoded = try split.withUnsafeBytes { try Alphabet(decoding: UnsafeByteView($0)) }
+    #expect(throws: FormatError.self) { try splitDecoded.validate() }
     let repeated = Alphabet(scalars: ["a", "a"], folds: ["a", "a"]).encoded()
+    let repeatedDecoded = try repeated.withUnsafeBytes { try Alphabet(decoding: UnsafeByteView($0)) }
+    #expect(throws: FormatError.self) { try repeatedDecoded.validate() }
+    try alphabet.validate()
+    var outOfRange = alphabet.encoded()
+    outOfRange[outOfRange.count - 1] = 9
     #expect(throws: FormatError.self) {
-      try repeated.withUnsafeBytes { try Alphabet(decoding: UnsafeByteView($0)) }
+      try outOfRange.withUnsafeBytes { try Alphabet(decoding: UnsafeByteView($0)) }
     }
   }
 

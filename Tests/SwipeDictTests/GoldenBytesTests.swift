@@ -47,6 +47,7 @@ struct GoldenBytesTests {
       2, 0, 0, 0, 0, 0, 0, 0,
       0x61, 0, 0, 0, 0x61, 0, 0, 0,
       0x62, 0, 0, 0, 0x62, 0, 0, 0,
+      0, 1,  // labels in code-point order
     ])
 
     let frequency = try section(.frequency, of: blob)

@@ -132,12 +132,12 @@ struct CLITests {
     #expect(good.status == 0)
     #expect(good.stdout.contains("ok"))
     var bytes = try #require(FileManager.default.contents(atPath: blob))
-    bytes[bytes.count - 3] ^= 0xFF  // inside the metadata section
+    bytes[bytes.count - 3] ^= 0xFF  // inside the frequency column, the last section
     let damaged = workspace.file("damaged.swipedict")
     try bytes.write(to: URL(fileURLWithPath: damaged))
     let bad = try CLI.run(["verify", damaged])
     #expect(bad.status == 1)
-    #expect(bad.stderr.contains("section META"))
+    #expect(bad.stderr.contains("section FREQ"))
     #expect(bad.stderr.contains("checksum mismatch"))
   }
 
