@@ -263,12 +263,18 @@ public struct SwipeDictionary: Sendable {
 
   /// The text a label sequence spells, or `nil` if a label is outside the alphabet.
   func string(_ labels: [UInt8]) -> String? {
-    var text = String.UnicodeScalarView()
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(labels.count &* 2)
     for label in labels {
       guard Int(label) < alphabet.count else { return nil }
-      text.append(alphabet.scalars[Int(label)])
+      let scalar = alphabet.scalars[Int(label)]
+      if scalar.value < 0x80 {
+        bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+      } else {
+        bytes.append(contentsOf: UTF8.encode(scalar)!)  // safe: every scalar encodes
+      }
     }
-    return String(text)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

@@ -567,21 +567,37 @@ struct DAWGView: Sendable {
     var remaining = id
     var address = root
     var labels: [UInt8] = []
+    labels.reserveCapacity(16)
     while true {
-      guard let node = node(at: address) else { return nil }
-      if node.isFinal, remaining == 0 { return labels }
-      guard node.count > 0, labels.count < longestWord else { return nil }
+      guard let header = area.byte(at: address) else { return nil }
+      let isFinal = header & DAWGLayout.finalFlag != 0
+      if isFinal, remaining == 0 { return labels }
+      guard labels.count < longestWord else { return nil }
+      if header & DAWGLayout.singleFlag != 0 {
+        // One transition, output = final: the path must go through it.
+        let label = inline[Int(header & 0x0F)]
+        guard let (next, out) = step(from: address, label: label), out <= remaining else {
+          return nil
+        }
+        remaining &-= out
+        labels.append(label)
+        address = next
+        continue
+      }
+      guard let node = node(at: address), node.count > 0 else { return nil }
       // The last transition whose output does not exceed `remaining`.
       var lo = 0
-      var hi = node.count - 1
+      var hi = node.count &- 1
       while lo < hi {
-        let mid = (lo + hi + 1) / 2
-        if output(node, mid) <= remaining { lo = mid } else { hi = mid - 1 }
+        let mid = (lo &+ hi &+ 1) >> 1
+        if output(node, mid) <= remaining { lo = mid } else { hi = mid &- 1 }
       }
-      let out = output(node, lo)
-      guard out <= remaining, let next = target(node, lo) else { return nil }
-      remaining -= out
-      labels.append(label(node, lo))
+      let label = self.label(node, lo)
+      guard let (next, out) = step(from: address, label: label), out <= remaining else {
+        return nil
+      }
+      remaining &-= out
+      labels.append(label)
       address = next
     }
   }
