@@ -299,19 +299,33 @@ public struct PrefixWords: Sequence, Sendable {
     Iterator(words: self)
   }
 
-  /// Iterates depth-first over the automaton below the prefix.
+  /// Iterates depth-first over the automaton below the prefix, keeping each level's decoded
+  /// node and the word's UTF-8 bytes, so a step costs one child decode and a word one String.
   public struct Iterator: IteratorProtocol {
+    private struct Frame {
+      var node: DAWGView.Node
+      var next: Int
+      /// The label of transition `next − 1` (delta-coded labels are decoded incrementally).
+      var label: Int
+      /// The UTF-8 length of the word up to this frame's node.
+      var bytes: Int
+    }
+
     private let dictionary: SwipeDictionary
-    private var stack: [(address: Int, next: Int)] = []
-    private var labels: [UInt8]
+    private var stack: [Frame] = []
+    private var utf8: [UInt8] = []
+    private var depth: Int
     private var nextID: Int
     private var pendingRoot: Int?
 
     init(words: PrefixWords) {
       dictionary = words.dictionary
-      labels = words.prefix
       nextID = words.firstID
       pendingRoot = words.start
+      depth = words.prefix.count
+      for label in words.prefix where Int(label) < dictionary.alphabet.count {
+        Iterator.appendUTF8(dictionary.alphabet.scalars[Int(label)], to: &utf8)
+      }
     }
 
     public mutating func next() -> (id: Int, word: String)? {
@@ -319,38 +333,56 @@ public struct PrefixWords: Sequence, Sendable {
       if let root = pendingRoot {
         pendingRoot = nil
         guard let node = dawg.node(at: root) else { return nil }
-        stack.append((root, 0))
+        stack.append(Frame(node: node, next: 0, label: -1, bytes: utf8.count))
         if node.isFinal { return emit() }
       }
       // A valid automaton yields the next word within `longestWord` pops and as many pushes.
-      var budget = 2 * dawg.longestWord + 4
-      while let top = stack.last, budget > 0 {
-        budget -= 1
-        guard let node = dawg.node(at: top.address) else { break }
-        if top.next >= node.count {
+      var budget = 2 &* dawg.longestWord &+ 4
+      while budget > 0, let top = stack.last {
+        budget &-= 1
+        if top.next >= top.node.count {
           stack.removeLast()
-          if !stack.isEmpty { labels.removeLast() }  // the popped frame's label
+          depth &-= 1
           continue
         }
-        stack[stack.count - 1].next += 1
-        guard let target = dawg.target(node, top.next), let child = dawg.node(at: target),
-          labels.count < dawg.longestWord
+        let i = top.next
+        let label: Int
+        if top.node.deltaLabels && i > 0 {
+          // Next label = previous + (nibble + 1), without rescanning the nibbles before it.
+          label = top.label &+ Int(dawg.labelDelta(top.node, i)) &+ 1
+        } else {
+          label = Int(dawg.label(top.node, i))
+        }
+        stack[stack.count &- 1].next = i &+ 1
+        stack[stack.count &- 1].label = label
+        guard label < dictionary.alphabet.count, let target = dawg.target(top.node, i),
+          let child = dawg.node(at: target), depth < dawg.longestWord
         else { break }
-        labels.append(dawg.label(node, top.next))
-        stack.append((target, 0))
+        utf8.removeSubrange(top.bytes...)
+        Iterator.appendUTF8(dictionary.alphabet.scalars[label], to: &utf8)
+        stack.append(Frame(node: child, next: 0, label: -1, bytes: utf8.count))
+        depth &+= 1
         if child.isFinal { return emit() }
       }
       stack.removeAll()
       return nil
     }
 
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+      if scalar.value < 0x80 {
+        bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+      } else {
+        bytes.append(contentsOf: UTF8.encode(scalar)!)  // safe: every scalar encodes
+      }
+    }
+
     private mutating func emit() -> (id: Int, word: String)? {
-      guard let word = dictionary.string(labels), nextID < dictionary.wordCount else {
+      guard nextID < dictionary.wordCount else {
         stack.removeAll()
         return nil
       }
-      defer { nextID += 1 }
-      return (nextID, word)
+      defer { nextID &+= 1 }
+      return (nextID, String(decoding: utf8, as: UTF8.self))
     }
   }
 }

@@ -255,6 +255,10 @@ struct DAWGView: Sendable {
     return label
   }
 
+  /// The stored difference − 1 between delta-coded labels `j − 1` and `j` (`j ≥ 1`).
+  @inline(__always)
+  func labelDelta(_ node: Node, _ j: Int) -> UInt8 { nibble(node, j) }
+
   /// The nibble of delta-coded label `j ≥ 1`.
   @inline(__always)
   private func nibble(_ node: Node, _ j: Int) -> UInt8 {
@@ -592,12 +596,10 @@ struct DAWGView: Sendable {
         let mid = (lo &+ hi &+ 1) >> 1
         if output(node, mid) <= remaining { lo = mid } else { hi = mid &- 1 }
       }
-      let label = self.label(node, lo)
-      guard let (next, out) = step(from: address, label: label), out <= remaining else {
-        return nil
-      }
+      let out = output(node, lo)
+      guard out <= remaining, let next = target(node, lo) else { return nil }
       remaining &-= out
-      labels.append(label)
+      labels.append(label(node, lo))
       address = next
     }
   }
