@@ -6,6 +6,9 @@
 #   make test        run the whole test suite (Swift Testing)
 #   make bench       compare SwipeDict with marisa-trie, dawgdic and fst on the same word
 #                    lists (bench/run.sh; QUICK=1 for the en list only)
+#   make fuzz        libFuzzer + AddressSanitizer over open and every query (Linux;
+#                    FUZZ_SECONDS=600 by default); inputs that crash go to Fuzz/Corpus,
+#                    which `make test` replays
 #   make dictionaries  only (re)compile build/*.swipedict
 #   make deps        only install missing system packages
 #   make clean       remove build/ and .build/
@@ -20,7 +23,7 @@ DICTIONARIES := $(BUILD_DIR)/en.swipedict $(BUILD_DIR)/de.swipedict
 layout_en := corpora/layouts/qwerty-en.json
 layout_de := corpora/layouts/qwertz-de.json
 
-.PHONY: all deps release dictionaries test bench clean
+.PHONY: all deps release dictionaries test bench fuzz clean
 
 all: deps release dictionaries
 
@@ -56,7 +59,14 @@ test: deps
 bench: release
 	bench/run.sh
 
+FUZZ_SECONDS ?= 600
+fuzz:
+	cd Fuzz && $(SWIFT) build -c release
+	@mkdir -p Fuzz/.corpus && cp Fuzz/Corpus/* Fuzz/.corpus/
+	cd Fuzz && .build/release/SwipeDictFuzz .corpus -max_total_time=$(FUZZ_SECONDS) \
+	  -timeout=5 -rss_limit_mb=2048 -print_final_stats=1
+
 clean:
-	rm -rf $(BUILD_DIR) .build
+	rm -rf $(BUILD_DIR) .build Fuzz/.build Fuzz/.corpus
 
 FORCE:
