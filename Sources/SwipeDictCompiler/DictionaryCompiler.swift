@@ -145,17 +145,22 @@ public enum DictionaryCompiler {
     layout: KeyboardLayout, options: CompileOptions, progress: ((CompileProgress) -> Void)?
   ) throws -> CompiledDictionary {
     progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
-    var typing: [Unicode.Scalar: Bool] = [:]
+    // How each character types, cached: a table for ASCII, a dictionary for the rest.
+    var asciiTyping = [KeyboardLayout.Typing](repeating: .untypeable, count: 128)
+    for byte in 0..<128 { asciiTyping[byte] = layout.classify(Unicode.Scalar(UInt8(byte))) }
+    var typing: [Unicode.Scalar: KeyboardLayout.Typing] = [:]
     func typeable(_ word: String) -> Bool {
       var hasKey = false
       for s in word.unicodeScalars {
-        if let known = typing[s] {
-          guard known else { return false }
-          if !layout.skipped.contains(s) { hasKey = true }
-          continue
+        let t: KeyboardLayout.Typing
+        if s.value < 128 {
+          t = asciiTyping[Int(s.value)]
+        } else if let known = typing[s] {
+          t = known
+        } else {
+          t = layout.classify(s)
+          typing[s] = t
         }
-        let t = layout.classify(s)
-        typing[s] = t != .untypeable
         switch t {
         case .key: hasKey = true
         case .skipped: break
@@ -190,8 +195,14 @@ public enum DictionaryCompiler {
     }
 
     progress?(CompileProgress(stage: .sorting, detail: "\(kept.count) words"))
+    var asciiUsed = [Bool](repeating: false, count: 128)
     var scalars: Set<Unicode.Scalar> = []
-    for entry in kept { scalars.formUnion(entry.word.unicodeScalars) }
+    for entry in kept {
+      for s in entry.word.unicodeScalars {
+        if s.value < 128 { asciiUsed[Int(s.value)] = true } else { scalars.insert(s) }
+      }
+    }
+    for byte in 0..<128 where asciiUsed[byte] { scalars.insert(Unicode.Scalar(UInt8(byte))) }
     guard scalars.count <= Alphabet.maxCount else {
       throw CompileError.tooManyCharacters(count: scalars.count)
     }
