@@ -9,6 +9,7 @@
 #   make fuzz        libFuzzer + AddressSanitizer over open and every query (Linux;
 #                    FUZZ_SECONDS=600 by default); inputs that crash go to Fuzz/Corpus,
 #                    which `make test` replays
+#   make tsan        the concurrency tests under ThreadSanitizer (10 s soak)
 #   make dictionaries  only (re)compile build/*.swipedict
 #   make deps        only install missing system packages
 #   make clean       remove build/ and .build/
@@ -23,7 +24,7 @@ DICTIONARIES := $(BUILD_DIR)/en.swipedict $(BUILD_DIR)/de.swipedict
 layout_en := corpora/layouts/qwerty-en.json
 layout_de := corpora/layouts/qwertz-de.json
 
-.PHONY: all deps release dictionaries test bench fuzz clean
+.PHONY: all deps release dictionaries test bench fuzz tsan clean
 
 all: deps release dictionaries
 
@@ -59,6 +60,10 @@ test: deps
 bench: release
 	bench/run.sh
 
+tsan: deps
+	SWIPEDICT_CONCURRENCY_SECONDS=10 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
+	  --filter ConcurrencyTests
+
 FUZZ_SECONDS ?= 600
 fuzz:
 	cd Fuzz && $(SWIFT) build -c release
@@ -67,6 +72,6 @@ fuzz:
 	  -timeout=5 -rss_limit_mb=2048 -print_final_stats=1
 
 clean:
-	rm -rf $(BUILD_DIR) .build Fuzz/.build Fuzz/.corpus
+	rm -rf $(BUILD_DIR) .build .build-tsan Fuzz/.build Fuzz/.corpus
 
 FORCE:

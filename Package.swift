@@ -4,7 +4,7 @@
 //
 // Products:
 //   SwipeDict          the loader (mmap, validation, queries); no Foundation in its hot paths
-//   SwipeDictCompiler  word lists + layout → blob
+//   SwipeDictCompiler  word lists + layout → blob; pack and install (uses the loader to verify)
 //   swipedict          the command-line tool
 //
 // Defines:
@@ -37,7 +37,7 @@ let package = Package(
     .target(name: "SwipeDict", dependencies: ["SwipeDictFormat"], swiftSettings: strictSwift),
     .target(
       name: "SwipeDictCompiler",
-      dependencies: ["SwipeDictFormat", "CZstd"],
+      dependencies: ["SwipeDictFormat", "SwipeDict", "CZstd"],
       swiftSettings: strictSwift
     ),
     .executableTarget(

@@ -18,7 +18,7 @@ struct SwipeDictCommand: ParsableCommand {
     version: SwipeDictVersion.string,
     subcommands: [
       BuildCommand.self, InspectCommand.self, QueryCommand.self, VerifyCommand.self,
-      BenchCommand.self,
+      BenchCommand.self, PackCommand.self, InstallCommand.self,
     ]
   )
 }

@@ -1,0 +1,69 @@
+import ArgumentParser
+import SwipeDict
+import SwipeDictCompiler
+
+struct PackCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pack",
+    abstract: "Verify a blob and compress it with zstd (long mode) for shipping.",
+    discussion: """
+      The pack is one zstd frame with a content checksum; `swipedict install` (or \
+      `zstd -d --long=27`) restores the blob byte for byte.
+
+      Examples:
+        swipedict pack build/en.swipedict -o build/en.swipedict.zst
+        swipedict pack build/de.swipedict -o de.swipedict.zst --level 22
+      """)
+
+  @Argument(help: "The blob to pack.")
+  var blob: String
+
+  @Option(name: .shortAndLong, help: "The pack to write.")
+  var output: String
+
+  @Option(help: "zstd level, 1 (fast) to 22 (smallest).")
+  var level: Int = 19
+
+  func validate() throws {
+    guard (1...22).contains(level) else { throw ValidationError("--level must be 1…22") }
+  }
+
+  func run() throws {
+    do {
+      let result = try Shipping.pack(blob, to: output, level: level)
+      print("\(output): \(grouped(result.outputBytes)) bytes from \(grouped(result.inputBytes)) "
+        + "(\(fixed2(Double(result.outputBytes) / Double(max(1, result.inputBytes)) * 100)) %)")
+    } catch {
+      throw failure("\(error)")
+    }
+  }
+}
+
+struct InstallCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "install",
+    abstract: "Decompress a pack into a directory, verify it, and move it into place atomically.",
+    discussion: """
+      The blob is named after the pack without `.zst`. It is decompressed to a temporary \
+      file beside the destination and verified (every checksum and the automaton) before \
+      it is renamed over the old one: a damaged pack is refused and the installed blob stays.
+
+      Examples:
+        swipedict install en.swipedict.zst -o ~/Library/Keyboard/
+      """)
+
+  @Argument(help: "The .zst pack.")
+  var pack: String
+
+  @Option(name: .shortAndLong, help: "The directory to install into.")
+  var output: String
+
+  func run() throws {
+    do {
+      let result = try Shipping.install(pack, into: output)
+      print("\(result.path): installed and verified, \(grouped(result.outputBytes)) bytes")
+    } catch {
+      throw failure("\(pack): refused, nothing installed: \(error)")
+    }
+  }
+}
