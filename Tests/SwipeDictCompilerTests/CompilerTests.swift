@@ -13,7 +13,7 @@ final class TemporaryDirectory {
   }
   func write(_ name: String, _ text: String) -> String {
     let file = "\(path)/\(name)"
-    FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+    _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
     return file
   }
   deinit { try? FileManager.default.removeItem(atPath: path) }
