@@ -194,6 +194,29 @@ struct CLITests {
     #expect(FileManager.default.contents(atPath: blob) == before)
   }
 
+  @Test func aBuildKilledAtAnyMomentLeavesThePreviousBlob() throws {
+    let before = try #require(FileManager.default.contents(atPath: blob))
+    var lines = ""
+    for i in 0..<300_000 { lines += "w\(String(i * 7919, radix: 26))\t\(i % 97 + 1)\n" }
+    try workspace.write("big.tsv", lines)
+    for delay in [0.05, 0.2, 0.5] {
+      let process = Process()
+      process.executableURL = CLI.executable
+      process.arguments = [
+        "build", workspace.file("big.tsv"), "--layout", workspace.file("layout.json"), "-o", blob,
+      ]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      Thread.sleep(forTimeInterval: delay)
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      let after = try #require(FileManager.default.contents(atPath: blob))
+      // Either the old blob, or (if the build finished first) a complete new one.
+      #expect(after == before || (try? CLI.run(["verify", blob]))?.status == 0, "killed after \(delay) s")
+    }
+  }
+
   @Test func helpHasExamples() throws {
     for command in ["build", "inspect", "query", "verify", "bench"] {
       let result = try CLI.run([command, "--help"])
