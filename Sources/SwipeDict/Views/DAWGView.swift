@@ -557,14 +557,6 @@ struct DAWGView: Sendable {
     (area.byte(at: address) ?? 0) & DAWGLayout.finalFlag != 0
   }
 
-  /// The ID of the word spelled by `labels`, or `nil` if it is not a word.
-  func id<S: Sequence<UInt8>>(of labels: S) -> Int? {
-    guard let (address, output) = walk(labels), let node = node(at: address), node.isFinal,
-      output < wordCount
-    else { return nil }
-    return output
-  }
-
   /// The labels of the word with `id`, or `nil` if there is none (or the blob is damaged).
   func labels(of id: Int) -> [UInt8]? {
     guard id >= 0, id < wordCount else { return nil }

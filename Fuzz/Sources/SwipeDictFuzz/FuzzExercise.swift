@@ -1,0 +1,1 @@
+../../../Tests/SwipeDictTests/FuzzExercise.swift

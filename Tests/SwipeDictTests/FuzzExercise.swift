@@ -1,0 +1,44 @@
+// Shared by the libFuzzer target (Fuzz/Sources/SwipeDictFuzz links this file) and by the
+// corpus replay test, so both run exactly the same steps on an input.
+import SwipeDict
+
+/// Opens `input` as a blob and runs every query on it; then again with the header
+/// checksum resealed, so that mutated inputs reach the sections, and with `verify()`.
+func fuzzExercise(_ input: [UInt8]) {
+  var bytes = input
+  if let dictionary = try? SwipeDictionary(bytes: bytes) { fuzzQueries(dictionary) }
+  guard fuzzReseal(&bytes), let dictionary = try? SwipeDictionary(bytes: bytes) else { return }
+  fuzzQueries(dictionary)
+  _ = try? dictionary.verify()
+}
+
+/// Every public query, on words taken from the blob itself and on a few fixed ones.
+func fuzzQueries(_ dictionary: SwipeDictionary) {
+  var probes = ["", "a", "the", "Über", "e\u{301}", "zzzzzzzz"]
+  for id in [0, 1, dictionary.wordCount / 2, dictionary.wordCount - 1, dictionary.wordCount, -1] {
+    if let word = dictionary.word(for: id) { probes.append(word) }
+    _ = dictionary.frequency(of: id)
+  }
+  for word in probes {
+    _ = dictionary.id(of: word)
+    _ = dictionary.frequency(of: word)
+    _ = dictionary.ids(matchingFolded: word)
+    _ = dictionary.idRange(withPrefix: String(word.prefix(2)))
+    for _ in dictionary.words(withPrefix: String(word.prefix(1))).prefix(50) {}
+  }
+  _ = dictionary.layout
+  _ = dictionary.metadata
+}
+
+/// Rewrites the declared file size and the header checksum of a mutated blob.
+func fuzzReseal(_ bytes: inout [UInt8]) -> Bool {
+  guard bytes.count >= 64 else { return false }
+  for i in 0..<8 { bytes[16 + i] = UInt8(truncatingIfNeeded: UInt64(bytes.count) >> (8 * UInt64(i))) }
+  let sections = Int(bytes[24]) | Int(bytes[25]) << 8
+  let end = 64 + 32 * min(sections, 64)
+  guard end <= bytes.count else { return false }
+  for i in 40..<44 { bytes[i] = 0 }
+  let crc = CRC32C.checksum(bytes[0..<end])
+  for i in 0..<4 { bytes[40 + i] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(i))) }
+  return true
+}
