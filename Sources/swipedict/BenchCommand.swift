@@ -49,6 +49,7 @@ struct BenchCommand: ParsableCommand {
     guard !hitWords.isEmpty, !ids.isEmpty else { throw failure("no hit words to time") }
 
     let path = blob.blob
+    let memory = measureMemory(path: path, words: hitWords)
     let openNs = median(passes: passes, operations: 200) {
       var opened = 0
       for _ in 0..<200 {
@@ -95,6 +96,9 @@ struct BenchCommand: ParsableCommand {
         ("lookupMissNs", .double(missNs.rounded())), ("wordToIdNs", .double(wordToIdNs.rounded())),
         ("idToWordNs", .double(idToWordNs.rounded())), ("prefixNs", .double(prefixNs.rounded())),
         ("wordsPerPrefix", .double((wordsPerPrefix * 10).rounded() / 10)),
+        ("mappedResidentKB", memory.map { .number($0.mappedResident) } ?? .null),
+        ("mappedDirtyKB", memory.map { .number($0.mappedDirty) } ?? .null),
+        ("heapDirtyKB", memory.map { .number($0.heapDirty) } ?? .null),
       ]).text)
     } else {
       print("\(blob.blob): \(grouped(dictionary.wordCount)) words, median of \(passes) passes")
@@ -105,6 +109,10 @@ struct BenchCommand: ParsableCommand {
       print("  ID → word       \(fixed2(idToWordNs)) ns")
       print("  prefix listing  \(fixed2(prefixNs / 1000)) µs   (\(prefixList.count) prefixes, "
         + "\(fixed2(wordsPerPrefix)) words each)")
+      if let memory {
+        print("  memory after open + \(grouped(hitWords.count)) lookups: mapping \(memory.mappedResident) kB "
+          + "resident, \(memory.mappedDirty) kB dirty; heap +\(memory.heapDirty) kB dirty")
+      }
     }
   }
 
@@ -141,6 +149,48 @@ struct BenchCommand: ParsableCommand {
       return nil
     }
   }
+}
+
+/// What opening the blob and looking `words` up costs in memory, from /proc/self/smaps
+/// (Linux): the mapping's resident and private dirty kB, and the growth of dirty anonymous
+/// memory (heap). `nil` where smaps does not exist.
+func measureMemory(path: String, words: [String]) -> (
+  mappedResident: Int, mappedDirty: Int, heapDirty: Int
+)? {
+  guard let before = smaps(path: path) else { return nil }
+  guard let dictionary = try? SwipeDictionary(contentsOf: path) else { return nil }
+  var found = 0
+  for word in words where dictionary.contains(word) { found &+= 1 }
+  blackHole(found)
+  return withExtendedLifetime(dictionary) {
+    smaps(path: path).map { after in
+      (after.mappedResident, after.mappedDirty, max(0, after.anonymousDirty - before.anonymousDirty))
+    }
+  }
+}
+
+/// Resident and private dirty kB of the mappings of `path`, and private dirty kB of the
+/// anonymous mappings, from /proc/self/smaps.
+func smaps(path: String) -> (mappedResident: Int, mappedDirty: Int, anonymousDirty: Int)? {
+  // /proc files report a size of 0: read them to the end.
+  guard let handle = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return nil }
+  defer { try? handle.close() }
+  let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+  var kind = 0  // 1: the blob, 2: anonymous
+  var resident = 0
+  var dirty = 0
+  var anonymous = 0
+  for line in String(decoding: handle.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n") {
+    let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+    if let first = fields.first, first.contains("-"), first.first?.isHexDigit == true {
+      kind = line.hasSuffix(absolute) ? 1 : fields.count < 6 || fields[5] == "[heap]" ? 2 : 0
+    } else if fields.count >= 2, let kB = Int(fields[1]) {
+      if kind == 1 && fields[0] == "Rss:" { resident += kB }
+      if kind == 1 && fields[0] == "Private_Dirty:" { dirty += kB }
+      if kind == 2 && fields[0] == "Private_Dirty:" { anonymous += kB }
+    }
+  }
+  return (resident, dirty, anonymous)
 }
 
 /// The median over `passes` timed passes (after one warm-up) of ns per operation. `body`

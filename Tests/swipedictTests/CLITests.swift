@@ -151,6 +151,25 @@ struct CLITests {
     }
   }
 
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/smaps")))
+  func lookupsLeaveTheMappingCleanAndTheHeapSmall() throws {
+    // The en dictionary when `make` has built it (as CI does), else the small test blob.
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let en = root.appendingPathComponent("build/en.swipedict").path
+    let current = try FileManager.default.fileExists(atPath: en) && CLI.run(["verify", en]).status == 0
+    let target = current ? en : blob
+    let result = try CLI.run(["bench", target, "--json", "--passes", "1"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let resident = try #require(json["mappedResidentKB"] as? Int)
+    #expect(resident > 0)
+    #expect(json["mappedDirtyKB"] as? Int == 0)
+    let heap = try #require(json["heapDirtyKB"] as? Int)
+    #expect(heap < 1024, "opening and looking up dirtied \(heap) kB of heap")
+  }
+
   @Test func errorsAndExitCodes() throws {
     let usage = try CLI.run(["query", blob])
     #expect(usage.status == 64)
