@@ -99,6 +99,11 @@ def collect(work, name):
         dawg = section_len(sd_inspect, "DAWG")
         t["bytes"] = dawg
         t["blobBytes"] = (sd_inspect or {}).get("fileBytes")
+        try:
+            with open(os.path.join(d, "swipedict.pack.size")) as f:
+                t["packBytes"] = int(f.read().strip())
+        except (OSError, ValueError):
+            t["packBytes"] = None
         t["wordCount"] = n
         r["tools"]["swipedict"] = t
     for p in PEERS:
@@ -192,6 +197,13 @@ def notes(r):
                          for s in (sd.get("inspect") or {}).get("sections", []))
         out.append(f"SwipeDict whole blob: {sd['blobBytes'] / sd['wordCount']:.2f} B/word "
                    f"({sd['blobBytes']:,} bytes; per section B/word: {secs}); the table's bytes/word is the DAWG section.")
+        if sd.get("packBytes"):
+            out.append(f"SwipeDict pack (`swipedict pack`, zstd -19 long mode): {sd['packBytes'] / sd['wordCount']:.2f} B/word "
+                       f"({sd['packBytes']:,} bytes, {100 * sd['packBytes'] / sd['blobBytes']:.0f} % of the blob).")
+        if sd.get("bench", {}).get("heapDirtyKB") is not None:
+            b = sd["bench"]
+            out.append(f"SwipeDict memory after open + {b.get('hits', 0):,} lookups (/proc/self/smaps): mapping "
+                       f"{b.get('mappedResidentKB')} kB resident, {b.get('mappedDirtyKB')} kB dirty; heap +{b.get('heapDirtyKB')} kB dirty.")
     dd = r["tools"].get("dawgdic")
     if dd and n:
         b = dd["bench"]

@@ -185,6 +185,9 @@ for L in "${LISTS[@]}"; do
       -o "$D/swipedict.bin" --skip-invalid > "$D/swipedict.build.log" 2>&1 \
       || { cat "$D/swipedict.build.log" >&2; die "[$L] swipedict build failed"; }
     "$SWIPEDICT" inspect "$D/swipedict.bin" --json > "$D/swipedict.inspect.json"
+    "$SWIPEDICT" pack "$D/swipedict.bin" -o "$D/swipedict.bin.zst" > /dev/null \
+      || die "[$L] swipedict pack failed"
+    stat -c %s "$D/swipedict.bin.zst" > "$D/swipedict.pack.size"
     "$SWIPEDICT" query "$D/swipedict.bin" --prefix "" --limit 0 > "$D/words.txt"
   else
     python3 "$BENCH/lists.py" words "$LIST_PATH" "$D/words.txt" > /dev/null

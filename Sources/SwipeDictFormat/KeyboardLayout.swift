@@ -106,6 +106,39 @@ public struct KeyboardLayout: Sendable, Hashable {
     return nil
   }
 
+  /// The key path of a word: the keys a swipe over it passes, in order. Each character is
+  /// lowercased and aliased (`É → e`), characters without a key that are allowed in words
+  /// (``skipped``: apostrophe, hyphen) are left out, and repeated keys collapse into one
+  /// ("off" swipes like "of"). `nil` if a character cannot be typed on this layout.
+  /// - Parameter word: the word (any normalization; NFC is what blobs store).
+  /// - Returns: key indices into ``keys``; empty when the word has no keyed character.
+  public func keyPath(for word: String) -> [Int]? {
+    var path: [Int] = []
+    for scalar in word.unicodeScalars {
+      switch classify(scalar) {
+      case .key(let index): if path.last != index { path.append(index) }
+      case .skipped: continue
+      case .untypeable: return nil
+      }
+    }
+    return path
+  }
+
+  /// The keys that touch key `index` (edges or corners within 1 % of a key width): the
+  /// "adjacent keys" of typing-error models. Sorted by key index.
+  public func neighbours(of index: Int) -> [Int] {
+    guard keys.indices.contains(index) else { return [] }
+    let key = keys[index]
+    let slack = keyWidth * 0.01
+    return keys.indices.filter { other in
+      guard other != index else { return false }
+      let k = keys[other]
+      let gapX = abs(k.x - key.x) - (k.width + key.width) / 2
+      let gapY = abs(k.y - key.y) - (k.height + key.height) / 2
+      return gapX <= slack && gapY <= slack
+    }
+  }
+
   /// The single-scalar lowercase form of `scalar`, or `scalar` itself.
   public static func lowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
     if scalar.isASCII {

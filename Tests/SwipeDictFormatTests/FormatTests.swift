@@ -150,3 +150,36 @@ struct FormatTests {
 }
 
 import Foundation
+
+@Suite("Key paths and neighbours")
+struct KeyPathTests {
+  /// Two rows of a phone: q w e / a s d, the second row shifted by half a key.
+  let layout = KeyboardLayout(
+    name: "t", unit: "pt", keyWidth: 10,
+    keys: [
+      .init(character: "q", x: 5, y: 7, width: 10, height: 14),
+      .init(character: "w", x: 15, y: 7, width: 10, height: 14),
+      .init(character: "e", x: 25, y: 7, width: 10, height: 14),
+      .init(character: "a", x: 10, y: 21, width: 10, height: 14),
+      .init(character: "s", x: 20, y: 21, width: 10, height: 14),
+      .init(character: "d", x: 30, y: 21, width: 10, height: 14),
+    ],
+    aliases: ["é": "e", "ß": "s"])
+
+  @Test func keyPathsFoldAliasSkipAndCollapse() {
+    #expect(layout.keyPath(for: "sea") == [4, 2, 3])
+    #expect(layout.keyPath(for: "SÉA") == [4, 2, 3])
+    #expect(layout.keyPath(for: "seed") == [4, 2, 5])  // "ee" collapses
+    #expect(layout.keyPath(for: "aß's") == [3, 4])  // ß → s, apostrophe skipped, s s collapse
+    #expect(layout.keyPath(for: "we-a") == [1, 2, 3])
+    #expect(layout.keyPath(for: "wa7") == nil)
+    #expect(layout.keyPath(for: "'-") == [])
+  }
+
+  @Test func neighboursTouch() {
+    #expect(layout.neighbours(of: 0) == [1, 3])  // q: w beside, a below-right
+    #expect(layout.neighbours(of: 4) == [1, 2, 3, 5])  // s: w e above, a d beside
+    #expect(layout.neighbours(of: 2) == [1, 4, 5])
+    #expect(layout.neighbours(of: 99) == [])
+  }
+}
