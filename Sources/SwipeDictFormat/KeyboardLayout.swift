@@ -216,58 +216,46 @@ public struct KeyboardLayout: Sendable, Hashable {
     else { throw fail("name or unit is not UTF-8", at) }
   }
 
-  /// Decodes a `LYOT` section.
+  /// Decodes a `LYOT` section (after checking it with `validate`).
   /// - Parameters:
   ///   - view: the section's bytes.
   ///   - fileOffset: where the section starts in the file, for error messages.
   /// - Throws: `FormatError` when a count, scalar, number or string is invalid.
   public init(decoding view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
-    func fail(_ detail: String, _ at: Int) -> FormatError {
-      FormatError(.malformed(detail), section: .layout, offset: fileOffset + at)
-    }
-    guard let keyCount = view.uint32(at: 0), let aliasCount = view.uint32(at: 4),
-      let skipCount = view.uint32(at: 8), let nameCount = view.uint32(at: 12),
-      let unitCount = view.uint32(at: 16), let keyWidth = view.float32(at: 20)
-    else { throw fail("layout header is truncated", 0) }
-    let needed =
-      24 + Int(keyCount) * 20 + Int(aliasCount) * 8 + Int(skipCount) * 4 + Int(nameCount)
-      + Int(unitCount)
-    guard needed == view.count else {
-      throw fail("layout counts need \(needed) bytes, section has \(view.count)", 0)
-    }
-    guard keyWidth.isFinite, keyWidth > 0 else { throw fail("keyWidth \(keyWidth)", 20) }
+    try Self.validate(view, fileOffset: fileOffset)
+    // From here on every read is in bounds and every value valid: `validate` checked them.
+    let keyCount = Int(view.uint32(at: 0)!)
+    let aliasCount = Int(view.uint32(at: 4)!)
+    let skipCount = Int(view.uint32(at: 8)!)
+    let nameCount = Int(view.uint32(at: 12)!)
+    let unitCount = Int(view.uint32(at: 16)!)
     var at = 24
-    func scalar(_ offset: Int) throws(FormatError) -> Unicode.Scalar {
-      guard let raw = view.uint32(at: offset), let s = Unicode.Scalar(raw) else {
-        throw fail("invalid character code", offset)
-      }
-      return s
+    func scalar() -> Unicode.Scalar {
+      defer { at += 4 }
+      return Unicode.Scalar(view.uint32(at: at)!)!
+    }
+    func number() -> Float {
+      defer { at += 4 }
+      return view.float32(at: at)!
     }
     var keys: [Key] = []
-    for _ in 0..<Int(keyCount) {
-      let character = try scalar(at)
-      let numbers = (1...4).map { view.float32(at: at + 4 * $0) ?? .nan }
-      guard numbers.allSatisfy(\.isFinite) else { throw fail("key geometry is not finite", at) }
-      keys.append(
-        Key(character: character, x: numbers[0], y: numbers[1], width: numbers[2],
-          height: numbers[3]))
-      at += 20
+    keys.reserveCapacity(keyCount)
+    for _ in 0..<keyCount {
+      let character = scalar()
+      keys.append(Key(character: character, x: number(), y: number(), width: number(), height: number()))
     }
     var aliases: [Unicode.Scalar: Unicode.Scalar] = [:]
-    for _ in 0..<Int(aliasCount) {
-      aliases[try scalar(at)] = try scalar(at + 4)
-      at += 8
+    for _ in 0..<aliasCount {
+      let from = scalar()
+      aliases[from] = scalar()
     }
     var skipped: Set<Unicode.Scalar> = []
-    for _ in 0..<Int(skipCount) {
-      skipped.insert(try scalar(at))
-      at += 4
-    }
-    guard let name = view.bytes(offset: at, length: Int(nameCount)).flatMap(Self.utf8),
-      let unit = view.bytes(offset: at + Int(nameCount), length: Int(unitCount)).flatMap(Self.utf8)
-    else { throw fail("name or unit is not UTF-8", at) }
+    for _ in 0..<skipCount { skipped.insert(scalar()) }
+    let name = view.bytes(offset: at, length: nameCount).flatMap(Self.utf8) ?? ""
+    let unit = view.bytes(offset: at + nameCount, length: unitCount).flatMap(Self.utf8) ?? ""
     self.init(
-      name: name, unit: unit, keyWidth: keyWidth, keys: keys, aliases: aliases, skipped: skipped)
+      name: name, unit: unit, keyWidth: view.float32(at: 20)!, keys: keys, aliases: aliases,
+      skipped: skipped)
   }
 
   private static func utf8(_ bytes: [UInt8]) -> String? {
