@@ -200,11 +200,14 @@ public struct SwipeDictionary: Sendable {
   public func ids(matchingFolded word: String, limit: Int = 64) -> [Int] {
     var results: [Int] = []
     var classes: [Range<Int>] = []
+    // No word is longer than the longest one; this also bounds the search's recursion.
+    guard word.unicodeScalars.count <= 4 * dawg.longestWord else { return [] }
     for scalar in Normalization.nfc(word).unicodeScalars {
       let range = alphabet.foldingLabels(for: scalar)
       if range.isEmpty { return [] }
       classes.append(range)
     }
+    guard classes.count <= dawg.longestWord else { return [] }
     // Depth-first over the matching transitions; a budget bounds the work on any blob.
     var budget = 1 << 16
     func search(_ address: Int, _ depth: Int, _ output: Int) {

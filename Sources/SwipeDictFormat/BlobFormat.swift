@@ -71,6 +71,7 @@ public struct SectionTag: RawRepresentable, Sendable, Hashable, CustomStringConv
   /// The four ASCII bytes as a little-endian integer ("DAWG" is stored as the bytes D A W G).
   public var rawValue: UInt32
 
+  /// Creates a tag from its little-endian integer.
   public init(rawValue: UInt32) { self.rawValue = rawValue }
 
   /// Creates a tag from four ASCII characters.

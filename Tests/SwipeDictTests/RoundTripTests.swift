@@ -137,3 +137,16 @@ struct RoundTripTests {
 }
 
 import Foundation
+
+@Suite("Queries with extreme inputs")
+struct ExtremeQueryTests {
+  @Test func veryLongQueriesAreAnsweredQuickly() throws {
+    let (dictionary, _) = try openDictionary(["a", "aa", "aaa", "ab"])
+    let long = String(repeating: "a", count: 1_000_000)
+    #expect(dictionary.id(of: long) == nil)
+    #expect(dictionary.ids(matchingFolded: long).isEmpty)
+    #expect(dictionary.idRange(withPrefix: long).isEmpty)
+    #expect(Array(dictionary.words(withPrefix: long)).isEmpty)
+    #expect(dictionary.ids(matchingFolded: "AA") == [dictionary.id(of: "aa")!])
+  }
+}
