@@ -414,11 +414,24 @@ struct DAWGView: Sendable {
     return generalStep(from: address, label: label)
   }
 
-  /// `step` for general and wide nodes: the same rules as `node(at:)`, `find`, `target` and
-  /// `output` (a test checks they agree on every path), decoded with word-sized loads. The
-  /// node's extent is checked once; reads inside it are then unchecked.
-  @inline(never)
-  private func generalStep(from address: Int, label: UInt8) -> (target: Int, output: Int)? {
+  /// A general or wide node, decoded for the hot paths: its extent checked once, so reads
+  /// between `codes` and `address` need no further check.
+  struct GeneralNode {
+    var address: Int
+    var header: UInt8
+    var count: Int
+    var labels: Int
+    var outputs: Int
+    var outputWidth: Int
+    var codes: Int
+    var codeBytes: Int
+    var delta: Bool
+    var wide: Bool
+  }
+
+  /// Decodes the general or wide node at `address` (the same rules as `node(at:)`).
+  @inline(__always)
+  func generalNode(at address: Int) -> GeneralNode? {
     guard address >= 2, address < area.count else { return nil }
     // safe: 2 ≤ address < count, so address, address − 1 and address − 2 are inside.
     let header = area.uncheckedByte(at: address)
@@ -445,88 +458,125 @@ struct DAWGView: Sendable {
     let codeBytes = wide ? 1 : (count &+ 3) >> 2
     let codes = outputs &- codeBytes
     guard codes >= 0 else { return nil }
-    // From here on, every offset in codes..<address is inside the area (checked above).
+    return GeneralNode(
+      address: address, header: header, count: count, labels: labels, outputs: outputs,
+      outputWidth: outputWidth, codes: codes, codeBytes: codeBytes, delta: delta, wide: wide)
+  }
 
-    // Find the transition.
-    var index = -1
-    if wide {
-      let width = Int(area.uncheckedByte(at: codes))
-      let last = area.uncheckedByte(at: labels &+ count &- 1)
+  /// The index of the transition labelled `label`, if any.
+  @inline(__always)
+  func index(of label: UInt8, in node: GeneralNode) -> Int? {
+    // Every offset in node.codes..<node.address is inside the area (checked by generalNode).
+    if node.wide {
+      let width = Int(area.uncheckedByte(at: node.codes))
+      let last = area.uncheckedByte(at: node.labels &+ node.count &- 1)
       guard (1...3).contains(width), label <= last,
-        let entry = area.byte(at: codes &- count &* width &- Int(last) &- 1 &+ Int(label)),
-        entry != 0, Int(entry) <= count
+        let entry = area.byte(at: node.codes &- node.count &* width &- Int(last) &- 1 &+ Int(label)),
+        entry != 0, Int(entry) <= node.count
       else { return nil }
-      index = Int(entry) &- 1
-    } else if delta {
-      var current = Int(area.uncheckedByte(at: labels))
+      return Int(entry) &- 1
+    }
+    if node.delta {
+      var current = Int(area.uncheckedByte(at: node.labels))
       var i = 0
       while true {
-        if current == Int(label) {
-          index = i
-          break
-        }
-        if current > Int(label) || i &+ 1 >= count { return nil }
-        // Nibble i + 1 (of difference − 1) is in byte labels + 1 + i / 2, below `end`.
-        let byte = area.uncheckedByte(at: labels &+ 1 &+ (i >> 1))
+        if current == Int(label) { return i }
+        if current > Int(label) || i &+ 1 >= node.count { return nil }
+        // Nibble i + 1 (of difference − 1) is in byte labels + 1 + i / 2, inside the node.
+        let byte = area.uncheckedByte(at: node.labels &+ 1 &+ (i >> 1))
         current &+= Int(i & 1 == 0 ? byte & 0x0F : byte >> 4) &+ 1
         i &+= 1
       }
-    } else if count > 8 {
+    }
+    if node.count > 8 {
       var lo = 0
-      var hi = count
+      var hi = node.count
       while lo < hi {
         let mid = (lo &+ hi) >> 1
-        if area.uncheckedByte(at: labels &+ mid) < label { lo = mid &+ 1 } else { hi = mid }
+        if area.uncheckedByte(at: node.labels &+ mid) < label { lo = mid &+ 1 } else { hi = mid }
       }
-      guard lo < count, area.uncheckedByte(at: labels &+ lo) == label else { return nil }
-      index = lo
-    } else {
-      var i = 0
-      while true {
-        let l = area.uncheckedByte(at: labels &+ i)
-        if l == label {
-          index = i
-          break
-        }
-        i &+= 1
-        if l > label || i >= count { return nil }
-      }
+      return lo < node.count && area.uncheckedByte(at: node.labels &+ lo) == label ? lo : nil
     }
-    // Its output.
-    var output = Int((header >> 6) & 1)
-    if index > 0 {
-      if outputWidth == 0 {
-        let byte = area.uncheckedByte(at: outputs &+ ((index &- 1) >> 1))
-        output = Int((index &- 1) & 1 == 0 ? byte & 0x0F : byte >> 4)
-      } else {
-        var value = 0
-        let at = outputs &+ (index &- 1) &* outputWidth
-        for k in 0..<outputWidth {
-          value |= Int(area.uncheckedByte(at: at &+ k)) << (8 &* k)
-        }
-        output = value
-      }
+    var i = 0
+    while i < node.count {
+      let l = area.uncheckedByte(at: node.labels &+ i)
+      if l == label { return i }
+      if l > label { return nil }
+      i &+= 1
     }
-    // Its target.
-    if wide {
-      let width = Int(area.uncheckedByte(at: codes))
-      let at = codes &- (count &- index) &* width
-      guard let target = absoluteField(at: at, width: width, below: address) else { return nil }
-      return (target, output)
+    return nil
+  }
+
+  /// The label of transition `i` (`0 ≤ i < count`).
+  @inline(__always)
+  func label(_ i: Int, in node: GeneralNode) -> UInt8 {
+    if !node.delta { return area.uncheckedByte(at: node.labels &+ i) }
+    var current = area.uncheckedByte(at: node.labels)
+    for j in 0..<i {
+      let byte = area.uncheckedByte(at: node.labels &+ 1 &+ (j >> 1))
+      current &+= (j & 1 == 0 ? byte & 0x0F : byte >> 4) &+ 1
+    }
+    return current
+  }
+
+  /// The output of transition `i` (`0 ≤ i < count`).
+  @inline(__always)
+  func output(_ i: Int, in node: GeneralNode) -> Int {
+    if i == 0 { return Int((node.header >> 6) & 1) }
+    if node.outputWidth == 0 {
+      let byte = area.uncheckedByte(at: node.outputs &+ ((i &- 1) >> 1))
+      return Int((i &- 1) & 1 == 0 ? byte & 0x0F : byte >> 4)
+    }
+    var value = 0
+    let at = node.outputs &+ (i &- 1) &* node.outputWidth
+    for k in 0..<node.outputWidth { value |= Int(area.uncheckedByte(at: at &+ k)) << (8 &* k) }
+    return value
+  }
+
+  /// The last transition whose output does not exceed `remaining` (outputs ascend).
+  @inline(__always)
+  func lastIndex(withOutputAtMost remaining: Int, in node: GeneralNode) -> Int {
+    var lo = 0
+    var hi = node.count &- 1
+    while lo < hi {
+      let mid = (lo &+ hi &+ 1) >> 1
+      if output(mid, in: node) <= remaining { lo = mid } else { hi = mid &- 1 }
+    }
+    return lo
+  }
+
+  /// The target of transition `i` (`0 ≤ i < count`), or `nil` if the node is damaged.
+  @inline(__always)
+  func target(_ i: Int, in node: GeneralNode) -> Int? {
+    if node.wide {
+      let width = Int(area.uncheckedByte(at: node.codes))
+      guard (1...3).contains(width) else { return nil }
+      let at = node.codes &- (node.count &- i) &* width
+      return absoluteField(at: at, width: width, below: node.address)
     }
     var codeWord: UInt64 = 0
-    for k in 0..<codeBytes { codeWord |= UInt64(area.uncheckedByte(at: codes &+ k)) << UInt64(8 &* k) }
-    if header & DAWGLayout.lastIsNextFlag != 0 && index == count &- 1 {
-      let start = codes &- Self.fieldSum(codeWord)
-      return start >= 1 ? (start &- 1, output) : nil
+    for k in 0..<node.codeBytes {
+      codeWord |= UInt64(area.uncheckedByte(at: node.codes &+ k)) << UInt64(8 &* k)
     }
-    let shift = UInt64(2 &* index)
+    if node.header & DAWGLayout.lastIsNextFlag != 0 && i == node.count &- 1 {
+      let start = node.codes &- Self.fieldSum(codeWord)
+      return start >= 1 ? start &- 1 : nil
+    }
+    let shift = UInt64(2 &* i)
     let width = Int((codeWord >> shift) & 3)
-    if width == 0 { return sinkAddress < address ? (sinkAddress, output) : nil }
+    if width == 0 { return sinkAddress < node.address ? sinkAddress : nil }
     let upTo = shift &+ 2 >= 64 ? codeWord : codeWord & ((1 << (shift &+ 2)) &- 1)
-    guard let target = targetField(at: codes &- Self.fieldSum(upTo), width: width, below: address)
+    return targetField(at: node.codes &- Self.fieldSum(upTo), width: width, below: node.address)
+  }
+
+  /// `step` for general and wide nodes (a test checks it agrees with `node(at:)`, `find`,
+  /// `target` and `output` on every path).
+  @inline(never)
+  private func generalStep(from address: Int, label: UInt8) -> (target: Int, output: Int)? {
+    guard let node = generalNode(at: address), let i = index(of: label, in: node),
+      let target = target(i, in: node)
     else { return nil }
-    return (target, output)
+    return (target, output(i, in: node))
   }
 
   /// The sum of the 2-bit fields of a 64-bit word (SWAR).
@@ -577,6 +627,17 @@ struct DAWGView: Sendable {
         }
         remaining &-= out
         labels.append(label)
+        address = next
+        continue
+      }
+      // General and wide nodes (not pairs or one-transition nodes) take the fast path.
+      if header & DAWGLayout.pairFlag == 0, header & 3 != 1, let general = generalNode(at: address)
+      {
+        let i = lastIndex(withOutputAtMost: remaining, in: general)
+        let out = output(i, in: general)
+        guard out <= remaining, let next = target(i, in: general) else { return nil }
+        remaining &-= out
+        labels.append(label(i, in: general))
         address = next
         continue
       }
