@@ -5,6 +5,8 @@
 // Products:
 //   SwipeDict          the loader (mmap, validation, queries); no Foundation in its hot paths
 //   SwipeDictCompiler  word lists + layout → blob; pack and install (uses the loader to verify)
+//   SwipeDecoder       reference swipe decoder (swipe points → top-4 words), on the loader's
+//                      public API only; synthetic swipes for tests and benchmarks
 //   swipedict          the command-line tool
 //
 // Defines:
@@ -22,6 +24,7 @@ let package = Package(
   products: [
     .library(name: "SwipeDict", targets: ["SwipeDict"]),
     .library(name: "SwipeDictCompiler", targets: ["SwipeDictCompiler"]),
+    .library(name: "SwipeDecoder", targets: ["SwipeDecoder"]),
     .executable(name: "swipedict", targets: ["swipedict"]),
   ],
   dependencies: [
@@ -40,10 +43,11 @@ let package = Package(
       dependencies: ["SwipeDictFormat", "SwipeDict", "CZstd"],
       swiftSettings: strictSwift
     ),
+    .target(name: "SwipeDecoder", dependencies: ["SwipeDict"], swiftSettings: strictSwift),
     .executableTarget(
       name: "swipedict",
       dependencies: [
-        "SwipeDict", "SwipeDictCompiler",
+        "SwipeDict", "SwipeDictCompiler", "SwipeDecoder",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -56,6 +60,9 @@ let package = Package(
     .testTarget(
       name: "SwipeDictCompilerTests", dependencies: ["SwipeDictCompiler", "SwipeDict"],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
+    .testTarget(
+      name: "SwipeDecoderTests", dependencies: ["SwipeDecoder", "SwipeDictCompiler"],
+      swiftSettings: strictSwift),
     .testTarget(
       name: "swipedictTests", dependencies: ["swipedict"], swiftSettings: strictSwift),
   ]

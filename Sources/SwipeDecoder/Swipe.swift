@@ -1,0 +1,44 @@
+import SwipeDict
+
+/// One sample of a swipe: where the finger was, in the layout's units, and when.
+public struct SwipePoint: Sendable, Hashable {
+  /// The x coordinate, in the layout's unit (growing rightwards).
+  public var x: Float
+  /// The y coordinate, in the layout's unit (growing downwards).
+  public var y: Float
+  /// Milliseconds since the swipe began, when the source records time.
+  public var time: Float?
+
+  /// Creates a point.
+  public init(x: Float, y: Float, time: Float? = nil) {
+    self.x = x
+    self.y = y
+    self.time = time
+  }
+}
+
+/// A swipe: the points a finger passed, and the word it meant when that is known.
+///
+/// The JSON Lines form (DESIGN, "Swipes") is `{"word": "duck", "points": [[x, y, t_ms], …]}`,
+/// read and written by ``SwipeFile``.
+public struct Swipe: Sendable, Hashable {
+  /// The intended word (the truth), if known.
+  public var word: String?
+  /// The points, in order.
+  public var points: [SwipePoint]
+
+  /// Creates a swipe.
+  public init(word: String? = nil, points: [SwipePoint]) {
+    self.word = word
+    self.points = points
+  }
+
+  /// The length of the polyline through the points, in the layout's unit.
+  public var length: Float {
+    zip(points, points.dropFirst()).reduce(0) { sum, pair in
+      let dx = pair.1.x - pair.0.x
+      let dy = pair.1.y - pair.0.y
+      return sum + (dx * dx + dy * dy).squareRoot()
+    }
+  }
+}
