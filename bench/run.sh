@@ -188,7 +188,7 @@ for L in "${LISTS[@]}"; do
     "$SWIPEDICT" pack "$D/swipedict.bin" -o "$D/swipedict.bin.zst" > /dev/null \
       || die "[$L] swipedict pack failed"
     stat -c %s "$D/swipedict.bin.zst" > "$D/swipedict.pack.size"
-    "$SWIPEDICT" query "$D/swipedict.bin" --prefix "" --limit 0 > "$D/words.txt"
+    "$SWIPEDICT" query "$D/swipedict.bin" --list "" --limit 0 > "$D/words.txt"
   else
     python3 "$BENCH/lists.py" words "$LIST_PATH" "$D/words.txt" > /dev/null
   fi

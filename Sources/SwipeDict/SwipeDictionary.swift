@@ -33,6 +33,12 @@ public struct SwipeDictionary: Sendable {
   let layoutBytes: UnsafeByteView
   /// The validated header and section table.
   public let contents: BlobContainer.Contents
+  /// The swipe features (`FEAT`), if the blob has them.
+  let featureView: FeatureView?
+  /// The prefix tree and top list (`PTRE`), if the blob has them.
+  let prefixTree: PrefixTreeView?
+  /// The layout's key centres and key width.
+  let keyGeometry: KeyGeometry
 
   /// Maps and validates a blob file.
   /// - Parameters:
@@ -80,6 +86,23 @@ public struct SwipeDictionary: Sendable {
       }
       let (layoutBytes, layoutOffset) = try section(.layout)
       try KeyboardLayout.validate(layoutBytes, fileOffset: layoutOffset)
+      let geometry = KeyGeometry(layoutSection: layoutBytes)
+      // Blobs of format 1.0 have no features and no tree: their swipe queries answer empty.
+      var features: FeatureView?
+      if contents.section(.features) != nil {
+        let (bytes, offset) = try section(.features)
+        features = try FeatureView(
+          section: bytes, fileOffset: offset, wordCount: dawg.wordCount,
+          layoutKeys: geometry.centres.count)
+      }
+      var tree: PrefixTreeView?
+      if contents.section(.prefixTree) != nil {
+        let (bytes, offset) = try section(.prefixTree)
+        tree = try PrefixTreeView(section: bytes, fileOffset: offset, wordCount: dawg.wordCount)
+      }
+      self.featureView = features
+      self.prefixTree = tree
+      self.keyGeometry = geometry
       self.layoutBytes = layoutBytes
       self.region = region
       self.contents = contents

@@ -16,6 +16,8 @@ public enum CompileError: Error, Sendable, Hashable, CustomStringConvertible {
   case io(path: String, message: String)
   /// The automaton's node area would exceed the format's 8 MiB.
   case tooLarge(nodeBytes: Int)
+  /// The layout has more keys than feature records can name.
+  case tooManyKeys(count: Int)
   /// Two inputs were given with the same content and name.
   case duplicateInput(path: String)
 
@@ -40,6 +42,10 @@ public enum CompileError: Error, Sendable, Hashable, CustomStringConvertible {
     case .tooLarge(let nodeBytes):
       return "the automaton needs \(nodeBytes) bytes, over the format's 8 MiB limit\n"
         + "  hint: split the list or lower --max-words"
+    case .tooManyKeys(let count):
+      return "the layout has \(count) keys; a blob's feature records name at most "
+        + "\(FeatureLayout.maxKeys)\n  hint: leave non-letter keys out of the layout and map "
+        + "rare characters to keys with aliases"
     case .duplicateInput(let path):
       return "\(path): given twice\n  hint: name each input once"
     }

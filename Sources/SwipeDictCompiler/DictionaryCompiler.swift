@@ -45,6 +45,11 @@ public struct CompileReport: Sendable {
   public var untypeable: Int
   /// Up to ten of those, in code-point order.
   public var untypeableExamples: [String]
+  /// Words dropped because no character has a key (only apostrophes or hyphens, say): their
+  /// key path is empty, so they cannot be swiped.
+  public var emptyKeyPath: Int
+  /// Up to ten of those, in code-point order.
+  public var emptyKeyPathExamples: [String]
   /// Words dropped by `--min-count`.
   public var belowMinCount: Int
   /// Words dropped by `--max-words`.
@@ -80,9 +85,10 @@ public struct CompiledDictionary: Sendable {
 /// ```
 ///
 /// Steps: read every input (streamed), normalize to NFC and merge counts of equal words;
-/// drop words that cannot be typed on the layout, below `minCount`, beyond `maxWords`;
-/// number the alphabet in the folding collation; sort; build the minimal automaton; quantize
-/// frequencies in ID order; write the sections.
+/// drop words that cannot be typed on the layout or whose key path is empty, below
+/// `minCount`, beyond `maxWords`; number the alphabet in the folding collation; sort; build
+/// the minimal automaton; quantize frequencies in ID order; compute each word's swipe
+/// features; build the prefix tree and the top list; write the sections.
 public enum DictionaryCompiler {
   /// Builds a blob in memory.
   /// - Parameters:
@@ -145,11 +151,15 @@ public enum DictionaryCompiler {
     layout: KeyboardLayout, options: CompileOptions, progress: ((CompileProgress) -> Void)?
   ) throws -> CompiledDictionary {
     progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
+    guard layout.keys.count <= FeatureLayout.maxKeys else {
+      throw CompileError.tooManyKeys(count: layout.keys.count)
+    }
     // How each character types, cached: a table for ASCII, a dictionary for the rest.
     var asciiTyping = [KeyboardLayout.Typing](repeating: .untypeable, count: 128)
     for byte in 0..<128 { asciiTyping[byte] = layout.classify(Unicode.Scalar(UInt8(byte))) }
     var typing: [Unicode.Scalar: KeyboardLayout.Typing] = [:]
-    func typeable(_ word: String) -> Bool {
+    enum Typeability { case typeable, untypeable, noKeys }
+    func typeability(_ word: String) -> Typeability {
       var hasKey = false
       for s in word.unicodeScalars {
         let t: KeyboardLayout.Typing
@@ -164,18 +174,22 @@ public enum DictionaryCompiler {
         switch t {
         case .key: hasKey = true
         case .skipped: break
-        case .untypeable: return false
+        case .untypeable: return .untypeable
         }
       }
-      return hasKey
+      return hasKey ? .typeable : .noKeys
     }
     var kept: [(word: String, count: Double)] = []
     kept.reserveCapacity(counts.count)
     var untypeable: [String] = []
+    var noKeys: [String] = []
     var belowMinCount = 0
     for (word, count) in counts {
-      if !typeable(word) {
+      let t = typeability(word)
+      if t == .untypeable {
         untypeable.append(word)
+      } else if t == .noKeys {
+        noKeys.append(word)
       } else if count < options.minCount {
         belowMinCount += 1
       } else {
@@ -191,7 +205,7 @@ public enum DictionaryCompiler {
     }
     guard !kept.isEmpty else {
       throw CompileError.noWords(
-        read: entriesRead, untypeable: untypeable.count, belowMinCount: belowMinCount)
+        read: entriesRead, untypeable: untypeable.count + noKeys.count, belowMinCount: belowMinCount)
     }
 
     progress?(CompileProgress(stage: .sorting, detail: "\(kept.count) words"))
@@ -225,11 +239,33 @@ public enum DictionaryCompiler {
     frequency.append(UInt64(order.count))
     frequency.append(scale)
     frequency.pad(toMultipleOf: FrequencyLayout.headerSize)
+    var quantized: [UInt8] = []
+    quantized.reserveCapacity(order.count)
     for index in order {
-      frequency.append(FrequencyLayout.quantize(kept[index].count, scale: scale))
+      quantized.append(FrequencyLayout.quantize(kept[index].count, scale: scale))
     }
+    frequency.append(contentsOf: quantized)
+
+    var features = FeatureBuilder(layout: layout, wordCount: order.count)
+    for index in order { features.append(kept[index].word) }
+
+    // The tree classes of each word's first labels, in ID order.
+    let labelClasses = PrefixTreeLayout.labelClasses(alphabet)
+    let depth = PrefixTreeLayout.maxDepth
+    var classes = [UInt8](repeating: UInt8(PrefixTreeLayout.otherClass), count: order.count * depth)
+    for (id, index) in order.enumerated() {
+      words.withLabels(of: index) { labels in
+        for (d, label) in labels.prefix(depth).enumerated() {
+          classes[id * depth + d] = labelClasses[Int(label)]
+        }
+      }
+    }
+    let tree = PrefixTreeBuilder.encode(
+      wordCount: order.count, classes: classes, frequency: quantized,
+      spelling: { id in words.withLabels(of: order[id]) { Array($0) } })
 
     untypeable.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    noKeys.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     let metadata = JSONValue.object([
       ("tool", .string("swipedict \(SwipeDictVersion.string)")),
       ("format", .string(FormatVersion.current.description)),
@@ -243,6 +279,7 @@ public enum DictionaryCompiler {
       ("words", .number(order.count)),
       ("dropped", .object([
         ("untypeable", .number(untypeable.count)),
+        ("emptyKeyPath", .number(noKeys.count)),
         ("belowMinCount", .number(belowMinCount)),
         ("beyondMaxWords", .number(beyondMaxWords)),
       ])),
@@ -255,6 +292,8 @@ public enum DictionaryCompiler {
       .init(tag: .metadata, bytes: Array(metadata.text.utf8)),
       .init(tag: .dawg, bytes: dawgSection),
       .init(tag: .frequency, bytes: frequency.bytes),
+      .init(tag: .features, bytes: features.section),
+      .init(tag: .prefixTree, bytes: tree),
     ]
     let blob = BlobContainer.encode(sections)
     if let budget = options.budget, blob.count > budget {
@@ -263,6 +302,7 @@ public enum DictionaryCompiler {
     let report = CompileReport(
       inputs: reports, entriesRead: entriesRead, distinctWords: distinct,
       untypeable: untypeable.count, untypeableExamples: Array(untypeable.prefix(10)),
+      emptyKeyPath: noKeys.count, emptyKeyPathExamples: Array(noKeys.prefix(10)),
       belowMinCount: belowMinCount, beyondMaxWords: beyondMaxWords, words: order.count,
       alphabetSize: alphabet.count, states: builder.stateCount,
       transitions: builder.labels.count,

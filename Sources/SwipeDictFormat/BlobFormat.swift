@@ -51,7 +51,7 @@ public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvert
   public var minor: UInt16
 
   /// The version this code writes and the newest major it reads.
-  public static let current = FormatVersion(major: 1, minor: 0)
+  public static let current = FormatVersion(major: 1, minor: 1)
 
   /// Creates a version.
   public init(major: UInt16, minor: UInt16) {
@@ -99,6 +99,10 @@ public struct SectionTag: RawRepresentable, Sendable, Hashable, CustomStringConv
   public static let frequency = SectionTag("FREQ")
   /// The keyboard layout the blob was built for. See `KeyboardLayout.encoded()`.
   public static let layout = SectionTag("LYOT")
+  /// The swipe features of every word, one 32-bit record per word ID. See `FeatureLayout`.
+  public static let features = SectionTag("FEAT")
+  /// The 27-ary prefix tree over the words and the top-1000 list. See `PrefixTreeLayout`.
+  public static let prefixTree = SectionTag("PTRE")
   /// Build metadata as UTF-8 JSON: inputs with checksums, options, tool version. No timestamps.
   public static let metadata = SectionTag("META")
 }

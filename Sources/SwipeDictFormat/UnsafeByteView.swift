@@ -122,6 +122,23 @@ public struct UnsafeByteView: @unchecked Sendable {
     try body(UnsafeRawBufferPointer(start: base, count: count))
   }
 
+  /// The unsigned LEB128 varint at `offset` and its size in bytes, or `nil` if it runs past
+  /// the end or is longer than 9 bytes (more than 63 bits).
+  @inlinable
+  public func varint(at offset: Int) -> (value: UInt64, size: Int)? {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    var at = offset
+    while shift < 63 {
+      guard let byte = self.byte(at: at) else { return nil }
+      value |= UInt64(byte & 0x7F) << shift
+      at &+= 1
+      if byte < 0x80 { return (value, at &- offset) }
+      shift &+= 7
+    }
+    return nil
+  }
+
   /// The CRC-32C of the viewed bytes.
   public var crc32c: UInt32 {
     withUnsafeBytes { CRC32C.checksum($0) }
@@ -169,6 +186,16 @@ public struct ByteWriter: Sendable {
       bytes.append(UInt8(truncatingIfNeeded: v))
       v >>= 8
     }
+  }
+
+  /// Appends `value` as an unsigned LEB128 varint (7 bits per byte, low bits first).
+  public mutating func appendVarint(_ value: UInt64) {
+    var v = value
+    while v >= 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+      v >>= 7
+    }
+    bytes.append(UInt8(v))
   }
 
   /// Appends zero bytes until `count` is a multiple of `alignment`.

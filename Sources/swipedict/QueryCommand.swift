@@ -1,20 +1,30 @@
 import ArgumentParser
+import Foundation
 import SwipeDict
 
 struct QueryCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "query",
-    abstract: "Look words up, or list the words with a prefix.",
+    abstract: "Look words up; complete, correct, list the top words or show swipe features.",
     discussion: """
       Lookups are exact (case and accents as given, after NFC); --folded ignores case and \
       accents. Word IDs are ranks in the folding collation (a < A < ä < b …).
+
+      --prefix completes ignoring case and accents, most frequent first. --correct ranks \
+      the words a typed input most likely meant (Kännsch's adjusted Levenshtein distance \
+      weighted by frequency). --features prints a word's swipe features as JSON: start \
+      angle in degrees counterclockwise from +x as seen on screen, lengths in the layout's \
+      unit and in key widths. --list lists the words with an exact prefix in ID order.
 
       Examples:
         swipedict query build/en.swipedict hello Hello xyzzy
         printf 'the\\nqwzx\\n' | swipedict query build/en.swipedict - --json
         swipedict query build/de.swipedict --folded uber
         swipedict query build/en.swipedict --prefix hel --limit 5
-        swipedict query build/en.swipedict --prefix '' --limit 0 > all-words.txt
+        swipedict query build/de.swipedict --correct hllo
+        swipedict query build/en.swipedict --features hello
+        swipedict query build/en.swipedict --top 20
+        swipedict query build/en.swipedict --list '' --limit 0 > all-words.txt
       """)
 
   @OptionGroup var blob: BlobArgument
@@ -22,11 +32,23 @@ struct QueryCommand: ParsableCommand {
   @Argument(help: "Words to look up; '-' reads words from standard input, one per line.")
   var words: [String] = []
 
-  @Option(name: .long, help: "List the words starting with this prefix, in ID order.")
+  @Option(name: .long, help: "Complete this prefix (case and accents ignored), best first.")
   var prefix: String?
 
-  @Option(name: .long, help: "The most words --prefix lists (0: all).")
-  var limit: Int = 20
+  @Option(name: .long, help: "Suggest corrections for this typed word, best first.")
+  var correct: String?
+
+  @Option(name: .long, help: "Print this word's swipe features as JSON.")
+  var features: String?
+
+  @Option(name: .long, help: "List the N most frequent words.")
+  var top: Int?
+
+  @Option(name: .long, help: "List the words starting exactly with this prefix, in ID order.")
+  var list: String?
+
+  @Option(name: .long, help: "The most words --prefix, --correct or --list print (0: all for --list).")
+  var limit: Int = 10
 
   @Flag(name: .long, help: "Ignore case and accents in lookups.")
   var folded = false
@@ -35,40 +57,100 @@ struct QueryCommand: ParsableCommand {
   var json = false
 
   func validate() throws {
-    if prefix == nil && words.isEmpty {
-      throw ValidationError("give words to look up, '-' for standard input, or --prefix")
+    let modes = [prefix != nil, correct != nil, features != nil, top != nil, list != nil, !words.isEmpty]
+      .filter { $0 }.count
+    if modes == 0 {
+      throw ValidationError(
+        "give words to look up ('-' for standard input), or one of --prefix, --correct, "
+          + "--features, --top, --list")
     }
-    if prefix != nil && !words.isEmpty {
-      throw ValidationError("give either words or --prefix, not both")
+    if modes > 1 {
+      throw ValidationError("give one of: words, --prefix, --correct, --features, --top, --list")
     }
-    if limit < 0 { throw ValidationError("--limit must be 0 (all) or more") }
+    if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+    if let top, top < 0 { throw ValidationError("--top must be 0 or more") }
   }
 
   func run() throws {
     let dictionary = try blob.open()
     if let prefix {
-      var listed = 0
-      for (id, word) in dictionary.words(withPrefix: prefix) {
-        if limit > 0 && listed >= limit { break }
-        listed += 1
-        if json {
-          print(JSONValue.object([
-            ("word", .string(word)), ("id", .number(id)),
-            ("frequency", .number(dictionary.frequency(of: id) ?? 0)),
-          ]).text)
+      printSuggestions(dictionary.completions(prefix: prefix, limit: limit), in: dictionary)
+    } else if let correct {
+      printSuggestions(dictionary.corrections(for: correct, limit: limit), in: dictionary)
+    } else if let top {
+      printSuggestions(dictionary.topWords(limit: top), in: dictionary)
+    } else if let word = features {
+      try printFeatures(of: word, in: dictionary)
+    } else if let list {
+      listPrefix(list, in: dictionary)
+    } else {
+      for argument in words {
+        if argument == "-" {
+          while let line = readLine(strippingNewline: true) {
+            lookUp(line.hasSuffix("\r") ? String(line.dropLast()) : line, in: dictionary)
+          }
         } else {
-          print(word)
+          lookUp(argument, in: dictionary)
         }
       }
-      return
     }
-    for argument in words {
-      if argument == "-" {
-        while let line = readLine(strippingNewline: true) {
-          lookUp(line.hasSuffix("\r") ? String(line.dropLast()) : line, in: dictionary)
-        }
+  }
+
+  private func printSuggestions(_ suggestions: [Suggestion], in dictionary: SwipeDictionary) {
+    for s in suggestions {
+      if json {
+        print(JSONValue.object([
+          ("word", .string(s.word)), ("id", .number(s.id)), ("frequency", .number(Int(s.frequency))),
+          ("distance", .number(s.distance)), ("score", .number(s.score)),
+        ]).text)
+      } else if correct != nil {
+        print("\(s.word)\tdistance \(s.distance)\tfrequency \(s.frequency)\tscore \(s.score)")
       } else {
-        lookUp(argument, in: dictionary)
+        print("\(s.word)\tfrequency \(s.frequency)")
+      }
+    }
+  }
+
+  private func printFeatures(of word: String, in dictionary: SwipeDictionary) throws {
+    guard let id = dictionary.id(of: word) else {
+      throw failure("\"\(word)\" is not in the dictionary (lookups are exact; try --folded or --prefix)")
+    }
+    guard let f = dictionary.features(of: id) else {
+      throw failure("the blob has no swipe features (format \(dictionary.formatVersion)); rebuild it")
+    }
+    let layout = dictionary.layout
+    let width = Double(dictionary.keyWidth)
+    func number(_ value: Float?, digits: Double = 1000) -> JSONValue {
+      guard let value else { return .null }
+      return .double((Double(value) * digits).rounded() / digits)
+    }
+    let path = layout.keyPath(for: word) ?? []
+    print(JSONValue.object([
+      ("word", .string(word)), ("id", .number(id)), ("frequency", .number(Int(f.frequency))),
+      ("keyPath", .string(String(String.UnicodeScalarView(path.map { layout.keys[$0].character })))),
+      ("keyCount", .number(f.keyCount)),
+      ("startAngle", number(f.startAngle.map { $0 * 180 / .pi })),
+      ("expectedLength", number(f.expectedLength)),
+      ("expectedLengthKeyWidths", .double((Double(f.expectedLength) / width * 1000).rounded() / 1000)),
+      ("secondLetterDistance", number(f.secondLetterDistance)),
+      ("lastPoint", .array([number(f.lastPoint.x), number(f.lastPoint.y)])),
+      ("firstKey", .string(String(layout.keys[f.firstKey].character))),
+      ("lastKey", .string(String(layout.keys[f.lastKey].character))),
+    ]).text)
+  }
+
+  private func listPrefix(_ prefix: String, in dictionary: SwipeDictionary) {
+    var listed = 0
+    for (id, word) in dictionary.words(withPrefix: prefix) {
+      if limit > 0 && listed >= limit { break }
+      listed += 1
+      if json {
+        print(JSONValue.object([
+          ("word", .string(word)), ("id", .number(id)),
+          ("frequency", .number(Int(dictionary.frequency(of: id) ?? 0))),
+        ]).text)
+      } else {
+        print(word)
       }
     }
   }
@@ -84,7 +166,7 @@ struct QueryCommand: ParsableCommand {
       for id in ids {
         var members: [(String, JSONValue)] = [
           ("word", .string(word)), ("found", true), ("id", .number(id)),
-          ("frequency", .number(dictionary.frequency(of: id) ?? 0)),
+          ("frequency", .number(Int(dictionary.frequency(of: id) ?? 0))),
         ]
         if folded { members.append(("match", .string(dictionary.word(for: id) ?? ""))) }
         print(JSONValue.object(members).text)

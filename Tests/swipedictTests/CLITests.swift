@@ -100,7 +100,7 @@ struct CLITests {
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(json["wordCount"] as? Int == 6)
-    #expect(json["formatVersion"] as? String == "1.0")
+    #expect(json["formatVersion"] as? String == "1.1")
     let tags = (json["sections"] as? [[String: Any]])?.compactMap { $0["tag"] as? String }
     #expect(tags?.contains("DAWG") == true)
     #expect((json["layout"] as? [String: Any])?["name"] as? String == "cli")
@@ -119,9 +119,9 @@ struct CLITests {
   }
 
   @Test func queryPrefixAndFolded() throws {
-    let prefix = try CLI.run(["query", blob, "--prefix", "hel", "--limit", "2"])
+    let prefix = try CLI.run(["query", blob, "--list", "hel", "--limit", "2"])
     #expect(prefix.stdout == "hello\nhelp\n")
-    let all = try CLI.run(["query", blob, "--prefix", "", "--limit", "0"])
+    let all = try CLI.run(["query", blob, "--list", "", "--limit", "0"])
     #expect(all.stdout == "hello\nhelp\nHello\nüber\nÜber\nworld\n")
     let folded = try CLI.run(["query", blob, "--folded", "UBER"])
     #expect(folded.stdout.contains("über") && folded.stdout.contains("Über"))
@@ -132,12 +132,12 @@ struct CLITests {
     #expect(good.status == 0)
     #expect(good.stdout.contains("ok"))
     var bytes = try #require(FileManager.default.contents(atPath: blob))
-    bytes[bytes.count - 3] ^= 0xFF  // inside the frequency column, the last section
+    bytes[bytes.count - 3] ^= 0xFF  // inside the prefix tree's top spellings, the last section
     let damaged = workspace.file("damaged.swipedict")
     try bytes.write(to: URL(fileURLWithPath: damaged))
     let bad = try CLI.run(["verify", damaged])
     #expect(bad.status == 1)
-    #expect(bad.stderr.contains("section FREQ"))
+    #expect(bad.stderr.contains("section PTRE"))
     #expect(bad.stderr.contains("checksum mismatch"))
   }
 

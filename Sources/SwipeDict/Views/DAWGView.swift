@@ -671,3 +671,20 @@ struct DAWGView: Sendable {
     return nil
   }
 }
+
+extension DAWGView {
+  /// The root's transitions: each first label and the ID range of the words starting with
+  /// it, in label (and so ID) order. Empty on a damaged root.
+  func firstLabelRanges() -> [(label: UInt8, range: Range<Int>)] {
+    guard let node = node(at: root) else { return [] }
+    var result: [(label: UInt8, range: Range<Int>)] = []
+    result.reserveCapacity(node.count)
+    for i in 0..<node.count {
+      let start = output(node, i)
+      let end = i + 1 < node.count ? output(node, i + 1) : wordCount
+      guard start <= end, end <= wordCount else { return result }
+      result.append((label(node, i), start..<end))
+    }
+    return result
+  }
+}

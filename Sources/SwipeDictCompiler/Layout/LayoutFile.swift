@@ -75,6 +75,11 @@ public enum LayoutFile {
     guard case .array(let rawKeys)? = root["keys"], !rawKeys.isEmpty else {
       throw fail("keys", "missing or empty: list the keys as {\"char\", \"x\", \"y\", \"w\", \"h\"}")
     }
+    guard rawKeys.count <= FeatureLayout.maxKeys else {
+      throw fail(
+        "keys", "\(rawKeys.count) keys; a blob holds at most \(FeatureLayout.maxKeys): list the "
+          + "letter keys only and map rare characters to them with \"aliases\"")
+    }
     var keys: [KeyboardLayout.Key] = []
     var seen: [Unicode.Scalar: Int] = [:]
     for (i, raw) in rawKeys.enumerated() {

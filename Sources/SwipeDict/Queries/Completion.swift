@@ -1,0 +1,241 @@
+import SwipeDictFormat
+
+/// A word offered to the user: by completion, correction or the top list.
+public struct Suggestion: Sendable, Hashable {
+  /// The word's ID.
+  public var id: Int
+  /// The word.
+  public var word: String
+  /// Its quantized frequency (0…255, log scale).
+  public var frequency: UInt8
+  /// The adjusted Levenshtein distance from the input (0 for completions).
+  public var distance: Int
+  /// The ranking score: the frequency minus the distance penalty (higher is better).
+  public var score: Int
+
+  /// Creates a suggestion.
+  public init(id: Int, word: String, frequency: UInt8, distance: Int = 0, score: Int? = nil) {
+    self.id = id
+    self.word = word
+    self.frequency = frequency
+    self.distance = distance
+    self.score = score ?? Int(frequency)
+  }
+}
+
+extension SwipeDictionary {
+  /// The most frequent words of the dictionary, most frequent first (ties: lower ID first),
+  /// from the top list (at most 1,000).
+  public func topWords(limit: Int = 10) -> [Suggestion] {
+    guard let tree = prefixTree else { return [] }
+    return (0..<min(max(0, limit), tree.topCount)).compactMap { rank in
+      tree.topID(rank).flatMap(suggestion)
+    }
+  }
+
+  /// The words that start with `prefix` ignoring case and accents (`"uber"` completes to
+  /// `"Über"` and `"überall"`), most frequent first; ties by ID.
+  ///
+  /// Walks the prefix tree along the prefix's folded letters and reads its leaves, which list
+  /// their words by frequency; the automaton supplies the exact set of matching IDs (a few ID
+  /// ranges), so the answer is exact even below the tree's depth of three letters.
+  /// - Parameters:
+  ///   - prefix: what the user typed so far; `""` gives the top words.
+  ///   - limit: the most suggestions to return.
+  /// - Complexity: O(limit × log leaves) for short prefixes, O(leaf size) at worst for long ones.
+  public func completions(prefix: String, limit: Int = 10) -> [Suggestion] {
+    guard limit > 0 else { return [] }
+    let folded = foldedLabelClasses(of: prefix)
+    guard let classes = folded else { return [] }
+    if classes.isEmpty { return topWords(limit: limit) }
+    let ranges = idRanges(matchingFolded: classes)
+    let total = ranges.reduce(0) { $0 + $1.count }
+    if total == 0 { return [] }
+    var ids: [Int] = []
+    if total <= 512 || prefixTree == nil {
+      ids = mostFrequent(in: ranges, limit: limit)
+    } else {
+      let matches = RangeSet(ranges)
+      forEachByFrequency(below: classes.map { prefixClass($0) }) { id in
+        if matches.contains(id) { ids.append(id) }
+        return ids.count < limit
+      }
+    }
+    return ids.compactMap(suggestion)
+  }
+
+  // MARK: - Internals shared with correction
+
+  /// A suggestion for an ID (word and frequency), or `nil` if it is not a word.
+  func suggestion(_ id: Int) -> Suggestion? {
+    guard let word = word(for: id), let frequency = frequency(of: id) else { return nil }
+    return Suggestion(id: id, word: word, frequency: frequency)
+  }
+
+  /// The folding classes (label ranges) of each character of `text`, or `nil` if a
+  /// character folds like nothing in the alphabet (then no word can match).
+  func foldedLabelClasses(of text: String) -> [Range<Int>]? {
+    var classes: [Range<Int>] = []
+    for scalar in Normalization.nfc(text).unicodeScalars {
+      let range = alphabet.foldingLabels(for: scalar)
+      if range.isEmpty { return nil }
+      classes.append(range)
+    }
+    return classes
+  }
+
+  /// The tree class of a folding class (they are whole folding classes, so one label tells).
+  func prefixClass(_ labels: Range<Int>) -> Int {
+    PrefixTreeLayout.treeClass(ofFolded: alphabet.folds[labels.lowerBound])
+  }
+
+  /// The ID ranges of the words whose first characters fold like `classes` (one range per
+  /// spelling variant of the prefix), ascending. Bounded work on any blob.
+  func idRanges(matchingFolded classes: [Range<Int>]) -> [Range<Int>] {
+    guard classes.count <= dawg.longestWord else { return [] }
+    var ranges: [Range<Int>] = []
+    var budget = 1 << 14
+    func search(_ address: Int, _ depth: Int, _ output: Int) {
+      guard budget > 0, let node = dawg.node(at: address) else { return }
+      budget -= 1
+      if depth == classes.count {
+        if let count = dawg.wordCount(below: address), output + count <= wordCount, count > 0 {
+          ranges.append(output..<(output + count))
+        }
+        return
+      }
+      let wanted = classes[depth]
+      for i in 0..<node.count {
+        let label = Int(dawg.label(node, i))
+        if label < wanted.lowerBound { continue }
+        if label >= wanted.upperBound { break }
+        guard let next = dawg.target(node, i) else { return }
+        search(next, depth + 1, output &+ dawg.output(node, i))
+      }
+    }
+    search(dawg.root, 0, 0)
+    return ranges
+  }
+
+  /// The `limit` most frequent IDs in `ranges` (ties by ID), most frequent first.
+  func mostFrequent(in ranges: [Range<Int>], limit: Int) -> [Int] {
+    var best: [(frequency: UInt8, id: Int)] = []
+    for range in ranges {
+      for id in range {
+        guard let f = frequencies.byte(at: id) else { break }
+        if best.count == limit, let last = best.last, f <= last.frequency { continue }
+        var i = best.count
+        while i > 0, best[i - 1].frequency < f { i -= 1 }
+        best.insert((f, id), at: i)
+        if best.count > limit { best.removeLast() }
+      }
+    }
+    return best.map(\.id)
+  }
+
+  /// Calls `body` with the IDs below the tree node reached by `path` (tree classes; it stops
+  /// at a leaf), most frequent first (ties by ID), until `body` returns `false`.
+  func forEachByFrequency(below path: [Int], _ body: (Int) -> Bool) {
+    guard let tree = prefixTree, var reference = tree.root else { return }
+    for treeClass in path.prefix(PrefixTreeLayout.maxDepth) {
+      guard case .node(let node) = reference else { break }
+      guard let child = tree.child(of: node, treeClass) else { return }
+      reference = child
+    }
+    // The leaves below, merged by (frequency descending, ID ascending) with a binary heap.
+    var leaves: [PrefixTreeView.Leaf] = []
+    func collect(_ reference: PrefixTreeView.Reference) {
+      switch reference {
+      case .leaf(let index): if let leaf = tree.leaf(index), leaf.count > 0 { leaves.append(leaf) }
+      case .node(let node):
+        for c in 0..<PrefixTreeLayout.fanout { if let child = tree.child(of: node, c) { collect(child) } }
+      }
+    }
+    collect(reference)
+    var merge = FrequencyMerge(leaves: leaves, frequencies: frequencies)
+    while let id = merge.next() {
+      if !body(id) { return }
+    }
+  }
+}
+
+/// A k-way merge of frequency-ordered leaves: a binary max-heap of (frequency, −ID).
+struct FrequencyMerge {
+  private struct Head {
+    var frequency: UInt8
+    var id: Int
+    var leaf: Int
+    var rank: Int
+    func precedes(_ other: Head) -> Bool {
+      frequency != other.frequency ? frequency > other.frequency : id < other.id
+    }
+  }
+
+  private let leaves: [PrefixTreeView.Leaf]
+  private let frequencies: UnsafeByteView
+  private var heap: [Head] = []
+
+  init(leaves: [PrefixTreeView.Leaf], frequencies: UnsafeByteView) {
+    self.leaves = leaves
+    self.frequencies = frequencies
+    heap.reserveCapacity(leaves.count)
+    for index in leaves.indices { push(leaf: index, rank: 0) }
+  }
+
+  /// The next ID, or `nil` when every leaf is exhausted.
+  mutating func next() -> Int? {
+    guard let top = heap.first else { return nil }
+    let last = heap.removeLast()
+    if !heap.isEmpty {
+      heap[0] = last
+      siftDown(0)
+    }
+    push(leaf: top.leaf, rank: top.rank + 1)
+    return top.id
+  }
+
+  private mutating func push(leaf: Int, rank: Int) {
+    guard rank < leaves[leaf].count, let id = leaves[leaf].id(atRank: rank),
+      let frequency = frequencies.byte(at: id)
+    else { return }
+    heap.append(Head(frequency: frequency, id: id, leaf: leaf, rank: rank))
+    var i = heap.count - 1
+    while i > 0 {
+      let parent = (i - 1) / 2
+      guard heap[i].precedes(heap[parent]) else { break }
+      heap.swapAt(i, parent)
+      i = parent
+    }
+  }
+
+  private mutating func siftDown(_ start: Int) {
+    var i = start
+    while true {
+      let l = 2 * i + 1
+      let r = l + 1
+      var best = i
+      if l < heap.count, heap[l].precedes(heap[best]) { best = l }
+      if r < heap.count, heap[r].precedes(heap[best]) { best = r }
+      if best == i { return }
+      heap.swapAt(i, best)
+      i = best
+    }
+  }
+}
+
+/// A few ascending, disjoint ID ranges with a membership test.
+struct RangeSet {
+  let ranges: [Range<Int>]
+
+  init(_ ranges: [Range<Int>]) { self.ranges = ranges }
+
+  func contains(_ id: Int) -> Bool {
+    var lo = 0
+    var hi = ranges.count
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if ranges[mid].upperBound <= id { lo = mid + 1 } else { hi = mid }
+    }
+    return lo < ranges.count && ranges[lo].contains(id)
+  }
+}

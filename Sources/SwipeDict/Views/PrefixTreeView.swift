@@ -1,0 +1,142 @@
+import SwipeDictFormat
+
+/// The `PTRE` prefix tree and top list, read in place (format in `PrefixTreeLayout`).
+///
+/// Opening checks that the declared parts fill the section exactly. Every later read is
+/// bounds-checked: a child reference must name a node below the current one or a leaf in
+/// range, and a leaf's runs and indices must stay inside its bytes and the word count, so a
+/// damaged section gives short answers, never a read outside it or a loop.
+struct PrefixTreeView: Sendable {
+  /// A reference to a child: an interior node or a leaf.
+  enum Reference: Sendable, Hashable {
+    case node(Int)
+    case leaf(Int)
+  }
+
+  let wordCount: Int
+  let nodeCount: Int
+  let leafCount: Int
+  let topCount: Int
+  let root: Reference?
+  private let nodes: UnsafeByteView
+  private let leafOffsets: UnsafeByteView
+  private let topIDs: UnsafeByteView
+  private let leafData: UnsafeByteView
+  /// The top words' spellings: one length byte and the labels, per top word.
+  let topSpellings: UnsafeByteView
+
+  /// Validates the header and the part sizes (O(1)).
+  init(section: UnsafeByteView, fileOffset: Int, wordCount: Int) throws(FormatError) {
+    func fail(_ detail: String, _ at: Int) -> FormatError {
+      FormatError(.malformed(detail), section: .prefixTree, offset: fileOffset + at)
+    }
+    guard section.count >= PrefixTreeLayout.headerSize else {
+      throw fail("section is \(section.count) bytes, shorter than its header", 0)
+    }
+    // safe: the header is inside the section, checked above.
+    guard section.uint64(at: 0)! == UInt64(wordCount) else {
+      throw fail("tree of \(section.uint64(at: 0)!) words for \(wordCount) words", 0)
+    }
+    let n = Int(section.uint32(at: 8)!)
+    let l = Int(section.uint32(at: 12)!)
+    let t = Int(section.uint32(at: 16)!)
+    let d = Int(section.uint32(at: 24)!)
+    let s = Int(section.uint32(at: 28)!)
+    let nodeBytes = n * PrefixTreeLayout.fanout * 4
+    let total = PrefixTreeLayout.headerSize + nodeBytes + (l + 1) * 4 + t * 4 + d + s
+    guard total == section.count else {
+      throw fail("parts need \(total) bytes, section has \(section.count)", 8)
+    }
+    guard t <= PrefixTreeLayout.topCount, t <= wordCount else { throw fail("top list of \(t) words", 16) }
+    var at = PrefixTreeLayout.headerSize
+    func part(_ length: Int) -> UnsafeByteView {
+      defer { at += length }
+      return section.slice(offset: at, length: length)!  // safe: the sizes add up, checked above
+    }
+    self.nodes = part(nodeBytes)
+    self.leafOffsets = part((l + 1) * 4)
+    self.topIDs = part(t * 4)
+    self.leafData = part(d)
+    self.topSpellings = part(s)
+    self.wordCount = wordCount
+    self.nodeCount = n
+    self.leafCount = l
+    self.topCount = t
+    let rootReference = section.uint32(at: 20)!
+    self.root = n > 0 && rootReference == 0 ? .node(0) : nil
+  }
+
+  /// The child `treeClass` of interior node `node`, or `nil` if it holds no words or the
+  /// reference is damaged (a node must be deeper in the array than its parent).
+  func child(of node: Int, _ treeClass: Int) -> Reference? {
+    guard treeClass >= 0, treeClass < PrefixTreeLayout.fanout,
+      let raw = nodes.uint32(at: (node &* PrefixTreeLayout.fanout &+ treeClass) &* 4), raw != 0
+    else { return nil }
+    if raw & PrefixTreeLayout.leafFlag != 0 {
+      let leaf = Int(raw & ~PrefixTreeLayout.leafFlag)
+      return leaf < leafCount ? .leaf(leaf) : nil
+    }
+    return Int(raw) > node && Int(raw) < nodeCount ? .node(Int(raw)) : nil
+  }
+
+  /// The ID at position `index` of the top list (most frequent first).
+  func topID(_ index: Int) -> Int? {
+    guard index >= 0, index < topCount, let id = topIDs.uint32(at: index &* 4), Int(id) < wordCount
+    else { return nil }
+    return Int(id)
+  }
+
+  /// A decoded leaf: its ID runs and where its frequency-ordered local indices are.
+  struct Leaf: Sendable {
+    /// The runs of consecutive IDs, ascending.
+    var runs: [Range<Int>]
+    /// The number of words.
+    var count: Int
+    /// The local indices, `width` bytes each.
+    var indices: UnsafeByteView
+    var width: Int
+
+    /// The ID of the word at frequency rank `rank` in this leaf, or `nil` if damaged.
+    func id(atRank rank: Int) -> Int? {
+      guard let local = indices.unsigned(at: rank &* width, width: width) else { return nil }
+      var position = Int(local)
+      for run in runs {
+        if position < run.count { return run.lowerBound &+ position }
+        position &-= run.count
+      }
+      return nil
+    }
+  }
+
+  /// Decodes leaf `index`, or `nil` if its bytes are damaged.
+  func leaf(_ index: Int) -> Leaf? {
+    guard index >= 0, index < leafCount, let start = leafOffsets.uint32(at: index &* 4),
+      let end = leafOffsets.uint32(at: (index &+ 1) &* 4), start <= end,
+      let bytes = leafData.slice(offset: Int(start), length: Int(end - start)),
+      let (n, a) = bytes.varint(at: 0), let (r, b) = bytes.varint(at: a),
+      n <= UInt64(wordCount), r <= n
+    else { return nil }
+    var at = a &+ b
+    var runs: [Range<Int>] = []
+    runs.reserveCapacity(Int(r))
+    var runEnd = 0
+    var total = 0
+    for _ in 0..<Int(r) {
+      guard let (gap, c) = bytes.varint(at: at), let (length, e) = bytes.varint(at: at &+ c),
+        gap <= UInt64(wordCount), length <= UInt64(wordCount)
+      else { return nil }
+      at &+= c &+ e
+      let runStart = runEnd &+ Int(gap)
+      runEnd = runStart &+ Int(length)
+      guard runEnd <= wordCount else { return nil }
+      runs.append(runStart..<runEnd)
+      total &+= Int(length)
+    }
+    let count = Int(n)
+    let width = PrefixTreeLayout.indexWidth(forLeafSize: count)
+    guard total == count, let indices = bytes.slice(offset: at, length: count &* width),
+      at &+ count &* width == bytes.count
+    else { return nil }
+    return Leaf(runs: runs, count: count, indices: indices, width: width)
+  }
+}

@@ -1,0 +1,118 @@
+/// The `FEAT` section: the swipe features of every word, one 32-bit record per word ID.
+///
+/// The features are the per-word entry of the swipe thesis (start angle, expected length,
+/// distance to the second letter, last-letter point) reduced to what cannot be recomputed
+/// from the layout: the keys. The start angle and the distance to the second letter follow
+/// exactly from the first two keys, and the last-letter point is the last key's centre, so
+/// they carry no quantization error; only the expected length is quantized.
+///
+/// ```
+/// 0   8    word count
+/// 8   4    key count of the layout (≤ 63), must equal the LYOT key count
+/// 12  52   reserved (0)
+/// 64  4×n  records, little-endian UInt32, one per word ID:
+///          bits 0…5    first key (index into the layout's keys)
+///          bits 6…11   second key: the next distinct key; 63 when the key path has one key
+///          bits 12…17  last key
+///          bits 18…22  key count, saturating at 31
+///          bits 23…31  expected length code (see `lengthCode(forKeyWidths:)`)
+/// ```
+///
+/// The records start 64 bytes into the section, so a scan reads them with aligned loads.
+/// Expected length is the sum of the centre-to-centre distances along the key path, in key
+/// widths, coded in 9 bits: `code < 256` means `code / 8` (steps of 1/8 up to 31.875, error
+/// ≤ 1/16), `code ≥ 256` means `32 + (code − 256) / 4` (steps of 1/4 up to 95.75, error ≤ 1/8);
+/// longer paths are stored as 95.75.
+public enum FeatureLayout {
+  /// The size of the section header before the records.
+  public static let headerSize = 64
+  /// The size of one record.
+  public static let recordSize = 4
+  /// The most keys a layout may have: key indices are 6-bit and 63 means "none".
+  public static let maxKeys = 63
+  /// The second-key value of a word whose key path has one key.
+  public static let noKey = 63
+  /// The largest key count a record holds; longer key paths store this.
+  public static let maxKeyCount = 31
+  /// The largest expected length a record holds, in key widths.
+  public static let maxLength: Float = 95.75
+
+  /// One word's record, unpacked.
+  public struct Record: Sendable, Hashable {
+    /// The first key of the key path.
+    public var firstKey: Int
+    /// The second distinct key, or `nil` when the key path has one key.
+    public var secondKey: Int?
+    /// The last key of the key path.
+    public var lastKey: Int
+    /// The number of keys in the key path, saturating at ``FeatureLayout/maxKeyCount``.
+    public var keyCount: Int
+    /// The expected length code.
+    public var lengthCode: Int
+
+    /// Creates a record.
+    public init(firstKey: Int, secondKey: Int?, lastKey: Int, keyCount: Int, lengthCode: Int) {
+      self.firstKey = firstKey
+      self.secondKey = secondKey
+      self.lastKey = lastKey
+      self.keyCount = keyCount
+      self.lengthCode = lengthCode
+    }
+
+    /// The record of a key path on a layout whose key centres are given.
+    /// - Parameters:
+    ///   - path: key indices (non-empty, no key repeated consecutively, all < 63).
+    ///   - centres: each key's centre.
+    ///   - keyWidth: the layout's key width.
+    public init(path: [Int], centres: [(x: Float, y: Float)], keyWidth: Float) {
+      precondition(!path.isEmpty, "a key path has at least one key")
+      var length: Float = 0
+      for (a, b) in zip(path, path.dropFirst()) {
+        let dx = centres[b].x - centres[a].x
+        let dy = centres[b].y - centres[a].y
+        length += (dx * dx + dy * dy).squareRoot()
+      }
+      self.init(
+        firstKey: path[0], secondKey: path.count > 1 ? path[1] : nil, lastKey: path[path.count - 1],
+        keyCount: min(path.count, FeatureLayout.maxKeyCount),
+        lengthCode: FeatureLayout.lengthCode(forKeyWidths: length / keyWidth))
+    }
+
+    /// The packed 32-bit form.
+    public var packed: UInt32 {
+      UInt32(firstKey) | UInt32(secondKey ?? FeatureLayout.noKey) << 6 | UInt32(lastKey) << 12
+        | UInt32(keyCount) << 18 | UInt32(lengthCode) << 23
+    }
+
+    /// Unpacks a record.
+    public init(packed: UInt32) {
+      let second = Int((packed >> 6) & 63)
+      self.init(
+        firstKey: Int(packed & 63), secondKey: second == FeatureLayout.noKey ? nil : second,
+        lastKey: Int((packed >> 12) & 63), keyCount: Int((packed >> 18) & 31),
+        lengthCode: Int(packed >> 23))
+    }
+
+    /// The expected length in key widths (the centre of the code's step).
+    public var lengthInKeyWidths: Float { FeatureLayout.keyWidths(forLengthCode: lengthCode) }
+  }
+
+  /// The 9-bit code of an expected length in key widths (rounded to the nearest step).
+  public static func lengthCode(forKeyWidths length: Float) -> Int {
+    guard length.isFinite, length > 0 else { return 0 }
+    let fine = (length * 8).rounded()
+    if fine < 256 { return Int(fine) }
+    return min(511, 256 + Int(((length - 32) * 4).rounded()))
+  }
+
+  /// The expected length, in key widths, that a code stands for.
+  public static func keyWidths(forLengthCode code: Int) -> Float {
+    code < 256 ? Float(code) / 8 : 32 + Float(code - 256) / 4
+  }
+
+  /// The largest error of a stored length of `length` key widths: half a step, or the
+  /// clamping beyond ``maxLength``.
+  public static func quantizationBound(forKeyWidths length: Float) -> Float {
+    length < 31.9375 ? 1 / 16 : length <= maxLength ? 1 / 8 : length - maxLength
+  }
+}

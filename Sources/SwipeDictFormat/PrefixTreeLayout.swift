@@ -1,0 +1,70 @@
+/// The `PTRE` section: the Kännsch 27-ary prefix tree over the words, and the top list.
+///
+/// Every word goes down the tree by the folded classes of its first letters: `a`…`z` are
+/// children 0…25 (after folding case and accents, so `Ä` goes with `a`), child 26 ("other")
+/// takes every other character and the end of the word. The root splits; a node splits
+/// when it holds more than ``splitThreshold`` words and is above ``maxDepth``; otherwise it
+/// is a leaf. A leaf lists its words by frequency (the FREQ byte, descending; ties by
+/// ascending ID). The top list holds the most frequent words of the whole dictionary in
+/// the same order, with their spellings, so correction can read them without the automaton.
+///
+/// A label's class is computed from the alphabet (`folds`), so the section stores none.
+///
+/// ```
+/// 0   8    word count
+/// 8   4    interior node count N
+/// 12  4    leaf count L
+/// 16  4    top count T
+/// 20  4    root reference
+/// 24  4    leaf data size D
+/// 28  4    top spelling size S
+/// 32  4    split threshold (200)
+/// 36  4    maximum depth (3)
+/// 40  24   reserved (0)
+/// 64  …    N × 27 child references, UInt32: 0 = no words; bit 31 set = leaf (low bits: its
+///          index); otherwise an interior node index, always greater than its parent's
+///     …    L + 1 leaf offsets, UInt32, into the leaf data (the last one is D)
+///     …    T top IDs, UInt32, most frequent first
+///     …    D bytes of leaf data; one leaf is
+///            varint n (words), varint R (runs of consecutive IDs),
+///            R × (varint gap from the previous run's end, varint run length),
+///            n local indices (1 byte if n ≤ 256, 2 if n ≤ 65,536, else 3; little-endian):
+///            positions in the concatenated runs, most frequent word first
+///     …    S bytes of top spellings: per top word, one byte m and its m labels
+/// ```
+///
+/// Varints are unsigned LEB128. Leaves are ID runs because IDs are ranks in the folding
+/// collation: the words below a tree path are a few runs (one per case or accent variant
+/// of the prefix), so a leaf costs its local indices and a few bytes more.
+public enum PrefixTreeLayout {
+  /// The size of the section header.
+  public static let headerSize = 64
+  /// Children per node: `a`…`z` and "other".
+  public static let fanout = 27
+  /// The child taking non-letters and the end of the word.
+  public static let otherClass = 26
+  /// A node with more words than this splits (Kännsch: 200).
+  public static let splitThreshold = 200
+  /// Nodes at this depth are always leaves (Kännsch: 3).
+  public static let maxDepth = 3
+  /// The length of the top list (Kännsch: 1000).
+  public static let topCount = 1000
+  /// The flag of a child reference naming a leaf.
+  public static let leafFlag: UInt32 = 1 << 31
+
+  /// The tree class of a folded character: `a`…`z` → 0…25, anything else → 26.
+  public static func treeClass(ofFolded fold: Unicode.Scalar) -> Int {
+    let v = fold.value
+    return v >= 0x61 && v <= 0x7A ? Int(v - 0x61) : otherClass
+  }
+
+  /// The tree class of every label of an alphabet.
+  public static func labelClasses(_ alphabet: Alphabet) -> [UInt8] {
+    alphabet.folds.map { UInt8(treeClass(ofFolded: $0)) }
+  }
+
+  /// The byte width of a leaf's local indices.
+  public static func indexWidth(forLeafSize n: Int) -> Int {
+    n <= 256 ? 1 : n <= 65_536 ? 2 : 3
+  }
+}
