@@ -1,7 +1,8 @@
 import SwipeDictFormat
 
 extension SwipeDictionary {
-  /// Checks the whole blob: every section's checksum, and the automaton's structure.
+  /// Checks the whole blob: every section's checksum, the automaton's structure, and the
+  /// swipe sections against the automaton and the layout.
   ///
   /// The structural check decodes every node (walking the node area from its end, where the
   /// root is, to its start), and proves that every transition targets a node, labels ascend
@@ -25,6 +26,7 @@ extension SwipeDictionary {
       }
       try alphabet.validate(fileOffset: Int(contents.section(.alphabet)!.offset))
       try verifyAutomaton()
+      try verifySwipeSections()
     } catch {
       throw .invalid(error)
     }

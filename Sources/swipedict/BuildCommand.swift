@@ -92,10 +92,15 @@ struct BuildCommand: ParsableCommand {
       + "built in \(fixed2(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))) s")
     print("  read \(grouped(report.entriesRead)) entries from \(report.inputs.count) file(s), "
       + "\(grouped(report.distinctWords)) distinct; dropped \(grouped(report.untypeable)) untypeable, "
+      + "\(grouped(report.emptyKeyPath)) with an empty key path, "
       + "\(grouped(report.belowMinCount)) below --min-count, \(grouped(report.beyondMaxWords)) beyond --max-words")
     if !report.untypeableExamples.isEmpty {
       print("  untypeable on \(layoutModel.name), e.g.: "
         + report.untypeableExamples.prefix(5).map { "\"\($0)\"" }.joined(separator: " "))
+    }
+    if !report.emptyKeyPathExamples.isEmpty {
+      print("  empty key path (no character has a key), e.g.: "
+        + report.emptyKeyPathExamples.prefix(5).map { "\"\($0)\"" }.joined(separator: " "))
     }
     print("  automaton: \(grouped(report.states)) states, \(grouped(report.transitions)) transitions, "
       + "\(report.alphabetSize) characters")

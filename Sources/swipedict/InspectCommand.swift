@@ -4,17 +4,55 @@ import SwipeDict
 struct InspectCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inspect",
-    abstract: "Show a blob's format version, word count, layout and sections.",
+    abstract: "Show a blob's format version, word count, layout, sections and memory budget.",
     discussion: """
       Opening validates the header, the section table and every section's bounds; it does \
       not read the sections (use `swipedict verify` for the checksums).
 
+      The budget report sets the blob against a keyboard extension's memory ceiling (48 MB \
+      on iOS): the mapped file (clean, evictable pages), the sections a swipe decode reads \
+      (ALPH LYOT FREQ FEAT DAWG) and those completion and correction read (ALPH LYOT FREQ \
+      PTRE DAWG) — upper bounds of what must be resident — and the loader's heap after \
+      opening, measured from /proc/self/smaps where it exists.
+
       Examples:
         swipedict inspect build/en.swipedict
+        swipedict inspect build/en.swipedict --budget 30MB
         swipedict inspect build/en.swipedict --json | jq '.sections[] | {tag, length}'
       """)
 
   @OptionGroup var blob: BlobArgument
+
+  @Option(name: .long, help: "The memory ceiling to report against (default 48MB, iOS keyboard extensions).")
+  var budget: String = "48MB"
+
+  func validate() throws {
+    if parseSize(budget) == nil {
+      throw ValidationError("--budget '\(budget)' is not a size such as 48MB, 512KB or 1000000")
+    }
+  }
+
+  /// The sections each kind of query reads.
+  static let decodeSections: [SectionTag] = [.alphabet, .layout, .frequency, .features, .dawg]
+  static let typingSections: [SectionTag] = [.alphabet, .layout, .frequency, .prefixTree, .dawg]
+
+  /// The budget lines: what, bytes, sections.
+  private func budgetLines(_ dictionary: SwipeDictionary) -> [(key: String, label: String, bytes: Int, tags: [SectionTag])] {
+    func sum(_ tags: [SectionTag]) -> Int {
+      tags.reduce(0) { $0 + Int(dictionary.contents.section($1)?.length ?? 0) }
+    }
+    var lines: [(key: String, label: String, bytes: Int, tags: [SectionTag])] = [
+      ("mapped", "mapped (whole file, clean pages)", dictionary.fileSize, []),
+      ("swipeDecode", "read by a swipe decode", sum(Self.decodeSections), Self.decodeSections),
+      ("typing", "read by completion and correction", sum(Self.typingSections), Self.typingSections),
+    ]
+    // The first measurement warms up the runtime and Foundation; the second is the loader's.
+    _ = measureMemory(path: blob.blob, words: [])
+    if let memory = measureMemory(path: blob.blob, words: []) {
+      lines.append(("heapAfterOpen", "loader heap after open (4 kB pages)", memory.heapDirty * 1024, []))
+    }
+    return lines
+  }
 
   @Flag(name: .long, help: "Print one JSON object.")
   var json = false
@@ -44,6 +82,9 @@ struct InspectCommand: ParsableCommand {
         ])),
         ("alphabet", .string(String(String.UnicodeScalarView(dictionary.alphabet.scalars)))),
         ("sections", .array(sections)),
+        ("budget", .object(
+          [("ceiling", .number(parseSize(budget) ?? 0))]
+            + budgetLines(dictionary).map { ($0.key, .number($0.bytes)) })),
         ("metadata", dictionary.metadata.map { .raw($0) } ?? .null),
       ])
       print(value.text)
@@ -62,6 +103,14 @@ struct InspectCommand: ParsableCommand {
       print("  \(entry.tag)  \(grouped(entry.offset).leftPadded(10))  \(grouped(entry.length).leftPadded(12))  "
         + "\(fixed2(Double(entry.length) / Double(words)).leftPadded(10))  "
         + String(repeating: "0", count: 8 - crc.count) + crc)
+    }
+    let ceiling = parseSize(budget) ?? 1
+    print("  budget: \(budget) (\(grouped(ceiling)) bytes)")
+    for line in budgetLines(dictionary) {
+      let share = Double(line.bytes) / Double(ceiling) * 100
+      let tags = line.tags.map(\.description).joined(separator: " ")
+      print("    \(line.label.padding(toLength: 36, withPad: " ", startingAt: 0))"
+        + "\(grouped(line.bytes).leftPadded(12)) bytes  \(fixed2(share).leftPadded(6)) %  \(tags)")
     }
     if let metadata = dictionary.metadata { print("  metadata: \(metadata)") }
   }
@@ -82,6 +131,6 @@ struct VerifyCommand: ParsableCommand {
   func run() throws {
     let dictionary = try blob.open(verify: true)
     print("\(blob.blob): ok, \(grouped(dictionary.wordCount)) words, "
-      + "\(dictionary.contents.sections.count) sections, checksums and automaton verified")
+      + "\(dictionary.contents.sections.count) sections, checksums, automaton and swipe sections verified")
   }
 }

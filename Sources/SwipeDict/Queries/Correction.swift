@@ -32,15 +32,9 @@ public struct CorrectionOptions: Sendable, Hashable {
 }
 
 extension SwipeDictionary {
-  /// The words the user most likely meant by `input`: the Kännsch correction.
-  ///
-  /// Each candidate word is compared with the input by the adjusted Levenshtein distance (a
-  /// greedy, linear-time walk; see `CorrectionOptions` for the costs; adjacency comes from the
-  /// layout), where letters of the word past the end of the input cost nothing, so exact
-  /// prefixes (completions) have distance 0. The score is the frequency byte minus the
-  /// penalty times the distance. Candidates are the words of the input's prefix-tree leaf
-  /// and the top list (with its higher penalty), which catches errors in the first letters
-  /// ("ivh" → "ich").
+  /// The words the user most likely meant by `input`: the Kännsch correction (see
+  /// ``Corrector``). Makes a corrector for this one call; keep a ``Corrector`` when you
+  /// correct after every keystroke.
   /// - Parameters:
   ///   - input: what the user typed.
   ///   - limit: the most suggestions to return.
@@ -49,20 +43,51 @@ extension SwipeDictionary {
   public func corrections(
     for input: String, limit: Int = 10, options: CorrectionOptions = .init()
   ) -> [Suggestion] {
-    guard limit > 0, let tree = prefixTree else { return [] }
-    let layout = self.layout
-    let model = CorrectionModel(dictionary: self, layout: layout, options: options)
-    let typed = model.units(of: input)
-    guard !typed.isEmpty, typed.count <= 4 * dawg.longestWord + 16 else { return [] }
+    corrector(options: options).corrections(for: input, limit: limit)
+  }
 
-    var best: [Int: (distance: Int, score: Int)] = [:]
+  /// A reusable corrector: it classifies the alphabet on the layout once.
+  public func corrector(options: CorrectionOptions = .init()) -> Corrector {
+    Corrector(dictionary: self, options: options)
+  }
+}
+
+/// The Kännsch correction over a dictionary, ready to run after every keystroke.
+///
+/// Each candidate word is compared with the input by the adjusted Levenshtein distance (a
+/// greedy, linear-time walk; see ``CorrectionOptions`` for the costs; adjacency comes from
+/// the layout), where letters of the word past the end of the input cost nothing, so exact
+/// prefixes (completions) have distance 0. The score is the frequency byte minus the penalty
+/// times the distance. Candidates are the words of the input's prefix-tree leaf and the top
+/// list (with its higher penalty), which catches errors in the first letters ("ivh" → "ich").
+/// A candidate whose frequency cannot beat the current `limit`-th score is skipped without
+/// computing its distance.
+public struct Corrector: Sendable {
+  private let dictionary: SwipeDictionary
+  private let model: CorrectionModel
+
+  init(dictionary: SwipeDictionary, options: CorrectionOptions) {
+    self.dictionary = dictionary
+    self.model = CorrectionModel(dictionary: dictionary, layout: dictionary.layout, options: options)
+  }
+
+  /// The costs and penalties in use.
+  public var options: CorrectionOptions { model.options }
+
+  /// The best corrections of `input`, by descending score (ties: frequency, then ID).
+  public func corrections(for input: String, limit: Int = 10) -> [Suggestion] {
+    let d = dictionary
+    let options = model.options
+    guard limit > 0, let tree = d.prefixTree else { return [] }
+    let typed = model.units(of: input)
+    guard !typed.isEmpty, typed.count <= 4 * d.dawg.longestWord + 16 else { return [] }
+
+    var ranked = RankedSuggestions(limit: limit, frequencies: d.frequencies)
     func consider(_ id: Int, _ labels: [UInt8], penalty: Int) {
-      guard let frequency = frequencies.byte(at: id) else { return }
+      guard let frequency = d.frequencies.byte(at: id), ranked.admits(Int(frequency), id) else { return }
       let distance = model.distance(typed, labels)
       guard distance <= options.maxDistance else { return }
-      let score = Int(frequency) - penalty * distance
-      if let known = best[id], known.score >= score { return }
-      best[id] = (distance, score)
+      ranked.insert(id: id, distance: distance, score: Int(frequency) - penalty * distance)
     }
 
     // The input's leaf: walk the tree by the input's folded letters.
@@ -76,46 +101,41 @@ extension SwipeDictionary {
     case .leaf(let index)?:
       if let leaf = tree.leaf(index) {
         for run in leaf.runs {
-          var cursor = WordCursor(dawg: dawg, range: run)
+          var cursor = WordCursor(dawg: d.dawg, range: run)
           while cursor.next() { consider(cursor.id, cursor.labels, penalty: options.penalty) }
         }
       }
     case .node?:
       var ids: [Int] = []
-      forEachByFrequency(below: path) { id in
+      d.forEachByFrequency(below: path) { id in
         ids.append(id)
         return ids.count < options.maxNodeWords
       }
-      for id in ids.sorted() {
-        if let labels = dawg.labels(of: id) { consider(id, labels, penalty: options.penalty) }
+      for id in ids where ranked.admits(Int(d.frequencies.byte(at: id) ?? 0), id) {
+        if let labels = d.dawg.labels(of: id) { consider(id, labels, penalty: options.penalty) }
       }
     case nil:
       break
     }
 
-    // The top list, spelled in the section itself.
+    // The top list, most frequent first and spelled in the section itself: stop at the
+    // first word whose frequency cannot reach the current limit-th score.
     let spellings = tree.topSpellings
     var at = 0
     var labels: [UInt8] = []
     for rank in 0..<tree.topCount {
       guard let m = spellings.byte(at: at), let bytes = spellings.slice(offset: at + 1, length: Int(m)),
-        let id = tree.topID(rank)
+        let id = tree.topID(rank), let frequency = d.frequencies.byte(at: id)
       else { break }
       at += 1 + Int(m)
+      if !ranked.admits(Int(frequency), id) { break }
       labels.removeAll(keepingCapacity: true)
       bytes.withUnsafeBytes { labels.append(contentsOf: $0) }
       consider(id, labels, penalty: options.topPenalty)
     }
 
-    let ranked = best.map { (id: $0.key, distance: $0.value.distance, score: $0.value.score) }
-      .sorted { a, b in
-        if a.score != b.score { return a.score > b.score }
-        let fa = frequencies.byte(at: a.id) ?? 0
-        let fb = frequencies.byte(at: b.id) ?? 0
-        return fa != fb ? fa > fb : a.id < b.id
-      }
-    return ranked.prefix(limit).compactMap { entry in
-      guard var suggestion = suggestion(entry.id) else { return nil }
+    return ranked.entries.compactMap { entry in
+      guard var suggestion = d.suggestion(entry.id) else { return nil }
       suggestion.distance = entry.distance
       suggestion.score = entry.score
       return suggestion
@@ -123,8 +143,55 @@ extension SwipeDictionary {
   }
 }
 
+/// The best `limit` candidates so far, by (score, frequency) descending then ID ascending.
+struct RankedSuggestions {
+  struct Entry {
+    var id: Int
+    var distance: Int
+    var score: Int
+    var frequency: Int
+  }
+
+  let limit: Int
+  let frequencies: UnsafeByteView
+  private(set) var entries: [Entry] = []
+
+  init(limit: Int, frequencies: UnsafeByteView) {
+    self.limit = limit
+    self.frequencies = frequencies
+    entries.reserveCapacity(limit + 1)
+  }
+
+  private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+    if a.score != b.score { return a.score > b.score }
+    if a.frequency != b.frequency { return a.frequency > b.frequency }
+    return a.id < b.id
+  }
+
+  /// Whether a word of this frequency could enter at distance 0 (its best possible score).
+  func admits(_ frequency: Int, _ id: Int) -> Bool {
+    guard entries.count == limit, let last = entries.last else { return true }
+    return Self.precedes(Entry(id: id, distance: 0, score: frequency, frequency: frequency), last)
+  }
+
+  /// Records a candidate; a word already present keeps its better score.
+  mutating func insert(id: Int, distance: Int, score: Int) {
+    let frequency = Int(frequencies.byte(at: id) ?? 0)
+    let entry = Entry(id: id, distance: distance, score: score, frequency: frequency)
+    if let existing = entries.firstIndex(where: { $0.id == id }) {
+      guard Self.precedes(entry, entries[existing]) else { return }
+      entries.remove(at: existing)
+    }
+    guard entries.count < limit || Self.precedes(entry, entries[entries.count - 1]) else { return }
+    var i = entries.count
+    while i > 0, Self.precedes(entry, entries[i - 1]) { i -= 1 }
+    entries.insert(entry, at: i)
+    if entries.count > limit { entries.removeLast() }
+  }
+}
+
 /// The letters of the input and of dictionary words as the correction compares them.
-struct CorrectionModel {
+struct CorrectionModel: Sendable {
   /// One letter: its folded form (case and accents removed), its key, its tree class.
   struct Unit {
     var fold: Unicode.Scalar
@@ -179,11 +246,20 @@ struct CorrectionModel {
   /// letter → a letter was omitted (delete, skip it); else → modify. Typed letters past the
   /// end of the word are inserts; letters of the word past the end of the input are free.
   func distance(_ typed: [Unit], _ labels: [UInt8]) -> Int {
-    var word: [Unit] = []
-    word.reserveCapacity(labels.count)
-    for label in labels where Int(label) < labelUnits.count {
-      if let unit = labelUnits[Int(label)] { word.append(unit) }
+    withUnsafeTemporaryAllocation(of: Unit.self, capacity: labels.count) { buffer in
+      var count = 0
+      for label in labels where Int(label) < labelUnits.count {
+        if let unit = labelUnits[Int(label)] {
+          buffer.initializeElement(at: count, to: unit)
+          count += 1
+        }
+      }
+      defer { _ = buffer[..<count].deinitialize() }
+      return distance(typed, UnsafeBufferPointer(rebasing: buffer[..<count]))
     }
+  }
+
+  private func distance(_ typed: [Unit], _ word: UnsafeBufferPointer<Unit>) -> Int {
     var total = 0
     var pointer = 0
     var lastCost = 0

@@ -79,6 +79,11 @@ struct PrefixTreeView: Sendable {
     return Int(raw) > node && Int(raw) < nodeCount ? .node(Int(raw)) : nil
   }
 
+  /// The raw child reference (for verification), or `nil` outside the node array.
+  func rawChild(of node: Int, _ treeClass: Int) -> UInt32? {
+    nodes.uint32(at: (node &* PrefixTreeLayout.fanout &+ treeClass) &* 4)
+  }
+
   /// The ID at position `index` of the top list (most frequent first).
   func topID(_ index: Int) -> Int? {
     guard index >= 0, index < topCount, let id = topIDs.uint32(at: index &* 4), Int(id) < wordCount

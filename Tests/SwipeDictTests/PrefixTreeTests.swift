@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+@testable import SwipeDict
+import SwipeDictCompiler
+
+@Suite("Prefix tree, completion and correction")
+struct PrefixTreeTests {
+  static let sizes: [(count: Int, seed: UInt64)] = [(1, 1), (150, 2), (3000, 3), (20_000, 4)]
+
+  @Test("every word is in exactly one leaf, under its first letters; nodes split above 200", arguments: sizes)
+  func treeInvariants(count: Int, seed: UInt64) throws {
+    let words = randomWords(count: count, seed: seed, maxLength: 7)
+    let (d, _) = try openDictionary(words, verify: false)
+    let tree = try #require(d.prefixTree)
+    var leafOf = [Int?](repeating: nil, count: d.wordCount)
+    var interior = 0
+    func visit(_ reference: PrefixTreeView.Reference, path: [Int]) throws {
+      switch reference {
+      case .node(let node):
+        interior += 1
+        #expect(path.count < PrefixTreeLayout.maxDepth)
+        for c in 0..<PrefixTreeLayout.fanout {
+          if let child = tree.child(of: node, c) { try visit(child, path: path + [c]) }
+        }
+      case .leaf(let index):
+        let leaf = try #require(tree.leaf(index))
+        #expect(path.count == PrefixTreeLayout.maxDepth || leaf.count <= PrefixTreeLayout.splitThreshold)
+        var previous: (UInt8, Int)?
+        for rank in 0..<leaf.count {
+          let id = try #require(leaf.id(atRank: rank))
+          #expect(leafOf[id] == nil, "word \(id) is in two leaves")
+          leafOf[id] = index
+          // The word's first letters lead here.
+          let word = try #require(d.word(for: id))
+          let classes = (folded(word, d) ?? []).map { PrefixTreeLayout.treeClass(ofFolded: $0) }
+          for (depth, c) in path.enumerated() {
+            #expect((depth < classes.count ? classes[depth] : PrefixTreeLayout.otherClass) == c, "\(word)")
+          }
+          // Most frequent first, ties by ID.
+          let f = d.frequency(of: id)!
+          if let (pf, pid) = previous { #expect(pf > f || (pf == f && pid < id)) }
+          previous = (f, id)
+        }
+      }
+    }
+    try visit(try #require(tree.root), path: [])
+    #expect(leafOf.allSatisfy { $0 != nil })
+    if count > 200 { #expect(interior > 1) }
+    try d.verify()
+  }
+
+  @Test("completions equal a brute-force folded prefix search", arguments: [(3000, UInt64(5)), (20_000, 6)])
+  func completionsMatchBruteForce(count: Int, seed: UInt64) throws {
+    let words = randomWords(count: count, seed: seed, maxLength: 8)
+    let (d, _) = try openDictionary(words, verify: false)
+    let all = (0..<d.wordCount).map { (id: $0, word: d.word(for: $0)!, f: d.frequency(of: $0)!) }
+    let foldedWords = all.map { folded($0.word, d)! }
+    var generator = SeededGenerator(seed: seed)
+    var prefixes = ["", "a", "A", "ä", "e", "é", "s", "x", "'", "ab", "AB", "üb"]
+    for _ in 0..<150 {
+      let word = words.randomElement(using: &generator)!
+      prefixes.append(String(word.prefix(Int.random(in: 1...5, using: &generator))))
+    }
+    for prefix in prefixes {
+      for limit in [1, 4, 10, 50] {
+        let got = d.completions(prefix: prefix, limit: limit).map(\.id)
+        guard let p = folded(prefix, d) else {
+          #expect(got.isEmpty)
+          continue
+        }
+        let expected = all.indices.filter { foldedWords[$0].starts(with: p) }
+          .sorted { all[$0].f != all[$1].f ? all[$0].f > all[$1].f : $0 < $1 }
+          .prefix(limit)
+        #expect(got == Array(expected), "prefix \(prefix) limit \(limit)")
+      }
+    }
+    // The top list is the empty prefix's answer.
+    #expect(d.topWords(limit: 30).map(\.id) == d.completions(prefix: "", limit: 30).map(\.id))
+    let byFrequency = all.indices.sorted { all[$0].f != all[$1].f ? all[$0].f > all[$1].f : $0 < $1 }
+    #expect(d.topWords(limit: 2000).map(\.id) == Array(byFrequency.prefix(1000)))
+  }
+
+  /// The Kännsch thesis's examples on a German-like dictionary big enough that "h" and "i"
+  /// split, so "hllo" and "ivh" land in leaves without "hallo" and "ich".
+  static func germanLike() throws -> SwipeDictionary {
+    var entries: [(word: String, count: Double)] = [
+      ("ich", 50_000), ("habe", 20_000), ("hallo", 30_000), ("heben", 800), ("Teich", 400),
+      ("Treppe", 300),
+    ]
+    var generator = SeededGenerator(seed: 77)
+    let letters = Array("abcdefghiklmnoprstuwäöü")
+    var seen = Set(entries.map(\.word))
+    for first in ["h", "i", "t"] {
+      while seen.filter({ $0.lowercased().hasPrefix(first) }).count < 400 {
+        var word = first
+        for _ in 0..<Int.random(in: 2...7, using: &generator) {
+          word.append(letters.randomElement(using: &generator)!)
+        }
+        if word.hasPrefix("hl") || word.hasPrefix("iv") || word.hasPrefix("hab") || word.hasPrefix("hal") {
+          continue
+        }
+        if seen.insert(word).inserted { entries.append((word, Double.random(in: 1...100, using: &generator))) }
+      }
+    }
+    let layout = try LayoutFile.load(repositoryFile("corpora/layouts/qwertz-de.json"))
+    return try SwipeDictionary(bytes: DictionaryCompiler.compile(words: entries, layout: layout).bytes, verify: true)
+  }
+
+  @Test("Kännsch: hllo → hallo in the thesis's three-word dictionary")
+  func kaennschThreeWords() throws {
+    // Under the weighted costs "hllo" is 7 from "hallo" (one omission) and 6 from "habe"
+    // (three substitutions), so the frequencies decide, as the thesis's scoring intends.
+    let layout = try LayoutFile.load(repositoryFile("corpora/layouts/qwertz-de.json"))
+    let blob = try DictionaryCompiler.compile(
+      words: [("ich", 1000), ("hallo", 600), ("habe", 200)], layout: layout)
+    let d = try SwipeDictionary(bytes: blob.bytes, verify: true)
+    let corrections = d.corrections(for: "hllo", limit: 3)
+    #expect(corrections.map(\.word) == ["hallo", "habe", "ich"])
+    #expect(corrections.map(\.distance) == [7, 6, 8])
+  }
+
+  @Test("Kännsch: ivh → ich through the top list, hebe → habe")
+  func kaennschExamples() throws {
+    let d = try Self.germanLike()
+    #expect(d.corrections(for: "ivh", limit: 3).first?.word == "ich")
+    #expect(d.corrections(for: "hebe", limit: 3).first?.word == "habe")
+    // The leaf of "ivh" does not hold "ich": the top list found it.
+    let tree = try #require(d.prefixTree)
+    guard case .node(let root)? = tree.root, case .node(let i)? = tree.child(of: root, 8) else {
+      Issue.record("the i node did not split")
+      return
+    }
+    #expect(tree.child(of: i, 21).map { if case .leaf = $0 { true } else { false } } != false)
+    // Exact words and completions have distance 0 and rank by frequency.
+    let exact = d.corrections(for: "hallo", limit: 1).first
+    #expect(exact?.word == "hallo" && exact?.distance == 0)
+    #expect(d.corrections(for: "ha", limit: 2).map(\.word) == ["hallo", "habe"])
+  }
+
+  @Test("the adjusted Levenshtein distance follows the thesis's rules")
+  func adjustedLevenshtein() throws {
+    let d = try Self.germanLike()
+    let model = CorrectionModel(dictionary: d, layout: d.layout, options: .init())
+    #expect(d.corrector().corrections(for: "hebe", limit: 5) == d.corrections(for: "hebe", limit: 5))
+    func distance(_ typed: String, _ word: String) -> Int {
+      model.distance(model.units(of: typed), d.alphabet.labels(of: word))
+    }
+    #expect(distance("hallo", "hallo") == 0)
+    #expect(distance("HALLO", "hallo") == 0)  // case is free
+    #expect(distance("hal", "hallo") == 0)  // the rest of the word is a completion
+    #expect(distance("hsllo", "hallo") == 1)  // s is next to a
+    #expect(distance("hllo", "hallo") == 7)  // an omitted letter
+    #expect(distance("hmllo", "hallo") == 2)  // m is not next to a
+    #expect(distance("haallo", "hallo") == 2)  // a letter typed twice
+    #expect(distance("Treo", "Teich") == 3)  // the thesis's figure: copy, near → insert, near
+    #expect(distance("hallooo", "hallo") == 4)  // two letters past the end
+  }
+
+  @Test("corrections of random typos find the word among the top ten")
+  func randomTypos() throws {
+    let words = randomWords(count: 3000, seed: 12, maxLength: 9).filter { !$0.contains("'") }
+    let (d, _) = try openDictionary(words, verify: false)
+    var generator = SeededGenerator(seed: 13)
+    var found = 0
+    var tried = 0
+    let layout = d.layout
+    for word in words.shuffled(using: &generator).prefix(300) where word.count >= 4 {
+      // Replace one letter after the first with a neighbouring key's letter.
+      var scalars = Array(word.lowercased().unicodeScalars)
+      let position = Int.random(in: 1..<scalars.count, using: &generator)
+      guard let key = layout.key(for: scalars[position]),
+        let near = layout.neighbours(of: key).randomElement(using: &generator)
+      else { continue }
+      scalars[position] = layout.keys[near].character
+      tried += 1
+      let typo = String(String.UnicodeScalarView(scalars))
+      if d.corrections(for: typo, limit: 10).contains(where: { $0.word == word }) { found += 1 }
+    }
+    #expect(tried > 100)
+    #expect(Double(found) / Double(tried) > 0.9, "\(found) of \(tried)")
+  }
+}
+
+extension Alphabet {
+  func labels(of word: String) -> [UInt8] { word.unicodeScalars.map { label(for: $0)! } }
+}
+
+/// A file of the repository, located from this source file.
+func repositoryFile(_ path: String) -> String {
+  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent(path).path
+}
