@@ -72,10 +72,18 @@ struct LineJSONParser {
     case UInt8(ascii: "{"): return LineJSON(value: try parseObject(depth: depth), column: column)
     case UInt8(ascii: "["): return LineJSON(value: try parseArray(depth: depth), column: column)
     case UInt8(ascii: "\""): return LineJSON(value: .string(try parseString()), column: column)
-    case UInt8(ascii: "t"): try expect("true"); return LineJSON(value: .bool(true), column: column)
-    case UInt8(ascii: "f"): try expect("false"); return LineJSON(value: .bool(false), column: column)
-    case UInt8(ascii: "n"): try expect("null"); return LineJSON(value: .null, column: column)
-    case UInt8(ascii: "N"): try expect("NaN"); return LineJSON(value: .number(.nan), column: column)
+    case UInt8(ascii: "t"):
+      try expect("true")
+      return LineJSON(value: .bool(true), column: column)
+    case UInt8(ascii: "f"):
+      try expect("false")
+      return LineJSON(value: .bool(false), column: column)
+    case UInt8(ascii: "n"):
+      try expect("null")
+      return LineJSON(value: .null, column: column)
+    case UInt8(ascii: "N"):
+      try expect("NaN")
+      return LineJSON(value: .number(.nan), column: column)
     case UInt8(ascii: "I"):
       try expect("Infinity")
       return LineJSON(value: .number(.infinity), column: column)
@@ -104,7 +112,9 @@ struct LineJSONParser {
       }
       let key = try parseString()
       skipWhitespace()
-      guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after a key, found \(found)") }
+      guard peek() == UInt8(ascii: ":") else {
+        throw failure("expected ':' after a key, found \(found)")
+      }
       index += 1
       skipWhitespace()
       members.append((key, try parseValue(depth: depth + 1)))

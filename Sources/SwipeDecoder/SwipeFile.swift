@@ -88,7 +88,8 @@ public enum SwipeFile {
     let first = bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != 0x0D }
     guard let first, first != UInt8(ascii: "#") else { return nil }
 
-    func fail(_ reason: SwipeFileError.Reason, _ column: Int?, _ message: String) -> SwipeFileError {
+    func fail(_ reason: SwipeFileError.Reason, _ column: Int?, _ message: String) -> SwipeFileError
+    {
       SwipeFileError(
         file: file, line: lineNumber, column: column, reason: reason, message: message,
         hint: hint(for: reason))
@@ -148,7 +149,8 @@ public enum SwipeFile {
       var numbers: [Float] = []
       for (value, name) in zip(values, ["x", "y", "t_ms"]) {
         guard case .number(let number) = value.value else {
-          throw fail(.badPoint, value.column, "point \(n)'s \(name) is \(value.summary), not a number")
+          throw fail(
+            .badPoint, value.column, "point \(n)'s \(name) is \(value.summary), not a number")
         }
         let single = Float(number)
         guard number.isFinite, single.isFinite else {
@@ -225,10 +227,13 @@ public enum SwipeFile {
     case .missingPoints, .pointsNotAnArray:
       return #"add "points": [[x, y, t_ms], …] in the layout's units"#
     case .noPoints: return "a swipe needs at least one point: add points or drop the line"
-    case .badPoint: return "write each point as [x, y] or [x, y, t_ms], numbers in the layout's units"
-    case .nonFiniteNumber: return "coordinates and times must be finite numbers: fix or drop the point"
+    case .badPoint:
+      return "write each point as [x, y] or [x, y, t_ms], numbers in the layout's units"
+    case .nonFiniteNumber:
+      return "coordinates and times must be finite numbers: fix or drop the point"
     case .mixedTimes: return "give t_ms for every point of a swipe or for none"
-    case .timeGoesBackwards: return "t_ms counts milliseconds since the swipe began and never decreases"
+    case .timeGoesBackwards:
+      return "t_ms counts milliseconds since the swipe began and never decreases"
     }
   }
 }

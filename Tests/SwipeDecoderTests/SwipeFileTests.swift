@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwipeDecoder
 
 @Suite struct SwipeFileTests {
@@ -41,11 +42,13 @@ import Testing
 
   @Test func writesCompactRoundedDeterministicLines() {
     let swipe = Swipe(
-      word: "d\"uck", points: [.init(x: 1.005, y: -0.001, time: 0), .init(x: 12.3456, y: 80, time: 16.666)])
+      word: "d\"uck",
+      points: [.init(x: 1.005, y: -0.001, time: 0), .init(x: 12.3456, y: 80, time: 16.666)])
     #expect(SwipeFile.line(for: swipe) == #"{"word":"d\"uck","points":[[1,0,0],[12.35,80,16.7]]}"#)
     let untimed = Swipe(points: [.init(x: 0.5, y: 2)])
     #expect(SwipeFile.line(for: untimed) == #"{"points":[[0.5,2]]}"#)
-    #expect(SwipeFile.text(for: [untimed, untimed]) == "{\"points\":[[0.5,2]]}\n{\"points\":[[0.5,2]]}\n")
+    #expect(
+      SwipeFile.text(for: [untimed, untimed]) == "{\"points\":[[0.5,2]]}\n{\"points\":[[0.5,2]]}\n")
   }
 
   @Test func roundTripsThroughAFile() throws {
@@ -149,9 +152,13 @@ import Testing
 
   @Test func messagesSayWhatIsWrong() throws {
     #expect(try error(#"{"points": [[1, 2, 3, 4]]}"#).message == "point 1 has 4 values, not 2 or 3")
-    #expect(try error(#"{"points": [[1, "2"]]}"#).message == #"point 1's y is the string "2", not a number"#)
+    #expect(
+      try error(#"{"points": [[1, "2"]]}"#).message
+        == #"point 1's y is the string "2", not a number"#)
     #expect(try error(#"{"points": [[0, 0], [NaN, 2]]}"#).message == "point 2's x is NaN")
-    #expect(try error(#"{"word": 42, "points": [[1, 2]]}"#).message == #""word" is the number 42.0, not a string"#)
+    #expect(
+      try error(#"{"word": 42, "points": [[1, 2]]}"#).message
+        == #""word" is the number 42.0, not a string"#)
     let open = try error(#"{"points": [[1, 2]]"#)
     #expect(open.message == "not JSON: expected ',' or '}' in an object, found the end of the line")
   }
