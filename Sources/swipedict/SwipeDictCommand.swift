@@ -14,11 +14,12 @@ struct SwipeDictCommand: ParsableCommand {
         swipedict inspect build/en.swipedict
         swipedict query build/en.swipedict hello --json
         swipedict verify build/en.swipedict
+        swipedict synth build/en.swipedict --sample 1000 --seed 7 -o swipes.jsonl
       """,
     version: SwipeDictVersion.string,
     subcommands: [
       BuildCommand.self, InspectCommand.self, QueryCommand.self, VerifyCommand.self,
-      BenchCommand.self, PackCommand.self, InstallCommand.self,
+      BenchCommand.self, PackCommand.self, InstallCommand.self, SynthCommand.self,
     ]
   )
 }

@@ -236,8 +236,69 @@ struct CLITests {
     }
   }
 
+  @Test func synthWritesSwipesForTheGivenWords() throws {
+    let result = try CLI.run(["synth", blob, "--words", "hello", "über", "world", "--seed", "3"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map { String($0) }
+    #expect(lines.count == 3)
+    var words: [String] = []
+    for line in lines {
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      words.append(try #require(json["word"] as? String))
+      let points = try #require(json["points"] as? [[Double]])
+      #expect(points.count >= 10)
+      #expect(points.allSatisfy { $0.count == 3 })
+      #expect(points.first?[2] == 0)
+      // Inside the layout (10-unit keys, 3 rows) give or take the noise.
+      #expect(points.allSatisfy { (-10...110).contains($0[0]) && (-10...55).contains($0[1]) })
+    }
+    #expect(words == ["hello", "über", "world"])
+    // Deterministic; another seed gives other swipes; -o writes the same text.
+    let again = try CLI.run(["synth", blob, "--words", "hello", "über", "world", "--seed", "3"])
+    #expect(again.stdout == result.stdout)
+    let other = try CLI.run(["synth", blob, "--words", "hello", "über", "world", "--seed", "4"])
+    #expect(other.stdout != result.stdout)
+    let file = workspace.file("swipes.jsonl")
+    let written = try CLI.run([
+      "synth", blob, "--words", "hello", "über", "world", "--seed", "3", "-o", file,
+    ])
+    #expect(written.status == 0 && written.stdout.isEmpty)
+    #expect(FileManager.default.contents(atPath: file) == Data(result.stdout.utf8))
+  }
+
+  @Test func synthSamplesWordsFromTheBlob() throws {
+    let result = try CLI.run(["synth", blob, "--sample", "20", "--by", "uniform", "--seed", "9"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 20)
+    let known: Set = ["hello", "help", "Hello", "world", "über", "Über"]
+    for line in lines {
+      let json = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      #expect(known.contains(json?["word"] as? String ?? ""), "\(line)")
+    }
+  }
+
+  @Test func synthNamesWordsItCannotSwipe() throws {
+    let missing = try CLI.run(["synth", blob, "--words", "hello", "xyzzy", "HELP", "h3llo"])
+    #expect(missing.status == 1)
+    #expect(missing.stdout.isEmpty)
+    #expect(missing.stderr.contains(#"error: "xyzzy" is not in "#))
+    #expect(missing.stderr.contains(#""HELP" is not in \#(blob) (it has "help")"#))
+    #expect(missing.stderr.contains(#""h3llo" is not in \#(blob): '3' has no key on layout cli"#))
+    #expect(!missing.stderr.contains(#""hello""#))
+    let usage = try CLI.run(["synth", blob])
+    #expect(usage.status == 64)
+    let both = try CLI.run(["synth", blob, "--words", "hello", "--sample", "3"])
+    #expect(both.status == 64)
+    let byWithWords = try CLI.run(["synth", blob, "--words", "hello", "--by", "uniform"])
+    #expect(byWithWords.status == 64)
+    let noise = try CLI.run(["synth", blob, "--sample", "3", "--noise", "-1"])
+    #expect(noise.status == 64)
+  }
+
   @Test func helpHasExamples() throws {
-    for command in ["build", "inspect", "query", "verify", "bench"] {
+    for command in ["build", "inspect", "query", "verify", "bench", "synth"] {
       let result = try CLI.run([command, "--help"])
       #expect(result.status == 0)
       #expect(result.stdout.contains("Examples:"), "\(command)")

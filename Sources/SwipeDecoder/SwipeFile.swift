@@ -1,0 +1,239 @@
+import Foundation
+import SwipeDict
+
+/// Reads and writes swipes as JSON Lines (DESIGN, "Swipes"): one swipe per line,
+///
+/// ```json
+/// {"word": "duck", "points": [[x, y, t_ms], …]}
+/// ```
+///
+/// in the layout's units. `word` is the truth when known (a string; `null` or absent when
+/// not); each point is `[x, y]` or `[x, y, t_ms]` (milliseconds since the swipe began),
+/// and a swipe gives a time for every point or for none. Times never decrease. Other keys
+/// are ignored, so files can carry notes. Empty lines and lines starting with `#` are
+/// skipped; a UTF-8 byte order mark and CRLF line ends are accepted.
+///
+/// Reading is strict: a bad line stops the read with a ``SwipeFileError`` that names the
+/// file, the line and column, what is wrong and what to do. `NaN` and `Infinity` (which
+/// some JSON writers emit) are reported as non-finite numbers.
+///
+/// Writing is deterministic: keys in the order `word`, `points`, no spaces, x and y rounded
+/// to 2 decimals and times to 1, integers without a fraction:
+///
+/// ```json
+/// {"word":"duck","points":[[120.5,80,0],[121.25,83.1,16.7]]}
+/// ```
+public enum SwipeFile {
+  /// Reads every swipe in a JSON Lines file.
+  /// - Parameter path: the file, or `-` for standard input.
+  /// - Returns: the swipes in file order.
+  /// - Throws: ``SwipeFileError`` when the file cannot be read or a line is invalid.
+  public static func read(path: String) throws(SwipeFileError) -> [Swipe] {
+    let data: Data
+    do {
+      if path == "-" {
+        data = FileHandle.standardInput.readDataToEndOfFile()
+      } else {
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
+      }
+    } catch {
+      throw SwipeFileError(
+        file: path, line: 0, reason: .unreadable,
+        message: "cannot read the swipe file (\(error.localizedDescription))",
+        hint: "check the path and the file's permissions")
+    }
+    return try parse(contents: Array(data), file: path)
+  }
+
+  /// Parses the text of a whole JSON Lines file.
+  /// - Parameters:
+  ///   - contents: the file's bytes (UTF-8).
+  ///   - file: the name to use in errors.
+  /// - Returns: the swipes in order.
+  /// - Throws: ``SwipeFileError`` for the first invalid line.
+  public static func parse(contents: [UInt8], file: String) throws(SwipeFileError) -> [Swipe] {
+    var swipes: [Swipe] = []
+    var start = 0
+    if contents.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+    var lineNumber = 0
+    while start < contents.count {
+      lineNumber += 1
+      let end = contents[start...].firstIndex(of: 0x0A) ?? contents.count
+      var bytes = contents[start..<end]
+      if bytes.last == 0x0D { bytes = bytes.dropLast() }
+      start = end + 1
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw SwipeFileError(
+          file: file, line: lineNumber, reason: .invalidUTF8, message: "the line is not UTF-8",
+          hint: "save the file as UTF-8")
+      }
+      if let swipe = try parse(line: text, lineNumber: lineNumber, file: file) {
+        swipes.append(swipe)
+      }
+    }
+    return swipes
+  }
+
+  /// Parses one line.
+  /// - Parameters:
+  ///   - line: the line, without its line end.
+  ///   - lineNumber: its 1-based number, for errors.
+  ///   - file: the file name, for errors.
+  /// - Returns: the swipe, or `nil` for an empty line or a `#` comment.
+  /// - Throws: ``SwipeFileError`` when the line is not a valid swipe.
+  public static func parse(line: String, lineNumber: Int, file: String) throws(SwipeFileError)
+    -> Swipe?
+  {
+    let bytes = Array(line.utf8)
+    let first = bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != 0x0D }
+    guard let first, first != UInt8(ascii: "#") else { return nil }
+
+    func fail(_ reason: SwipeFileError.Reason, _ column: Int?, _ message: String) -> SwipeFileError
+    {
+      SwipeFileError(
+        file: file, line: lineNumber, column: column, reason: reason, message: message,
+        hint: hint(for: reason))
+    }
+
+    let root: LineJSON
+    do {
+      root = try LineJSONParser.parse(bytes)
+    } catch {
+      throw fail(.notJSON, error.column, "not JSON: \(error.message)")
+    }
+    guard case .object(let members) = root.value else {
+      throw fail(.notAnObject, root.column, "the line is \(root.summary), not a JSON object")
+    }
+    var word: String?
+    var wordSeen = false
+    var pointsValue: LineJSON?
+    for (key, value) in members {
+      switch key {
+      case "word":
+        guard !wordSeen else { throw fail(.duplicateKey, value.column, "\"word\" is given twice") }
+        wordSeen = true
+        switch value.value {
+        case .string(let text): word = text
+        case .null: word = nil
+        default:
+          throw fail(.wordNotAString, value.column, "\"word\" is \(value.summary), not a string")
+        }
+      case "points":
+        guard pointsValue == nil else {
+          throw fail(.duplicateKey, value.column, "\"points\" is given twice")
+        }
+        pointsValue = value
+      default:
+        continue
+      }
+    }
+    guard let pointsValue else {
+      throw fail(.missingPoints, root.column, "the object has no \"points\"")
+    }
+    guard case .array(let items) = pointsValue.value else {
+      throw fail(
+        .pointsNotAnArray, pointsValue.column, "\"points\" is \(pointsValue.summary), not an array")
+    }
+    guard !items.isEmpty else { throw fail(.noPoints, pointsValue.column, "\"points\" is empty") }
+
+    var points: [SwipePoint] = []
+    points.reserveCapacity(items.count)
+    for (i, item) in items.enumerated() {
+      let n = i + 1
+      guard case .array(let values) = item.value else {
+        throw fail(.badPoint, item.column, "point \(n) is \(item.summary), not an array")
+      }
+      guard values.count == 2 || values.count == 3 else {
+        throw fail(.badPoint, item.column, "point \(n) has \(values.count) values, not 2 or 3")
+      }
+      var numbers: [Float] = []
+      for (value, name) in zip(values, ["x", "y", "t_ms"]) {
+        guard case .number(let number) = value.value else {
+          throw fail(
+            .badPoint, value.column, "point \(n)'s \(name) is \(value.summary), not a number")
+        }
+        let single = Float(number)
+        guard number.isFinite, single.isFinite else {
+          let shown = number.isNaN ? "NaN" : number.isFinite ? "\(number)" : "infinite"
+          throw fail(.nonFiniteNumber, value.column, "point \(n)'s \(name) is \(shown)")
+        }
+        numbers.append(single)
+      }
+      let time = numbers.count == 3 ? numbers[2] : nil
+      if let previous = points.last {
+        guard (previous.time == nil) == (time == nil) else {
+          throw fail(
+            .mixedTimes, item.column,
+            "point \(n) \(time == nil ? "has no" : "has a") time but point \(i) "
+              + "\(time == nil ? "has one" : "has none")")
+        }
+        if let time, let before = previous.time, time < before {
+          throw fail(
+            .timeGoesBackwards, values[2].column,
+            "point \(n)'s time \(time) ms is before point \(i)'s \(before) ms")
+        }
+      }
+      points.append(SwipePoint(x: numbers[0], y: numbers[1], time: time))
+    }
+    return Swipe(word: word, points: points)
+  }
+
+  /// The JSON Lines form of a swipe (no line end): deterministic, x and y rounded to 2
+  /// decimals, times to 1. The word is left out when it is `nil`; a non-finite coordinate
+  /// is written as `null` (which ``read(path:)`` rejects).
+  /// - Parameter swipe: the swipe.
+  /// - Returns: one line of JSON.
+  public static func line(for swipe: Swipe) -> String {
+    var members: [(String, JSONValue)] = []
+    if let word = swipe.word { members.append(("word", .string(word))) }
+    let points = swipe.points.map { point -> JSONValue in
+      var values: [JSONValue] = [rounded(point.x, places: 2), rounded(point.y, places: 2)]
+      if let time = point.time { values.append(rounded(time, places: 1)) }
+      return .array(values)
+    }
+    members.append(("points", .array(points)))
+    return JSONValue.object(members).text
+  }
+
+  /// The JSON Lines text of several swipes: one line each, every line ending in `\n`.
+  /// - Parameter swipes: the swipes.
+  /// - Returns: the file's text.
+  public static func text(for swipes: [Swipe]) -> String {
+    var out = ""
+    for swipe in swipes {
+      out += line(for: swipe)
+      out += "\n"
+    }
+    return out
+  }
+
+  /// `value` rounded to `places` decimals, as a JSON number. `k / 10^places` is the double
+  /// nearest to the decimal, so it prints as that decimal.
+  private static func rounded(_ value: Float, places: Int) -> JSONValue {
+    let scale = places == 1 ? 10.0 : 100.0
+    let result = (Double(value) * scale).rounded() / scale
+    return .double(result == 0 ? 0 : result)  // no "-0"
+  }
+
+  private static func hint(for reason: SwipeFileError.Reason) -> String {
+    let shape = #"{"word": "duck", "points": [[x, y, t_ms], …]}"#
+    switch reason {
+    case .unreadable: return "check the path and the file's permissions"
+    case .invalidUTF8: return "save the file as UTF-8"
+    case .notJSON, .notAnObject: return "write one JSON object per line: \(shape)"
+    case .duplicateKey: return "give each key once"
+    case .wordNotAString:
+      return #"write the intended word as a JSON string, or leave "word" out when it is unknown"#
+    case .missingPoints, .pointsNotAnArray:
+      return #"add "points": [[x, y, t_ms], …] in the layout's units"#
+    case .noPoints: return "a swipe needs at least one point: add points or drop the line"
+    case .badPoint:
+      return "write each point as [x, y] or [x, y, t_ms], numbers in the layout's units"
+    case .nonFiniteNumber:
+      return "coordinates and times must be finite numbers: fix or drop the point"
+    case .mixedTimes: return "give t_ms for every point of a swipe or for none"
+    case .timeGoesBackwards:
+      return "t_ms counts milliseconds since the swipe began and never decreases"
+    }
+  }
+}

@@ -1,0 +1,323 @@
+import Foundation
+import SwipeDict
+
+/// Turns words into human-like synthetic swipes on a keyboard layout, for tests and
+/// benchmarks of swipe decoders.
+///
+/// ```swift
+/// let synthesizer = SwipeSynthesizer(layout: dictionary.layout)
+/// let swipe = try synthesizer.swipe(for: "hello", seed: 42)    // ~35 points at 60 Hz
+/// print(SwipeFile.line(for: swipe))
+/// ```
+///
+/// The model, for a word whose key path (``KeyboardLayout/keyPath(for:)``) has two keys or
+/// more; `u` is the layout's `keyWidth`:
+///
+/// 1. **Aim.** Each key gets a target: its centre plus Gaussian noise with σ = ``noise`` × u
+///    (default 0.25) on each axis, pulled back onto a circle of radius ``targetLimit`` × u
+///    (default 0.6) around the centre when it lands farther (about 6 % of targets at the
+///    defaults), so that the finger stays on or next to the key.
+/// 2. **Corners.** The finger runs in straight lines between targets and cuts each inner
+///    corner with a quadratic Bézier curve whose control point is the target. It leaves the
+///    straight line a random fraction (``cornerCut``, default 0.1…0.35) of each adjoining
+///    segment before the target, at most ``maxCornerCut`` × u (default 0.6) away, so it
+///    passes within 0.3 u of a target at the sharpest turn and almost through it when the
+///    path runs straight on.
+/// 3. **Speed.** The speed along the path is the product of three factors: a ramp that
+///    starts and ends slowly (a bell over the first and last 1.5 u, like a minimum-jerk
+///    profile), a dip at each corner as deep as ``cornerSlowdown`` × (turn angle / 180°)
+///    (default 0.8) and about a key wide, and a peak speed that grows with the square root of
+///    the segment's length (long straight runs are faster; a factor 0.5…2 for segments of
+///    0.25…4 u and beyond), interpolated between the segments' midpoints.
+/// 4. **Time.** The whole swipe lasts a random ``baseDuration`` (default 120…180 ms) plus a
+///    random ``perKeyDuration`` (default 80…120 ms) per key; the speed profile is scaled to
+///    that duration and sampled at ``sampleRate`` (default 60 Hz), rounded to whole frames:
+///    `t_ms` is `0, 16.7, 33.3, …`, the first sample on the first target and the last on the
+///    last target (before jitter).
+/// 5. **Jitter.** Each sample moves by Gaussian noise with σ = ``jitter`` × u (default 0.02),
+///    the touch sensor's own noise.
+///
+/// A word with a single key (`"a"`, `"I"`, `"ll"`) is a short press instead: 50…100 ms of
+/// samples on a slide of at most 0.15 u from the noisy target, with jitter.
+///
+/// Everything random comes from a seeded generator in this module (SplitMix64, Box–Muller
+/// normals), so the same parameters, layout, word and seed give identical points on a given
+/// platform. Word `i` of ``swipes(for:seed:)`` uses its own stream of that seed, so adding a
+/// word does not change the others. ``perfectSwipe(for:)`` gives the noiseless key centres.
+public struct SwipeSynthesizer: Sendable {
+  /// The layout the swipes are drawn on.
+  public var layout: KeyboardLayout
+  /// σ of each key's target around its centre, in key widths (default 0.25; 0 aims at centres).
+  public var noise: Double
+  /// The farthest a target may be from its key's centre, in key widths (default 0.6).
+  public var targetLimit: Double
+  /// The fraction of each adjoining segment where corner cutting starts (default 0.1…0.35).
+  /// Keep the upper bound below 0.5 so that neighbouring corners do not overlap.
+  public var cornerCut: ClosedRange<Double>
+  /// The longest corner cut along one segment, in key widths (default 0.6).
+  public var maxCornerCut: Double
+  /// How much the finger slows down at a full reversal, 0…0.95 (default 0.8: to 20 % speed).
+  public var cornerSlowdown: Double
+  /// The fixed part of a swipe's duration, in milliseconds (default 120…180).
+  public var baseDuration: ClosedRange<Double>
+  /// The duration added per key of the key path, in milliseconds (default 80…120).
+  public var perKeyDuration: ClosedRange<Double>
+  /// Samples per second (default 60, a phone's touch rate); must be positive.
+  public var sampleRate: Double
+  /// σ of the per-sample sensor noise, in key widths (default 0.02).
+  public var jitter: Double
+
+  /// Creates a synthesizer with the default model (see the type's description).
+  /// - Parameters:
+  ///   - layout: the keyboard layout.
+  ///   - noise: σ of the targets around the key centres, in key widths.
+  public init(layout: KeyboardLayout, noise: Double = 0.25) {
+    self.layout = layout
+    self.noise = noise
+    targetLimit = 0.6
+    cornerCut = 0.1...0.35
+    maxCornerCut = 0.6
+    cornerSlowdown = 0.8
+    baseDuration = 120...180
+    perKeyDuration = 80...120
+    sampleRate = 60
+    jitter = 0.02
+  }
+
+  /// A synthetic swipe over `word`, with `word` as its truth.
+  /// - Parameters:
+  ///   - word: the word; its key path decides the keys.
+  ///   - seed: the random seed (same seed, same swipe).
+  /// - Returns: the swipe, with times in milliseconds.
+  /// - Throws: ``SwipeSynthesisError`` when the word cannot be typed on the layout or has
+  ///   no keyed character.
+  public func swipe(for word: String, seed: UInt64) throws(SwipeSynthesisError) -> Swipe {
+    var random = SeededGenerator(seed: seed, stream: 0)
+    return Swipe(word: word, points: points(along: try keyPath(for: word), random: &random))
+  }
+
+  /// Synthetic swipes over several words; word `i` uses stream `i` of `seed`, so
+  /// `swipes(for: words, seed: s)[0] == swipe(for: words[0], seed: s)`.
+  /// - Parameters:
+  ///   - words: the words.
+  ///   - seed: the random seed.
+  /// - Returns: one swipe per word, in order.
+  /// - Throws: ``SwipeSynthesisError`` for the first word that cannot be swiped.
+  public func swipes(for words: [String], seed: UInt64) throws(SwipeSynthesisError) -> [Swipe] {
+    var swipes: [Swipe] = []
+    swipes.reserveCapacity(words.count)
+    for (i, word) in words.enumerated() {
+      var random = SeededGenerator(seed: seed, stream: UInt64(i))
+      swipes.append(
+        Swipe(word: word, points: points(along: try keyPath(for: word), random: &random)))
+    }
+    return swipes
+  }
+
+  /// The noiseless swipe over `word`: the centres of its key path, without times.
+  /// - Parameter word: the word.
+  /// - Returns: one point per key; empty when the word cannot be typed on the layout.
+  public func perfectSwipe(for word: String) -> [SwipePoint] {
+    (layout.keyPath(for: word) ?? []).map { SwipePoint(x: layout.keys[$0].x, y: layout.keys[$0].y) }
+  }
+
+  /// The key path of `word`, or why it has none.
+  func keyPath(for word: String) throws(SwipeSynthesisError) -> [Int] {
+    guard let path = layout.keyPath(for: word) else {
+      let bad = word.unicodeScalars.first { layout.classify($0) == .untypeable }
+      throw .untypeable(
+        word: word, character: bad.map { Character($0) } ?? "?", layout: layout.name)
+    }
+    guard !path.isEmpty else { throw .noKeys(word: word) }
+    return path
+  }
+
+  // MARK: - The model
+
+  /// The swipe's samples along a non-empty key path.
+  func points(along path: [Int], random: inout SeededGenerator) -> [SwipePoint] {
+    precondition(sampleRate.isFinite && sampleRate > 0, "sampleRate must be positive")
+    let unit = Double(layout.keyWidth)
+    let frame = 1000 / sampleRate
+    // 1. Aim.
+    let targets = path.map { index -> Vector in
+      let key = layout.keys[index]
+      var offset = Vector(x: random.gaussian(), y: random.gaussian()) * (max(0, noise) * unit)
+      let limit = max(0, targetLimit) * unit
+      if offset.length > limit { offset = offset * (limit / offset.length) }
+      return Vector(x: Double(key.x), y: Double(key.y)) + offset
+    }
+    var duration = random.uniform(baseDuration)
+    for _ in path { duration += random.uniform(perKeyDuration) }
+
+    let track = Track(targets: targets, synthesizer: self, unit: unit, random: &random)
+    let samples: [Vector]
+    let frames: Int
+    if let track {
+      frames = max(2, Int((duration / frame).rounded()))
+      samples = track.samples(count: frames + 1)
+    } else {
+      // One key (or targets on top of each other): a short press that slides a little.
+      frames = max(2, Int((random.uniform(50...100) / frame).rounded()))
+      let angle = 2 * Double.pi * random.unit()
+      let slide = Vector(x: cos(angle), y: sin(angle)) * (random.uniform(0...0.15) * unit)
+      samples = (0...frames).map { targets[0] + slide * (Double($0) / Double(frames)) }
+    }
+    // 5. Jitter.
+    let sigma = max(0, jitter) * unit
+    return samples.enumerated().map { k, sample in
+      let point = sample + Vector(x: random.gaussian(), y: random.gaussian()) * sigma
+      return SwipePoint(x: Float(point.x), y: Float(point.y), time: Float(Double(k) * frame))
+    }
+  }
+}
+
+/// Why a word cannot be swiped on a layout.
+public enum SwipeSynthesisError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A character of `word` has no key, no alias and is not skipped on the layout.
+  case untypeable(word: String, character: Character, layout: String)
+  /// Every character of `word` is skipped (apostrophes, hyphens): there is no key to swipe.
+  case noKeys(word: String)
+
+  /// What is wrong, naming the word.
+  public var description: String {
+    switch self {
+    case .untypeable(let word, let character, let layout):
+      "cannot swipe \"\(word)\": '\(character)' has no key on layout \(layout)"
+    case .noKeys(let word):
+      "cannot swipe \"\(word)\": it has no character with a key"
+    }
+  }
+}
+
+// MARK: - Geometry
+
+/// A 2-D vector in layout units (Double, for the model's arithmetic).
+struct Vector: Sendable {
+  var x: Double
+  var y: Double
+
+  static func + (a: Vector, b: Vector) -> Vector { Vector(x: a.x + b.x, y: a.y + b.y) }
+  static func - (a: Vector, b: Vector) -> Vector { Vector(x: a.x - b.x, y: a.y - b.y) }
+  static func * (a: Vector, s: Double) -> Vector { Vector(x: a.x * s, y: a.y * s) }
+  var length: Double { (x * x + y * y).squareRoot() }
+}
+
+/// The finger's path through the targets as a dense polyline, with the time to reach each of
+/// its vertices (steps 2–4 of the model).
+struct Track {
+  /// Dense vertices, about 0.05 key widths apart.
+  private var vertices: [Vector] = []
+  /// The time at each vertex, 0 at the first, in arbitrary units (scaled by `samples`).
+  private var times: [Double] = []
+
+  /// Builds the track, or `nil` when the targets are (almost) one point.
+  init?(
+    targets: [Vector], synthesizer model: SwipeSynthesizer, unit: Double,
+    random: inout SeededGenerator
+  ) {
+    guard targets.count >= 2 else { return nil }
+    let step = 0.05 * unit
+    var arc: [Double] = [0]  // arc length at each vertex
+    var corners: [(arc: Double, sharpness: Double)] = []
+    vertices = [targets[0]]
+
+    func append(_ vertex: Vector) {
+      arc.append(arc[arc.count - 1] + (vertex - vertices[vertices.count - 1]).length)
+      vertices.append(vertex)
+    }
+    func lineTo(_ end: Vector) {
+      let start = vertices[vertices.count - 1]
+      let pieces = max(1, Int(((end - start).length / step).rounded(.up)))
+      for k in 1...pieces { append(start + (end - start) * (Double(k) / Double(pieces))) }
+    }
+
+    // 2. Corners: straight lines, each inner target rounded off by a quadratic Bézier.
+    for i in 1..<(targets.count - 1) {
+      let corner = targets[i]
+      let incoming = corner - targets[i - 1]
+      let outgoing = targets[i + 1] - corner
+      let lengths = (incoming.length, outgoing.length)
+      guard lengths.0 > 1e-9 * unit, lengths.1 > 1e-9 * unit else {
+        lineTo(corner)  // coincident targets: no corner to cut
+        continue
+      }
+      let cosine = (incoming.x * outgoing.x + incoming.y * outgoing.y) / (lengths.0 * lengths.1)
+      let turn = acos(min(1, max(-1, cosine))) / Double.pi  // 0 straight on, 1 reversal
+      let cut = model.maxCornerCut * unit
+      let before = min(random.uniform(model.cornerCut) * lengths.0, cut)
+      let after = min(random.uniform(model.cornerCut) * lengths.1, cut)
+      let entry = corner - incoming * (before / lengths.0)
+      let exit = corner + outgoing * (after / lengths.1)
+      lineTo(entry)
+      let pieces = 2 * max(1, Int(((before + after) / (2 * step)).rounded(.up)))
+      for k in 1...pieces {
+        let t = Double(k) / Double(pieces)
+        let a = (1 - t) * (1 - t)
+        let b = 2 * (1 - t) * t
+        let c = t * t
+        append(
+          Vector(
+            x: a * entry.x + b * corner.x + c * exit.x, y: a * entry.y + b * corner.y + c * exit.y))
+        if k == pieces / 2 { corners.append((arc[arc.count - 1], turn)) }
+      }
+    }
+    lineTo(targets[targets.count - 1])
+
+    let total = arc[arc.count - 1]
+    guard total > 0.01 * unit else { return nil }
+
+    // 3. Speed: ends ramp, corners dip, long segments run faster.
+    let ramp = min(total / 2, 1.5 * unit)
+    let dipWidth = 0.5 * unit
+    // Segment peak speeds at segment midpoints (segments split at the corners' apexes).
+    let bounds = [0] + corners.map(\.arc) + [total]
+    let peaks = zip(bounds, bounds.dropFirst()).map { a, b in
+      (mid: (a + b) / 2, speed: min(2, max(0.5, ((b - a) / unit).squareRoot())))
+    }
+    func peak(at s: Double) -> Double {
+      guard let next = peaks.firstIndex(where: { $0.mid >= s }) else {
+        return peaks[peaks.count - 1].speed
+      }
+      guard next > 0 else { return peaks[0].speed }
+      let (a, b) = (peaks[next - 1], peaks[next])
+      return a.speed + (b.speed - a.speed) * (s - a.mid) / (b.mid - a.mid)
+    }
+    func speed(at s: Double) -> Double {
+      let start = sin(Double.pi / 2 * min(1, s / ramp))
+      let end = sin(Double.pi / 2 * min(1, (total - s) / ramp))
+      var v = 0.12 + 0.88 * start * end
+      for corner in corners {
+        let d = (s - corner.arc) / dipWidth
+        v *= 1 - min(0.95, max(0, model.cornerSlowdown)) * corner.sharpness * exp(-d * d / 2)
+      }
+      return max(0.02, v * peak(at: s))
+    }
+
+    // 4. Time: integrate ds / v along the polyline.
+    var previousSpeed = speed(at: 0)
+    times = [0]
+    times.reserveCapacity(vertices.count)
+    for m in 1..<vertices.count {
+      let v = speed(at: arc[m])
+      times.append(times[m - 1] + (arc[m] - arc[m - 1]) / ((previousSpeed + v) / 2))
+      previousSpeed = v
+    }
+  }
+
+  /// `count` samples at equal time steps from the first vertex to the last.
+  func samples(count: Int) -> [Vector] {
+    let total = times[times.count - 1]
+    var out: [Vector] = []
+    out.reserveCapacity(count)
+    var m = 0
+    for k in 0..<count {
+      let t = total * Double(k) / Double(count - 1)
+      while m < times.count - 2 && times[m + 1] < t { m += 1 }
+      let span = times[m + 1] - times[m]
+      let f = span > 0 ? min(1, max(0, (t - times[m]) / span)) : 1
+      out.append(vertices[m] + (vertices[m + 1] - vertices[m]) * f)
+    }
+    return out
+  }
+}
