@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import SwipeDict
+import SwipeDictCompiler
+
+@Suite("Swipe candidate filters")
+struct SwipeFilterTests {
+  /// The four filters evaluated word by word from `features(of:)`, with no tables or ranges.
+  static func bruteForce(_ d: SwipeDictionary, _ filter: SwipeFilter) -> [Int] {
+    let layout = d.layout
+    let width = d.keyWidth
+    return (0..<d.wordCount).filter { id in
+      let f = d.features(of: id)!
+      let first = d.keyCentres[f.firstKey]
+      guard first.distance(to: filter.start) <= filter.startRadius * width else { return false }
+      if let measured = filter.startDirection, let second = f.secondKey,
+        !layout.neighbours(of: f.firstKey).contains(second)
+      {
+        var delta = abs(first.direction(to: d.keyCentres[second]) - measured)
+        if delta > .pi { delta = 2 * .pi - delta }
+        if delta > filter.directionTolerance { return false }
+      }
+      if let end = filter.end, f.lastPoint.distance(to: end) > filter.endRadius * width { return false }
+      if let length = filter.length {
+        let expected = f.expectedLength / width
+        let swiped = length / width
+        let ratio = expected >= filter.lengthRatio.lowerBound * swiped && expected <= filter.lengthRatio.upperBound * swiped
+        if !ratio && abs(expected - swiped) > filter.lengthSlack { return false }
+      }
+      return true
+    }
+  }
+
+  @Test("candidates equal a word-by-word evaluation of the four filters", arguments: [UInt64(1), 2, 3])
+  func matchesBruteForce(seed: UInt64) throws {
+    let (d, _) = try openDictionary(randomWords(count: 4000, seed: seed), verify: false)
+    var generator = SeededGenerator(seed: seed)
+    for trial in 0..<60 {
+      func point() -> LayoutPoint {
+        LayoutPoint(x: Float.random(in: -5...105, using: &generator), y: Float.random(in: -5...45, using: &generator))
+      }
+      var filter = SwipeFilter(
+        start: point(),
+        startDirection: trial % 4 == 0 ? nil : Float.random(in: -.pi...(.pi), using: &generator),
+        end: trial % 5 == 0 ? nil : point(),
+        length: trial % 3 == 0 ? nil : Float.random(in: 0...200, using: &generator))
+      filter.startRadius = Float.random(in: 0.5...2, using: &generator)
+      filter.endRadius = Float.random(in: 0.5...2.5, using: &generator)
+      filter.directionTolerance = Float.random(in: 0.2...1.2, using: &generator)
+      filter.lengthSlack = Float.random(in: 0...3, using: &generator)
+      #expect(d.candidates(for: filter) == Self.bruteForce(d, filter), "trial \(trial)")
+    }
+  }
+
+  @Test("a swipe along a word's key centres keeps the word, and most of the dictionary goes")
+  func perfectSwipesSurvive() throws {
+    let words = randomWords(count: 4000, seed: 21).filter { $0.unicodeScalars.count > 1 }
+    let (d, _) = try openDictionary(words, verify: false)
+    let layout = d.layout
+    var kept = 0
+    for word in words.prefix(400) {
+      let path = layout.keyPath(for: word)!.map { d.keyCentres[$0] }
+      let filter = SwipeFilter(path: path, keyWidth: d.keyWidth)
+      let candidates = d.candidates(for: filter)
+      #expect(candidates.contains(d.id(of: word)!), "\(word)")
+      kept += candidates.count
+    }
+    #expect(kept / 400 < d.wordCount / 5)
+  }
+
+  @Test("measuring a path: start, direction one key width along, end, length")
+  func measuredPath() {
+    let path = [LayoutPoint(x: 0, y: 0), LayoutPoint(x: 6, y: 0), LayoutPoint(x: 12, y: 0), LayoutPoint(x: 12, y: 20)]
+    let filter = SwipeFilter(path: path, keyWidth: 10)
+    #expect(filter.start == path[0] && filter.end == path[3])
+    #expect(filter.length == 32)
+    #expect(filter.startDirection == 0)
+    let tap = SwipeFilter(path: [LayoutPoint(x: 3, y: 3), LayoutPoint(x: 4, y: 3)], keyWidth: 10)
+    #expect(tap.startDirection == nil)
+  }
+
+  @Test("a format 1.0 blob (no FEAT, no PTRE) opens and its swipe queries answer empty")
+  func blobWithoutSwipeSections() throws {
+    let (full, blob) = try openDictionary(randomWords(count: 500, seed: 3), verify: false)
+    let contents = try blob.withUnsafeBytes { try BlobContainer.parse(UnsafeByteView($0)) }
+    var sections: [BlobContainer.Section] = []
+    for entry in contents.sections where entry.tag != .features && entry.tag != .prefixTree {
+      let range = Int(entry.offset)..<Int(entry.offset + entry.length)
+      sections.append(BlobContainer.Section(tag: entry.tag, bytes: Array(blob[range])))
+    }
+    let d = try SwipeDictionary(bytes: BlobContainer.encode(sections), verify: true)
+    #expect(d.wordCount == full.wordCount)
+    #expect(d.features(of: 0) == nil)
+    #expect(d.candidates(for: SwipeFilter(start: d.keyCentres[0])).isEmpty)
+    #expect(d.completions(prefix: "a", limit: 5).map(\.id) == full.completions(prefix: "a", limit: 5).map(\.id))
+    #expect(d.corrections(for: "abc").isEmpty && d.topWords().isEmpty)
+  }
+}
