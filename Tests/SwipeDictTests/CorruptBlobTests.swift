@@ -221,6 +221,53 @@ struct CorruptBlobTests {
     }
   }
 
+  @Test func wrongSwipeSectionHeaders() {
+    let features = Int(blob.uint64(at: entryOffset(.features) + 8))
+    let tree = Int(blob.uint64(at: entryOffset(.prefixTree) + 8))
+    let cases: [(at: Int, value: UInt32, tag: SectionTag)] = [
+      (features, 301, .features),  // word count
+      (features + 8, 25, .features),  // key count ≠ layout's 26
+      (tree, 301, .prefixTree),  // word count
+      (tree + 8, 2, .prefixTree),  // node count: the parts no longer fill the section
+      (tree + 16, 1001, .prefixTree),  // top count
+      (tree + 24, 1 << 30, .prefixTree),  // leaf data size
+    ]
+    for (at, value, tag) in cases {
+      var bytes = blob
+      bytes.setUInt32(value, at: at)
+      do {
+        _ = try SwipeDictionary(bytes: bytes)
+        Issue.record("\(tag) header field at \(at) accepted")
+      } catch {
+        #expect("\(error)".contains("section \(tag)"), "\(error)")
+      }
+    }
+  }
+
+  /// Flips bytes inside FEAT and PTRE, reseals the section checksum so only the structural
+  /// proof can notice, and checks that verify does while every query stays safe.
+  @Test(arguments: [SectionTag.features, .prefixTree])
+  func swipeSectionDamageIsFoundByVerify(tag: SectionTag) throws {
+    let dictionary = try SwipeDictionary(bytes: blob)
+    let entry = try #require(dictionary.contents.section(tag))
+    var caught = 0
+    var tried = 0
+    for delta in stride(from: 64, to: Int(entry.length), by: 41) {
+      var bytes = blob
+      let at = Int(entry.offset) + delta
+      bytes[at] ^= 0x5A
+      let sectionCRC = CRC32C.checksum(bytes[Int(entry.offset)..<Int(entry.offset + entry.length)])
+      bytes.setUInt32(sectionCRC, at: entryOffset(tag) + 24)
+      let sealed = resealed(bytes)
+      guard let damaged = try? SwipeDictionary(bytes: sealed) else { continue }
+      tried += 1
+      fuzzSwipeQueries(damaged, probes: ["a", "ab", "Ämse", "zz"])
+      if case .malformed = reason(sealed, verify: true) { caught += 1 }
+    }
+    #expect(tried > 10)
+    #expect(caught == tried, "\(caught) of \(tried) damaged \(tag) sections caught")
+  }
+
   @Test func errorsNameTheSectionAndOffset() {
     var bytes = blob
     let at = Int(blob.uint64(at: entryOffset(.frequency) + 8))

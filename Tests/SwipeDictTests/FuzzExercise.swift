@@ -28,6 +28,30 @@ func fuzzQueries(_ dictionary: SwipeDictionary) {
   }
   _ = dictionary.layout
   _ = dictionary.metadata
+  fuzzSwipeQueries(dictionary, probes: probes)
+}
+
+/// The swipe and typing queries: features, key paths, filters, completion, correction.
+func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
+  let reader = dictionary.keyPathReader()
+  for id in [0, 1, dictionary.wordCount / 3, dictionary.wordCount - 1, dictionary.wordCount] {
+    _ = dictionary.features(of: id)
+    _ = reader.keyPath(of: id)
+  }
+  var walked = 0
+  reader.forEachKeyPath(in: 0..<min(dictionary.wordCount, 64)) { _, _, _ in walked &+= 1 }
+  for word in probes.prefix(8) {
+    _ = dictionary.features(of: word)
+    _ = dictionary.completions(prefix: String(word.prefix(2)), limit: 5)
+    _ = dictionary.corrections(for: word, limit: 5)
+  }
+  _ = dictionary.topWords(limit: 20)
+  let centres = dictionary.keyCentres
+  for (i, centre) in centres.prefix(4).enumerated() {
+    let end = centres[(i * 7) % centres.count]
+    let path = [centre, LayoutPoint(x: centre.x + dictionary.keyWidth * 2, y: centre.y), end]
+    _ = dictionary.candidates(for: SwipeFilter(path: path, keyWidth: dictionary.keyWidth))
+  }
 }
 
 /// Rewrites the declared file size and the header checksum of a mutated blob.

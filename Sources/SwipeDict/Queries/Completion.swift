@@ -143,17 +143,26 @@ extension SwipeDictionary {
       reference = child
     }
     // The leaves below, merged by (frequency descending, ID ascending) with a binary heap.
+    // A valid tree is three levels deep and names each leaf once; on a damaged one, deeper
+    // nodes and repeated leaves are ignored and at most `wordCount` IDs come out.
     var leaves: [PrefixTreeView.Leaf] = []
-    func collect(_ reference: PrefixTreeView.Reference) {
+    var seen = Set<Int>()
+    func collect(_ reference: PrefixTreeView.Reference, depth: Int) {
       switch reference {
-      case .leaf(let index): if let leaf = tree.leaf(index), leaf.count > 0 { leaves.append(leaf) }
+      case .leaf(let index):
+        if seen.insert(index).inserted, let leaf = tree.leaf(index), leaf.count > 0 { leaves.append(leaf) }
       case .node(let node):
-        for c in 0..<PrefixTreeLayout.fanout { if let child = tree.child(of: node, c) { collect(child) } }
+        guard depth < PrefixTreeLayout.maxDepth else { return }
+        for c in 0..<PrefixTreeLayout.fanout {
+          if let child = tree.child(of: node, c) { collect(child, depth: depth + 1) }
+        }
       }
     }
-    collect(reference)
+    collect(reference, depth: min(path.count, PrefixTreeLayout.maxDepth))
     var merge = FrequencyMerge(leaves: leaves, frequencies: frequencies)
-    while let id = merge.next() {
+    var emitted = 0
+    while emitted < wordCount, let id = merge.next() {
+      emitted += 1
       if !body(id) { return }
     }
   }

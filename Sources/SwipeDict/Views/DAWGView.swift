@@ -674,7 +674,7 @@ struct DAWGView: Sendable {
 
 extension DAWGView {
   /// The root's transitions: each first label and the ID range of the words starting with
-  /// it, in label (and so ID) order. Empty on a damaged root.
+  /// it, in label (and so ID) order: ascending and disjoint (a damaged root ends the list).
   func firstLabelRanges() -> [(label: UInt8, range: Range<Int>)] {
     guard let node = node(at: root) else { return [] }
     var result: [(label: UInt8, range: Range<Int>)] = []
@@ -682,7 +682,9 @@ extension DAWGView {
     for i in 0..<node.count {
       let start = output(node, i)
       let end = i + 1 < node.count ? output(node, i + 1) : wordCount
-      guard start <= end, end <= wordCount else { return result }
+      guard start >= (result.last?.range.upperBound ?? 0), start <= end, end <= wordCount else {
+        return result
+      }
       result.append((label(node, i), start..<end))
     }
     return result

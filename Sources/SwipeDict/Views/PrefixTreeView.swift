@@ -95,6 +95,8 @@ struct PrefixTreeView: Sendable {
   struct Leaf: Sendable {
     /// The runs of consecutive IDs, ascending.
     var runs: [Range<Int>]
+    /// The position of each run's first word in the concatenated runs.
+    var positions: [Int]
     /// The number of words.
     var count: Int
     /// The local indices, `width` bytes each.
@@ -103,13 +105,20 @@ struct PrefixTreeView: Sendable {
 
     /// The ID of the word at frequency rank `rank` in this leaf, or `nil` if damaged.
     func id(atRank rank: Int) -> Int? {
-      guard let local = indices.unsigned(at: rank &* width, width: width) else { return nil }
-      var position = Int(local)
-      for run in runs {
-        if position < run.count { return run.lowerBound &+ position }
-        position &-= run.count
+      guard let local = indices.unsigned(at: rank &* width, width: width), Int(local) < count else {
+        return nil
       }
-      return nil
+      let position = Int(local)
+      // The last run starting at or before `position` (binary search: damaged leaves can
+      // have as many runs as words).
+      var lo = 0
+      var hi = runs.count &- 1
+      while lo < hi {
+        let mid = (lo &+ hi &+ 1) >> 1
+        if positions[mid] <= position { lo = mid } else { hi = mid &- 1 }
+      }
+      guard lo < runs.count else { return nil }
+      return runs[lo].lowerBound &+ (position &- positions[lo])
     }
   }
 
@@ -123,18 +132,21 @@ struct PrefixTreeView: Sendable {
     else { return nil }
     var at = a &+ b
     var runs: [Range<Int>] = []
+    var positions: [Int] = []
     runs.reserveCapacity(Int(r))
+    positions.reserveCapacity(Int(r))
     var runEnd = 0
     var total = 0
     for _ in 0..<Int(r) {
       guard let (gap, c) = bytes.varint(at: at), let (length, e) = bytes.varint(at: at &+ c),
-        gap <= UInt64(wordCount), length <= UInt64(wordCount)
+        gap <= UInt64(wordCount), length >= 1, length <= UInt64(wordCount)
       else { return nil }
       at &+= c &+ e
       let runStart = runEnd &+ Int(gap)
       runEnd = runStart &+ Int(length)
       guard runEnd <= wordCount else { return nil }
       runs.append(runStart..<runEnd)
+      positions.append(total)
       total &+= Int(length)
     }
     let count = Int(n)
@@ -142,6 +154,6 @@ struct PrefixTreeView: Sendable {
     guard total == count, let indices = bytes.slice(offset: at, length: count &* width),
       at &+ count &* width == bytes.count
     else { return nil }
-    return Leaf(runs: runs, count: count, indices: indices, width: width)
+    return Leaf(runs: runs, positions: positions, count: count, indices: indices, width: width)
   }
 }
