@@ -3,7 +3,8 @@ import SwipeDictCompiler
 import Testing
 
 /// The exact bytes of a tiny blob's sections, derived by hand from the format description
-/// in `DAWGLayout`, `Alphabet` and `FrequencyLayout`. A change here is a format change.
+/// in `DAWGLayout`, `Alphabet`, `FrequencyLayout`, `FeatureLayout` and `PrefixTreeLayout`.
+/// A change here is a format change.
 @Suite("Golden bytes")
 struct GoldenBytesTests {
   func section(_ tag: SectionTag, of blob: [UInt8]) throws -> [UInt8] {
@@ -55,6 +56,31 @@ struct GoldenBytesTests {
     #expect(Array(frequency[0..<8]) == [3, 0, 0, 0, 0, 0, 0, 0])
     // a: 255, ab: round(255 × ln 11 / ln 101) = round(132.49) = 132, b: round(255 × ln 2 / ln 101) = 38
     #expect(Array(frequency[64...]) == [255, 132, 38])
+
+    // Features on the test layout (key width 10): a is key 10 at (10, 21), b is key 23 at
+    // (55, 35). "ab" is √(45² + 14²) = 47.13 pt = 4.713 key widths long: code round(37.70) = 38.
+    func u32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * UInt32($0))) } }
+    func record(first: UInt32, second: UInt32, last: UInt32, keys: UInt32, length: UInt32) -> [UInt8] {
+      u32(first | second << 6 | last << 12 | keys << 18 | length << 23)
+    }
+    var expectedFeatures: [UInt8] = [3, 0, 0, 0, 0, 0, 0, 0] + u32(26) + [UInt8](repeating: 0, count: 52)
+    expectedFeatures += record(first: 10, second: 63, last: 10, keys: 1, length: 0)  // a
+    expectedFeatures += record(first: 10, second: 23, last: 23, keys: 2, length: 38)  // ab
+    expectedFeatures += record(first: 23, second: 63, last: 23, keys: 1, length: 0)  // b
+    #expect(try section(.features, of: blob) == expectedFeatures)
+
+    // The tree: the root splits (always); a holds IDs 0, 1 and b holds ID 2, both leaves.
+    var expectedTree: [UInt8] = [3, 0, 0, 0, 0, 0, 0, 0]  // words
+    expectedTree += u32(1) + u32(2) + u32(3)  // interior nodes, leaves, top words
+    expectedTree += u32(0) + u32(11) + u32(7)  // root reference, leaf bytes, top spelling bytes
+    expectedTree += u32(200) + u32(3) + [UInt8](repeating: 0, count: 24)
+    expectedTree += u32(0x8000_0000) + u32(0x8000_0001) + [UInt8](repeating: 0, count: 25 * 4)
+    expectedTree += u32(0) + u32(6) + u32(11)  // leaf offsets
+    expectedTree += u32(0) + u32(1) + u32(2)  // top IDs: a (255), ab (132), b (38)
+    expectedTree += [2, 1, 0, 2, 0, 1]  // leaf 0: 2 words, 1 run (gap 0, length 2), ranks 0 1
+    expectedTree += [1, 1, 2, 1, 0]  // leaf 1: 1 word, 1 run (gap 2, length 1), rank 0
+    expectedTree += [1, 0, 2, 0, 1, 1, 1]  // top spellings: "a", "ab", "b" as labels
+    #expect(try section(.prefixTree, of: blob) == expectedTree)
 
     let dictionary = try SwipeDictionary(bytes: blob, verify: true)
     #expect(Array(dictionary.words(withPrefix: "")).map(\.word) == ["a", "ab", "b"])
