@@ -127,6 +127,63 @@ struct CLITests {
     #expect(folded.stdout.contains("über") && folded.stdout.contains("Über"))
   }
 
+  @Test func queryCompletesCorrectsAndListsTopWords() throws {
+    let completions = try CLI.run(["query", blob, "--prefix", "he", "--limit", "3"])
+    #expect(completions.status == 0)
+    #expect(completions.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["hello", "help", "Hello"])
+    let folded = try CLI.run(["query", blob, "--prefix", "UB"])
+    #expect(folded.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["über", "Über"])
+    let corrected = try CLI.run(["query", blob, "--correct", "hwllo", "--json", "--limit", "1"])
+    #expect(corrected.stdout.hasPrefix(#"{"word":"hello","id":0,"frequency":255,"distance":1,"score":231}"#))
+    let top = try CLI.run(["query", blob, "--top", "2"])
+    // world: round(255 × ln 71 / ln 101) = round(235.53) = 236
+    #expect(top.stdout == "hello\tfrequency 255\nworld\tfrequency 236\n")
+    let both = try CLI.run(["query", blob, "--top", "2", "--prefix", "h"])
+    #expect(both.status == 64)
+  }
+
+  @Test func queryFeaturesAsJSON() throws {
+    let result = try CLI.run(["query", blob, "--features", "hello"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    // h (60, 23) → e (25, 8) → l (90, 23) → o (85, 8): 38.08 + 66.71 + 15.81 = 120.60 pt,
+    // stored as 12.0 key widths (code 96 of 1/8 steps); the start points up and left.
+    #expect(json["keyPath"] as? String == "helo")
+    #expect(json["keyCount"] as? Int == 4)
+    #expect(json["expectedLength"] as? Double == 120)
+    #expect(abs((json["startAngle"] as? Double ?? 0) - 156.801) < 0.01)
+    #expect(abs((json["secondLetterDistance"] as? Double ?? 0) - 38.079) < 0.01)
+    #expect(json["lastPoint"] as? [Double] == [85, 8])
+    let missing = try CLI.run(["query", blob, "--features", "nope"])
+    #expect(missing.status == 1 && missing.stderr.contains("not in the dictionary"))
+  }
+
+  @Test func inspectReportsTheMemoryBudget() throws {
+    let text = try CLI.run(["inspect", blob])
+    #expect(text.stdout.contains("budget: 48MB"))
+    #expect(text.stdout.contains("read by a swipe decode"))
+    #expect(text.stdout.contains("ALPH LYOT FREQ FEAT DAWG"))
+    let json = try CLI.run(["inspect", blob, "--json", "--budget", "1MB"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let budget = try #require(object["budget"] as? [String: Any])
+    #expect(budget["ceiling"] as? Int == 1 << 20)
+    #expect((budget["swipeDecode"] as? Int ?? 0) > 0)
+    #expect((budget["mapped"] as? Int ?? 0) >= (budget["swipeDecode"] as? Int ?? 0))
+  }
+
+  @Test func buildReportsWordsWithAnEmptyKeyPath() throws {
+    try workspace.write("marks.tsv", "hello\t5\n'\t3\n-'-\t2\n")
+    let result = try CLI.run([
+      "build", workspace.file("marks.tsv"), "--layout", workspace.file("layout.json"), "-o",
+      workspace.file("marks.swipedict"),
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("2 with an empty key path"))
+    #expect(result.stdout.contains(#"empty key path (no character has a key), e.g.: "'" "-'-""#))
+  }
+
   @Test func verifyGoodAndDamagedBlobs() throws {
     let good = try CLI.run(["verify", blob])
     #expect(good.status == 0)
