@@ -40,6 +40,8 @@ func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
   }
   var walked = 0
   reader.forEachKeyPath(in: 0..<min(dictionary.wordCount, 64)) { _, _, _ in walked &+= 1 }
+  let spread = stride(from: 0, to: dictionary.wordCount, by: max(1, dictionary.wordCount / 50))
+  reader.forEachKeyPath(of: spread) { _, _, _ in walked &+= 1 }
   for word in probes.prefix(8) {
     _ = dictionary.features(of: word)
     _ = dictionary.completions(prefix: String(word.prefix(2)), limit: 5)
@@ -50,7 +52,9 @@ func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
   for (i, centre) in centres.prefix(4).enumerated() {
     let end = centres[(i * 7) % centres.count]
     let path = [centre, LayoutPoint(x: centre.x + dictionary.keyWidth * 2, y: centre.y), end]
-    _ = dictionary.candidates(for: SwipeFilter(path: path, keyWidth: dictionary.keyWidth))
+    let filter = SwipeFilter(path: path, keyWidth: dictionary.keyWidth)
+    let candidates = dictionary.candidates(for: filter)
+    _ = dictionary.candidates(for: filter, among: candidates + [-1, dictionary.wordCount])
   }
 }
 

@@ -107,6 +107,34 @@ struct SwipeFeatureTests {
     #expect(visited == 1600)
   }
 
+  @Test("key paths of an ascending ID selection equal the paths read one by one", arguments: [UInt64(12), 13])
+  func keyPathsOfSelectedIDs(seed: UInt64) throws {
+    let words = randomWords(count: 3000, seed: seed)
+    let (d, _) = try openDictionary(words)
+    let reader = d.keyPathReader()
+    var generator = SeededGenerator(seed: seed)
+    for density in [0.002, 0.05, 0.5, 1.0] {
+      let ids = (0..<d.wordCount).filter { _ in Double.random(in: 0..<1, using: &generator) < density }
+      var previous: [UInt8]?
+      var visited: [Int] = []
+      reader.forEachKeyPath(of: ids) { id, keys, shared in
+        #expect(keys == reader.keyPath(of: id))
+        let expected = previous.map { p in zip(p, keys).prefix { $0 == $1 }.count } ?? 0
+        #expect(shared == expected)
+        previous = keys
+        visited.append(id)
+      }
+      #expect(visited == ids, "density \(density)")
+    }
+    // The visit stops at an ID that does not ascend or is not a word.
+    var seen: [Int] = []
+    reader.forEachKeyPath(of: [5, 9, 9, 20]) { id, _, _ in seen.append(id) }
+    #expect(seen == [5, 9])
+    seen = []
+    reader.forEachKeyPath(of: [d.wordCount - 1, d.wordCount]) { id, _, _ in seen.append(id) }
+    #expect(seen == [d.wordCount - 1])
+  }
+
   @Test("a layout with more keys than records can name is refused")
   func tooManyKeys() {
     let keys = (0..<64).map { i in

@@ -4,9 +4,11 @@ import SwipeDictFormat
 ///
 /// Made once per dictionary (it classifies each alphabet label on the layout), then cheap
 /// per word: one ID → labels descent and a table lookup per letter. ``forEachKeyPath(in:_:)``
-/// walks a dense ID range depth-first instead, at a fraction of the cost per word, and tells
-/// how many leading keys each word shares with the previous one, so a decoder can keep its
-/// matching state for the shared prefix.
+/// walks a dense ID range depth-first instead, at a fraction of the cost per word, and
+/// ``forEachKeyPath(of:_:)`` visits any ascending selection of IDs (a swipe filter's
+/// candidates) sharing the descent of common prefixes. Both tell how many leading keys each
+/// word shares with the previous one visited, so a decoder can keep its matching state for
+/// the shared prefix.
 ///
 /// ```swift
 /// let reader = dictionary.keyPathReader()
@@ -42,31 +44,63 @@ public struct KeyPathReader: Sendable {
     in range: Range<Int>, _ body: (_ id: Int, _ keys: [UInt8], _ shared: Int) -> Void
   ) {
     var cursor = WordCursor(dawg: dawg, range: range)
-    var previous: [UInt8] = []
-    var keys: [UInt8] = []
-    var previousLabels: [UInt8] = []
+    var state = SharedKeys()
     while cursor.next() {
-      let labels = cursor.labels
-      // Keys of the common label prefix are unchanged; recompute from there.
-      var common = 0
-      let limit = min(labels.count, previousLabels.count)
-      while common < limit, labels[common] == previousLabels[common] { common += 1 }
-      var keep = 0
-      var seen = 0
-      for label in labels[..<common] where Int(label) < labelKeys.count {
-        let k = labelKeys[Int(label)]
-        if k != Self.noKey && (seen == 0 || previous[seen - 1] != k) { seen += 1 }
+      state.advance(to: cursor.labels, reader: self)
+      body(cursor.id, state.keys, state.shared)
+    }
+  }
+
+  /// Calls `body` for each of `ids` that is a word, in order, with its key path and the
+  /// number of leading keys it shares with the previous word visited (0 for the first).
+  /// IDs must ascend; the visit stops at the first one that does not (or is not a word).
+  /// - Complexity: per word, the depth below its common prefix with the previous word
+  ///   (times log fan-out), so close IDs cost little more than a walk over a range.
+  public func forEachKeyPath(
+    of ids: some Sequence<Int>, _ body: (_ id: Int, _ keys: [UInt8], _ shared: Int) -> Void
+  ) {
+    var cursor = WordCursor(dawg: dawg)
+    var state = SharedKeys()
+    var first = true
+    for id in ids {
+      if first || id != cursor.id &+ 1 || !cursor.next() {
+        guard id >= 0, cursor.seek(to: id) else { return }
       }
-      keep = seen
-      keys.removeAll(keepingCapacity: true)
-      keys.append(contentsOf: previous[..<keep])
-      append(labels[common...], to: &keys)
-      var shared = 0
-      let sharedLimit = min(keys.count, previous.count)
-      while shared < sharedLimit, keys[shared] == previous[shared] { shared += 1 }
-      body(cursor.id, keys, shared)
-      swap(&previous, &keys)
-      previousLabels = labels
+      first = false
+      state.advance(to: cursor.labels, reader: self)
+      body(cursor.id, state.keys, state.shared)
+    }
+  }
+
+  /// The key path of the current word, recomputed only past the labels it shares with the
+  /// previous one.
+  private struct SharedKeys {
+    /// The current word's key path.
+    private(set) var keys: [UInt8] = []
+    /// How many leading keys it shares with the previous word's.
+    private(set) var shared = 0
+    private var labels: [UInt8] = []
+    private var scratch: [UInt8] = []
+
+    mutating func advance(to next: [UInt8], reader: KeyPathReader) {
+      // The keys of the labels both words share are unchanged; recompute from there.
+      var common = 0
+      let limit = min(next.count, labels.count)
+      while common < limit, next[common] == labels[common] { common &+= 1 }
+      var keep = 0
+      for label in next[..<common] where Int(label) < reader.labelKeys.count {
+        let k = reader.labelKeys[Int(label)]
+        if k != KeyPathReader.noKey && (keep == 0 || keys[keep &- 1] != k) { keep &+= 1 }
+      }
+      scratch.removeAll(keepingCapacity: true)
+      scratch.append(contentsOf: keys[..<keep])
+      reader.append(next[common...], to: &scratch)
+      shared = keep
+      let sharedLimit = min(scratch.count, keys.count)
+      while shared < sharedLimit, scratch[shared] == keys[shared] { shared &+= 1 }
+      swap(&keys, &scratch)
+      labels.removeAll(keepingCapacity: true)
+      labels.append(contentsOf: next)
     }
   }
 
