@@ -53,6 +53,26 @@ struct SwipeFilterTests {
     }
   }
 
+  @Test("narrowing a list of IDs keeps exactly the IDs the full filter keeps", arguments: [UInt64(4), 5])
+  func narrowingMatchesTheFullFilter(seed: UInt64) throws {
+    let (d, _) = try openDictionary(randomWords(count: 3000, seed: seed), verify: false)
+    var generator = SeededGenerator(seed: seed)
+    for trial in 0..<40 {
+      func point() -> LayoutPoint {
+        LayoutPoint(x: Float.random(in: 0...100, using: &generator), y: Float.random(in: 0...40, using: &generator))
+      }
+      let start = SwipeFilter(start: point(), startDirection: Float.random(in: -.pi...(.pi), using: &generator))
+      var full = start
+      full.end = point()
+      full.length = Float.random(in: 0...150, using: &generator)
+      let early = d.candidates(for: start)
+      #expect(d.candidates(for: full, among: early) == d.candidates(for: full), "trial \(trial)")
+      // Any list: the order is kept and non-words are dropped.
+      let mixed = [d.wordCount, -1] + (0..<d.wordCount).reversed()
+      #expect(d.candidates(for: full, among: mixed) == d.candidates(for: full).reversed(), "trial \(trial)")
+    }
+  }
+
   @Test("a swipe along a word's key centres keeps the word, and most of the dictionary goes")
   func perfectSwipesSurvive() throws {
     let words = randomWords(count: 4000, seed: 21).filter { $0.unicodeScalars.count > 1 }

@@ -86,64 +86,33 @@ extension SwipeDictionary {
     return result
   }
 
+  /// The IDs among `ids` that pass every filter that is on, in the order given.
+  ///
+  /// Narrows an earlier answer: a decoder takes the start filters' candidates while the
+  /// finger moves, then applies the end and length filters to them when it lifts, without
+  /// scanning the dictionary again. IDs that are not words are dropped.
+  /// - Complexity: O(`ids.count`) record reads.
+  public func candidates(for filter: SwipeFilter, among ids: some Sequence<Int>) -> [Int] {
+    guard let features = featureView, let tables = FilterTables(filter, dictionary: self) else {
+      return []
+    }
+    var result: [Int] = []
+    for id in ids where id >= 0 && id < wordCount {
+      if let packed = features.packed(id), tables.accepts(packed) { result.append(id) }
+    }
+    return result
+  }
+
   /// Calls `body` with the ID of every word that passes the filters, in ascending order,
   /// without collecting them.
   public func forEachCandidate(for filter: SwipeFilter, _ body: (Int) -> Void) {
-    guard let features = featureView else { return }
-    let centres = keyGeometry.centres
-    let width = keyGeometry.keyWidth
-    let keys = centres.count
-    let stride = FeatureLayout.maxKeys + 1
-
-    // Start keys.
-    var startOK = [Bool](repeating: false, count: stride)
-    let startReach = filter.startRadius * width
-    for k in 0..<keys where centres[k].distance(to: filter.start) <= startReach { startOK[k] = true }
-    guard startOK.contains(true) else { return }
-
-    // Start direction, per (first key, second key); one-key words and neighbours pass.
-    var directionOK = [Bool](repeating: true, count: stride * stride)
-    if let measured = filter.startDirection {
-      let layout = self.layout
-      for a in 0..<keys where startOK[a] {
-        let neighbours = Set(layout.neighbours(of: a))
-        for b in 0..<keys where b != a && !neighbours.contains(b) {
-          var delta = abs(centres[a].direction(to: centres[b]) - measured)
-          if delta > .pi { delta = 2 * .pi - delta }
-          directionOK[a * stride + b] = delta <= filter.directionTolerance
-        }
-      }
+    guard let features = featureView, let tables = FilterTables(filter, dictionary: self) else {
+      return
     }
-
-    // End keys.
-    var endOK = [Bool](repeating: true, count: stride)
-    if let end = filter.end {
-      let reach = filter.endRadius * width
-      for k in 0..<stride { endOK[k] = k < keys && centres[k].distance(to: end) <= reach }
-    }
-
-    // Length, per 9-bit length code.
-    var lengthOK = [Bool](repeating: true, count: 512)
-    if let length = filter.length {
-      let swiped = length / width
-      let low = filter.lengthRatio.lowerBound * swiped
-      let high = filter.lengthRatio.upperBound * swiped
-      for code in 0..<512 {
-        let expected = FeatureLayout.keyWidths(forLengthCode: code)
-        lengthOK[code] = (expected >= low && expected <= high) || abs(expected - swiped) <= filter.lengthSlack
-      }
-    }
-
-    for range in startRanges(startOK) {
+    for range in startRanges(tables.startOK) {
       for id in range {
         guard let packed = features.packed(id) else { return }
-        let first = Int(packed & 63)
-        let second = Int((packed >> 6) & 63)
-        if startOK[first], directionOK[first &* stride &+ second], endOK[Int((packed >> 12) & 63)],
-          lengthOK[Int(packed >> 23)]
-        {
-          body(id)
-        }
+        if tables.accepts(packed) { body(id) }
       }
     }
   }
@@ -167,5 +136,76 @@ extension SwipeDictionary {
       }
     }
     return ranges
+  }
+}
+
+/// A filter turned into lookup tables over the fields of a `FEAT` record, so that testing a
+/// word costs four table lookups.
+struct FilterTables {
+  private static let stride = FeatureLayout.maxKeys + 1
+  /// Per key: its centre is near the start.
+  let startOK: [Bool]
+  /// Per (first key, second key): the start direction passes.
+  private let directionOK: [Bool]
+  /// Per key: its centre is near the end.
+  private let endOK: [Bool]
+  /// Per 9-bit length code: the length passes.
+  private let lengthOK: [Bool]
+
+  /// The tables of `filter` on the dictionary's layout, or `nil` when no key is near the start.
+  init?(_ filter: SwipeFilter, dictionary: SwipeDictionary) {
+    let centres = dictionary.keyGeometry.centres
+    let width = dictionary.keyGeometry.keyWidth
+    let keys = centres.count
+    let stride = Self.stride
+
+    var startOK = [Bool](repeating: false, count: stride)
+    let startReach = filter.startRadius * width
+    for k in 0..<keys where centres[k].distance(to: filter.start) <= startReach { startOK[k] = true }
+    guard startOK.contains(true) else { return nil }
+    self.startOK = startOK
+
+    // One-key words (second key 63) and neighbouring first keys pass.
+    var directionOK = [Bool](repeating: true, count: stride * stride)
+    if let measured = filter.startDirection {
+      let layout = dictionary.layout
+      for a in 0..<keys where startOK[a] {
+        let neighbours = Set(layout.neighbours(of: a))
+        for b in 0..<keys where b != a && !neighbours.contains(b) {
+          var delta = abs(centres[a].direction(to: centres[b]) - measured)
+          if delta > .pi { delta = 2 * .pi - delta }
+          directionOK[a * stride + b] = delta <= filter.directionTolerance
+        }
+      }
+    }
+    self.directionOK = directionOK
+
+    var endOK = [Bool](repeating: true, count: stride)
+    if let end = filter.end {
+      let reach = filter.endRadius * width
+      for k in 0..<stride { endOK[k] = k < keys && centres[k].distance(to: end) <= reach }
+    }
+    self.endOK = endOK
+
+    var lengthOK = [Bool](repeating: true, count: 512)
+    if let length = filter.length {
+      let swiped = length / width
+      let low = filter.lengthRatio.lowerBound * swiped
+      let high = filter.lengthRatio.upperBound * swiped
+      for code in 0..<512 {
+        let expected = FeatureLayout.keyWidths(forLengthCode: code)
+        lengthOK[code] = (expected >= low && expected <= high) || abs(expected - swiped) <= filter.lengthSlack
+      }
+    }
+    self.lengthOK = lengthOK
+  }
+
+  /// Whether a packed `FEAT` record passes every filter.
+  @inline(__always)
+  func accepts(_ packed: UInt32) -> Bool {
+    let first = Int(packed & 63)
+    let second = Int((packed >> 6) & 63)
+    return startOK[first] && directionOK[first &* Self.stride &+ second]
+      && endOK[Int((packed >> 12) & 63)] && lengthOK[Int(packed >> 23)]
   }
 }
