@@ -15,11 +15,12 @@ struct SwipeDictCommand: ParsableCommand {
         swipedict query build/en.swipedict hello --json
         swipedict verify build/en.swipedict
         swipedict synth build/en.swipedict --sample 1000 --seed 7 -o swipes.jsonl
+        swipedict draw build/en.swipedict hello --swipe swipes.jsonl -o hello.svg
       """,
     version: SwipeDictVersion.string,
     subcommands: [
       BuildCommand.self, InspectCommand.self, QueryCommand.self, VerifyCommand.self,
-      BenchCommand.self, PackCommand.self, InstallCommand.self, SynthCommand.self,
+      BenchCommand.self, PackCommand.self, InstallCommand.self, SynthCommand.self, DrawCommand.self,
     ]
   )
 }
