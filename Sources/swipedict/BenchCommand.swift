@@ -13,9 +13,19 @@ struct BenchCommand: ParsableCommand {
       unchanged. Each figure is the median over --passes passes of the mean time per \
       operation in one pass, after a warm-up pass.
 
+      --keyboard also times the keyboard queries one call at a time: completions of every \
+      prefix of --completion-words words drawn by frequency, corrections (one reusable \
+      corrector) of --typos words per kind (adjacent-key substitution, omitted letter, extra \
+      letter, transposition, unchanged) with how often the intended word comes first, and the \
+      swipe filter on --swipes noisy key-centre swipes. A call's time is its median over the \
+      passes; the median and p99 are over the calls. --keyboard-samples DIR writes the samples \
+      (and the words with frequency and folded form, for other tools) to DIR.
+
       Examples:
         swipedict bench build/en.swipedict
         swipedict bench build/en.swipedict --json --hits hits.txt --misses misses.txt --prefixes prefixes.txt
+        swipedict bench build/en.swipedict --keyboard --passes 5
+        swipedict bench build/en.swipedict --keyboard --json --keyboard-samples /tmp/en-samples
       """)
 
   @OptionGroup var blob: BlobArgument
@@ -35,8 +45,36 @@ struct BenchCommand: ParsableCommand {
   @Flag(name: .long, help: "Print one JSON object.")
   var json = false
 
+  @Flag(name: .long, help: "Also time completion, correction and the swipe filter, call by call.")
+  var keyboard = false
+
+  @Option(
+    name: .customLong("keyboard-samples"),
+    help: ArgumentHelp("Write the keyboard samples to this directory.", valueName: "dir"))
+  var keyboardSamples: String?
+
+  @Option(help: ArgumentHelp("Words drawn by frequency whose prefixes are completed.", valueName: "N"))
+  var completionWords = 1000
+
+  @Option(help: ArgumentHelp("Typed words per typo kind (five kinds) to correct.", valueName: "N"))
+  var typos = 400
+
+  @Option(help: ArgumentHelp("Swipes over words drawn by frequency to filter.", valueName: "N"))
+  var swipes = 1000
+
+  @Option(help: ArgumentHelp("σ of the swipes' aim around each key centre, in key widths.", valueName: "σ"))
+  var swipeNoise = 0.2
+
+  @Option(help: "Seed of the keyboard samples: the same seed and blob give the same samples.")
+  var seed: UInt64 = 2024
+
   func validate() throws {
     if passes < 1 { throw ValidationError("--passes must be at least 1") }
+    if completionWords < 1 || typos < 1 || swipes < 1 {
+      throw ValidationError("--completion-words, --typos and --swipes must be at least 1")
+    }
+    if !swipeNoise.isFinite || swipeNoise < 0 { throw ValidationError("--swipe-noise must be 0 or more") }
+    if keyboardSamples != nil && !keyboard { throw ValidationError("--keyboard-samples needs --keyboard") }
   }
 
   func run() throws {
@@ -87,8 +125,9 @@ struct BenchCommand: ParsableCommand {
     var listed = 0
     for prefix in prefixList { listed += dictionary.idRange(withPrefix: prefix).count }
     let wordsPerPrefix = Double(listed) / Double(max(1, prefixList.count))
+    let keyboardResult = try keyboard ? keyboardBench(dictionary).run(samplesDirectory: keyboardSamples) : nil
     if json {
-      print(JSONValue.object([
+      var members: [(String, JSONValue)] = [
         ("words", .number(dictionary.wordCount)), ("fileBytes", .number(dictionary.fileSize)),
         ("hits", .number(hitWords.count)), ("misses", .number(missWords.count)),
         ("prefixes", .number(prefixList.count)), ("passes", .number(passes)),
@@ -99,7 +138,9 @@ struct BenchCommand: ParsableCommand {
         ("mappedResidentKB", memory.map { .number($0.mappedResident) } ?? .null),
         ("mappedDirtyKB", memory.map { .number($0.mappedDirty) } ?? .null),
         ("heapDirtyKB", memory.map { .number($0.heapDirty) } ?? .null),
-      ]).text)
+      ]
+      if let keyboardResult { members.append(("keyboard", keyboardResult.json)) }
+      print(JSONValue.object(members).text)
     } else {
       print("\(blob.blob): \(grouped(dictionary.wordCount)) words, median of \(passes) passes")
       print("  open            \(fixed2(openNs / 1000)) µs")
@@ -113,7 +154,14 @@ struct BenchCommand: ParsableCommand {
         print("  memory after open + \(grouped(hitWords.count)) lookups: mapping \(memory.mappedResident) kB "
           + "resident, \(memory.mappedDirty) kB dirty; heap +\(memory.heapDirty) kB dirty")
       }
+      if let keyboardResult { for line in keyboardResult.lines { print(line) } }
     }
+  }
+
+  private func keyboardBench(_ dictionary: SwipeDictionary) -> KeyboardBench {
+    KeyboardBench(
+      dictionary: dictionary, passes: passes, seed: seed, completionWords: completionWords,
+      typosPerKind: typos, swipes: swipes, swipeNoise: swipeNoise)
   }
 
   private func readLines(_ path: String) throws -> [String] {

@@ -1,0 +1,455 @@
+import Foundation
+import SwipeDict
+
+/// `swipedict bench --keyboard`: per-call latency of the queries a keyboard makes after
+/// each keystroke or swipe (completion, correction, swipe filter), on deterministic samples
+/// drawn from the blob itself, and the quality figures beside them (how often the correction
+/// puts the intended word first, how often the filter keeps the swiped word).
+///
+/// Samples (all from `seed`; words drawn with replacement in proportion to their counts, as
+/// in running text):
+/// - completion: every prefix (1, 2, … letters, up to the whole word) of each drawn word, in
+///   typing order, as the word is stored (case kept); so one- and two-letter prefixes of
+///   common words dominate, as they do when people type;
+/// - correction: drawn words of at least 3 letters, typed unchanged or with one typo each:
+///   an adjacent-key substitution, an omitted letter, an extra letter (an adjacent key of a
+///   neighbouring letter), or two neighbouring letters swapped; a typo that spells a word of
+///   the dictionary (ignoring case and accents) is drawn again;
+/// - filter: a swipe over each drawn word's key centres, each aimed with Gaussian noise and
+///   sampled every quarter key width; the filter is `SwipeFilter(path:keyWidth:)` of it, with
+///   all four filters on.
+///
+/// Timing: one warm-up pass over the sample, then `passes` passes in which each call is timed
+/// on its own (`clock_gettime(CLOCK_MONOTONIC)` before and after); a call's figure is its
+/// median over the passes, and the reported median and p99 are over the calls.
+struct KeyboardBench {
+  let dictionary: SwipeDictionary
+  let passes: Int
+  let seed: UInt64
+  /// Words drawn for the completion prefixes.
+  let completionWords: Int
+  /// Typed words per kind (4 typo kinds and unchanged).
+  let typosPerKind: Int
+  /// Swipes for the filter.
+  let swipes: Int
+  /// σ of the aim around each key centre, in key widths.
+  let swipeNoise: Double
+
+  struct CompletionQuery {
+    var prefix: String
+    var folded: String
+    var letters: Int
+  }
+
+  struct TypedWord {
+    var kind: TypoKind
+    var intended: Int
+    var word: String
+    var typed: String
+  }
+
+  enum TypoKind: String, CaseIterable {
+    case substitution, omission, insertion, transposition, unchanged
+  }
+
+  struct SwipeQuery {
+    var id: Int
+    var word: String
+    var points: [LayoutPoint]
+    var filter: SwipeFilter
+  }
+
+  // MARK: - Samples
+
+  func completionQueries(_ sampler: FrequencySampler) -> [CompletionQuery] {
+    var generator = SplitMix64(seed: seed ^ 0xC0)
+    var queries: [CompletionQuery] = []
+    for _ in 0..<completionWords {
+      let id = sampler.draw(&generator)
+      guard let word = dictionary.word(for: id) else { continue }
+      var prefix = ""
+      for (i, c) in word.prefix(24).enumerated() {
+        prefix.append(c)
+        queries.append(CompletionQuery(prefix: prefix, folded: folded(prefix), letters: i + 1))
+      }
+    }
+    return queries
+  }
+
+  func typedWords(_ sampler: FrequencySampler) -> [TypedWord] {
+    var generator = SplitMix64(seed: seed ^ 0x7C)
+    let layout = dictionary.layout
+    let neighbours = layout.keys.indices.map { layout.neighbours(of: $0) }
+    var out: [TypedWord] = []
+    for kind in TypoKind.allCases {
+      var made = 0
+      var draws = 0
+      while made < typosPerKind && draws < 50 * typosPerKind + 100 {
+        draws += 1
+        let id = sampler.draw(&generator)
+        guard let word = dictionary.word(for: id) else { continue }
+        let chars = Array(word)
+        let keys = chars.map { c -> Int? in
+          c.unicodeScalars.count == 1 ? layout.key(for: c.unicodeScalars.first!) : nil
+        }
+        guard chars.count >= 3, keys.allSatisfy({ $0 != nil }) else { continue }
+        if kind == .unchanged {
+          out.append(TypedWord(kind: kind, intended: id, word: word, typed: word))
+          made += 1
+          continue
+        }
+        for _ in 0..<8 {
+          guard let typed = typo(kind, chars, keys, neighbours, &generator), typed != word else { continue }
+          if !dictionary.ids(matchingFolded: typed, limit: 1).isEmpty { continue }
+          out.append(TypedWord(kind: kind, intended: id, word: word, typed: typed))
+          made += 1
+          break
+        }
+      }
+    }
+    return out
+  }
+
+  private func typo(
+    _ kind: TypoKind, _ chars: [Character], _ keys: [Int?], _ neighbours: [[Int]],
+    _ generator: inout SplitMix64
+  ) -> String? {
+    let layout = dictionary.layout
+    func near(_ i: Int) -> Character? {
+      guard let k = keys[i], let n = neighbours[k].randomElement(using: &generator) else { return nil }
+      let c = Character(layout.keys[n].character)
+      return chars[i].isUppercase ? Character(String(c).uppercased()) : c
+    }
+    var out = chars
+    switch kind {
+    case .substitution:
+      let i = Int(generator.next() % UInt64(chars.count))
+      guard let c = near(i) else { return nil }
+      out[i] = c
+    case .omission:
+      out.remove(at: Int(generator.next() % UInt64(chars.count)))
+    case .insertion:
+      let i = Int(generator.next() % UInt64(chars.count + 1))
+      let from = i == 0 ? 0 : i == chars.count ? i - 1 : i - 1 + Int(generator.next() % 2)
+      guard let c = near(from) else { return nil }
+      out.insert(c, at: i)
+    case .transposition:
+      let i = Int(generator.next() % UInt64(chars.count - 1))
+      guard chars[i] != chars[i + 1] else { return nil }
+      out.swapAt(i, i + 1)
+    case .unchanged:
+      break
+    }
+    return String(out)
+  }
+
+  func swipeQueries(_ sampler: FrequencySampler) -> [SwipeQuery] {
+    var generator = SplitMix64(seed: seed ^ 0x5E)
+    let reader = dictionary.keyPathReader()
+    let centres = dictionary.keyCentres
+    let width = dictionary.keyWidth
+    let sigma = Float(swipeNoise) * width
+    var out: [SwipeQuery] = []
+    var draws = 0
+    while out.count < swipes && draws < 10 * swipes + 100 {
+      draws += 1
+      let id = sampler.draw(&generator)
+      guard let keys = reader.keyPath(of: id), !keys.isEmpty, let word = dictionary.word(for: id) else {
+        continue
+      }
+      let aims = keys.map { k -> LayoutPoint in
+        let c = centres[Int(k)]
+        return LayoutPoint(
+          x: c.x + sigma * Float(generator.gaussian()), y: c.y + sigma * Float(generator.gaussian()))
+      }
+      var points = [aims[0]]
+      for (a, b) in zip(aims, aims.dropFirst()) {
+        let steps = max(1, Int((a.distance(to: b) / (width / 4)).rounded(.up)))
+        for s in 1...steps {
+          let t = Float(s) / Float(steps)
+          points.append(LayoutPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
+        }
+      }
+      out.append(
+        SwipeQuery(id: id, word: word, points: points, filter: SwipeFilter(path: points, keyWidth: width)))
+    }
+    return out
+  }
+
+  /// The folded form the completion compares: each character's folding class (lowercase,
+  /// accents removed, as the blob's alphabet defines it).
+  func folded(_ text: String) -> String {
+    let alphabet = dictionary.alphabet
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      let range = alphabet.foldingLabels(for: scalar)
+      out.append(range.isEmpty ? KeyboardLayout.lowercase(scalar) : alphabet.folds[range.lowerBound])
+    }
+    return String(out)
+  }
+
+  // MARK: - Runs
+
+  /// The figures as JSON, and as lines for people.
+  struct Result {
+    var json: JSONValue
+    var lines: [String]
+  }
+
+  func run(samplesDirectory: String?) throws -> Result {
+    let sampler = FrequencySampler(dictionary: dictionary)
+    let prefixes = completionQueries(sampler)
+    let typed = typedWords(sampler)
+    let swipeSample = swipeQueries(sampler)
+    if let samplesDirectory {
+      try writeSamples(samplesDirectory, prefixes, typed, swipeSample)
+    }
+    let overhead = timerOverheadNs()
+
+    // Completion.
+    var completionResults = 0
+    var completionFrequencies = 0
+    for q in prefixes {
+      for s in dictionary.completions(prefix: q.prefix, limit: 10) {
+        completionResults += 1
+        completionFrequencies += Int(s.frequency)
+      }
+    }
+    let completionNs = timeCalls(prefixes.count) { i in
+      dictionary.completions(prefix: prefixes[i].prefix, limit: 10).count
+    }
+    var byLength: [JSONValue] = []
+    for (label, range) in [("1", 1...1), ("2", 2...2), ("3", 3...3), ("4+", 4...Int.max)] {
+      let times = prefixes.indices.filter { range.contains(prefixes[$0].letters) }.map { completionNs[$0] }
+      byLength.append(.object([("letters", .string(label)), ("queries", .number(times.count))] + stats(times)))
+    }
+
+    // Correction, through one reusable corrector.
+    let corrector = dictionary.corrector()
+    var ranks: [Int?] = []
+    for t in typed {
+      let found = corrector.corrections(for: t.typed, limit: 10)
+      ranks.append(found.firstIndex { $0.id == t.intended })
+    }
+    let correctionNs = timeCalls(typed.count) { i in
+      corrector.corrections(for: typed[i].typed, limit: 10).count
+    }
+    func quality(_ indices: [Int]) -> [(String, JSONValue)] {
+      let n = Double(max(1, indices.count))
+      let top1 = indices.filter { ranks[$0] == 0 }.count
+      let top3 = indices.filter { (ranks[$0] ?? 99) < 3 }.count
+      let top10 = indices.filter { ranks[$0] != nil }.count
+      return [
+        ("top1", .double(rounded(Double(top1) / n, 4))), ("top3", .double(rounded(Double(top3) / n, 4))),
+        ("top10", .double(rounded(Double(top10) / n, 4))),
+      ]
+    }
+    var byKind: [JSONValue] = []
+    for kind in TypoKind.allCases {
+      let indices = typed.indices.filter { typed[$0].kind == kind }
+      byKind.append(
+        .object(
+          [("kind", .string(kind.rawValue)), ("queries", .number(indices.count))]
+            + stats(indices.map { correctionNs[$0] }) + quality(indices)))
+    }
+
+    // Swipe filter.
+    var candidateCounts: [Double] = []
+    var kept = 0
+    for s in swipeSample {
+      let ids = dictionary.candidates(for: s.filter)
+      candidateCounts.append(Double(ids.count))
+      if ids.contains(s.id) { kept += 1 }
+    }
+    let filterNs = timeCalls(swipeSample.count) { i in
+      dictionary.candidates(for: swipeSample[i].filter).count
+    }
+    let sortedCounts = candidateCounts.sorted()
+
+    func us(_ ns: [Double]) -> String {
+      let sorted = ns.sorted()
+      return "median \(fixed2(quantile(sorted, 0.5) / 1000)) µs, p99 \(fixed2(quantile(sorted, 0.99) / 1000)) µs"
+    }
+    func percent(_ count: Int, _ total: Int) -> String { "\(fixed2(100 * Double(count) / Double(max(1, total)))) %" }
+    let lengthLines = [("1", 1...1), ("2", 2...2), ("3", 3...3), ("4+", 4...Int.max)].map { label, range in
+      let times = prefixes.indices.filter { range.contains(prefixes[$0].letters) }.map { completionNs[$0] }
+      return "    \(label) letter\(label == "1" ? "" : "s"): \(us(times))   (\(grouped(times.count)) prefixes)"
+    }
+    let lines =
+      ["keyboard queries (one call at a time; a call's median over \(passes) passes; timer \(fixed2(overhead)) ns)"]
+      + ["  completion, limit 10   \(us(completionNs))   (\(grouped(prefixes.count)) prefixes of \(grouped(completionWords)) words)"]
+      + lengthLines
+      + [
+        "  correction, limit 10   \(us(correctionNs))   (\(grouped(typed.count)) typed words); intended word first "
+          + "\(percent(ranks.filter { $0 == 0 }.count, ranks.count)), in the top 3 \(percent(ranks.filter { ($0 ?? 99) < 3 }.count, ranks.count))",
+        "  swipe filter           \(us(filterNs))   (\(grouped(swipeSample.count)) swipes); median "
+          + "\(grouped(Int(quantile(sortedCounts, 0.5)))) candidates, swiped word kept \(percent(kept, swipeSample.count))",
+      ]
+
+    let json: JSONValue = .object([
+      ("seed", .int(Int64(truncatingIfNeeded: seed))), ("passes", .number(passes)),
+      ("timerOverheadNs", .double(rounded(overhead, 1))),
+      (
+        "completion",
+        .object(
+          [
+            ("words", .number(completionWords)), ("queries", .number(prefixes.count)),
+            ("limit", 10),
+          ] + stats(completionNs) + [
+            ("byLength", .array(byLength)),
+            ("results", .number(completionResults)), ("frequencySum", .number(completionFrequencies)),
+          ])
+      ),
+      (
+        "correction",
+        .object(
+          [("queries", .number(typed.count)), ("limit", 10)] + stats(correctionNs)
+            + quality(Array(typed.indices))
+            + quality(typed.indices.filter { typed[$0].kind != .unchanged }).map { ("typo" + $0.0.capitalized, $0.1) }
+            + [("byKind", .array(byKind))])
+      ),
+      (
+        "filter",
+        .object(
+          [("swipes", .number(swipeSample.count)), ("noiseKeyWidths", .double(swipeNoise))]
+            + stats(filterNs) + [
+              ("medianCandidates", .double(quantile(sortedCounts, 0.5))),
+              ("p99Candidates", .double(quantile(sortedCounts, 0.99))),
+              ("meanCandidates", .double(rounded(sortedCounts.reduce(0, +) / Double(max(1, sortedCounts.count)), 1))),
+              ("recall", .double(rounded(Double(kept) / Double(max(1, swipeSample.count)), 4))),
+            ])
+      ),
+    ])
+    return Result(json: json, lines: lines)
+  }
+
+  /// Per call: the median over `passes` timed passes (after one warm-up pass) of its ns.
+  func timeCalls(_ count: Int, _ call: (Int) -> Int) -> [Double] {
+    var sink = 0
+    for i in 0..<count { sink &+= call(i) }
+    var samples = [Double](repeating: 0, count: count * passes)
+    for p in 0..<passes {
+      for i in 0..<count {
+        let start = monotonicNs()
+        sink &+= call(i)
+        let end = monotonicNs()
+        samples[i * passes + p] = Double(end &- start)
+      }
+    }
+    blackHole(sink)
+    return (0..<count).map { i in
+      let calls = samples[(i * passes)..<((i + 1) * passes)].sorted()
+      return calls[calls.count / 2]
+    }
+  }
+
+  /// The cost of one empty timed call (two clock reads), median of 100,000.
+  func timerOverheadNs() -> Double {
+    var samples: [Double] = []
+    samples.reserveCapacity(100_000)
+    for _ in 0..<100_000 {
+      let start = monotonicNs()
+      let end = monotonicNs()
+      samples.append(Double(end &- start))
+    }
+    return quantile(samples.sorted(), 0.5)
+  }
+
+  func stats(_ ns: [Double]) -> [(String, JSONValue)] {
+    let sorted = ns.sorted()
+    let mean = sorted.isEmpty ? 0 : sorted.reduce(0, +) / Double(sorted.count)
+    return [
+      ("medianUs", .double(rounded(quantile(sorted, 0.5) / 1000, 3))),
+      ("p99Us", .double(rounded(quantile(sorted, 0.99) / 1000, 3))),
+      ("meanUs", .double(rounded(mean / 1000, 3))),
+    ]
+  }
+
+  // MARK: - Sample files (for the peers, and to look at)
+
+  /// Writes `words.tsv` (ID order: word, frequency byte, folded form), `completions.tsv`
+  /// (letters, prefix, folded prefix), `typos.tsv` (kind, intended word, typed) and
+  /// `swipes.jsonl` (the swipe format of DESIGN.md, without times).
+  func writeSamples(
+    _ directory: String, _ prefixes: [CompletionQuery], _ typed: [TypedWord], _ swipeSample: [SwipeQuery]
+  ) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    var words = ""
+    words.reserveCapacity(dictionary.wordCount * 24)
+    for (id, word) in dictionary.words(withPrefix: "") {
+      words += "\(word)\t\(dictionary.frequency(of: id) ?? 0)\t\(folded(word))\n"
+    }
+    try write(words, directory + "/words.tsv")
+    try write(prefixes.map { "\($0.letters)\t\($0.prefix)\t\($0.folded)\n" }.joined(), directory + "/completions.tsv")
+    try write(typed.map { "\($0.kind.rawValue)\t\($0.word)\t\($0.typed)\n" }.joined(), directory + "/typos.tsv")
+    try write(
+      swipeSample.map { s in
+        let points = s.points.map { "[\(rounded(Double($0.x), 2)),\(rounded(Double($0.y), 2))]" }
+        return JSONValue.object([("word", .string(s.word))]).text.dropLast()
+          + ",\"points\":[\(points.joined(separator: ","))]}\n"
+      }.joined(), directory + "/swipes.jsonl")
+  }
+
+  private func write(_ text: String, _ path: String) throws {
+    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+      throw failure("\(path): cannot write")
+    }
+  }
+}
+
+/// Draws word IDs in proportion to the counts their frequency bytes stand for.
+struct FrequencySampler {
+  private let cumulative: [Double]
+
+  init(dictionary: SwipeDictionary) {
+    let weights = (0...255).map { dictionary.approximateCount(forFrequency: UInt8($0)) }
+    var total = 0.0
+    cumulative = (0..<dictionary.wordCount).map { id in
+      let w = weights[Int(dictionary.frequency(of: id) ?? 0)]
+      total += w.isFinite && w > 0 ? w : 0
+      return total
+    }
+  }
+
+  /// An ID (0 when the dictionary is empty or has no weight).
+  func draw(_ generator: inout SplitMix64) -> Int {
+    guard let total = cumulative.last, total > 0 else { return 0 }
+    let r = Double(generator.next() >> 11) * 0x1.0p-53 * total
+    var lo = 0
+    var hi = cumulative.count - 1
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if cumulative[mid] > r { hi = mid } else { lo = mid + 1 }
+    }
+    return lo
+  }
+}
+
+extension SplitMix64 {
+  /// A standard normal deviate (Box–Muller, one of the pair).
+  mutating func gaussian() -> Double {
+    let u = 1 - Double(next() >> 11) * 0x1.0p-53  // (0, 1]
+    let v = Double(next() >> 11) * 0x1.0p-53
+    return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+  }
+}
+
+/// Nanoseconds of the monotonic clock (the clock C++'s steady_clock and Rust's Instant read).
+@inline(__always)
+func monotonicNs() -> UInt64 {
+  var ts = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &ts)
+  return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+}
+
+/// The `q` quantile of ascending `sorted` (nearest rank); 0 when empty.
+func quantile(_ sorted: [Double], _ q: Double) -> Double {
+  guard !sorted.isEmpty else { return 0 }
+  let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
+  return sorted[min(sorted.count - 1, max(0, rank))]
+}
+
+func rounded(_ value: Double, _ digits: Int) -> Double {
+  let scale = pow(10, Double(digits))
+  return (value * scale).rounded() / scale
+}
