@@ -2,6 +2,7 @@
 // Same CLI and JSON output as bench/peers/fst/src/main.rs:
 //   PEER build WORDLIST OUT [--set]
 //   PEER bench OUT --hits FILE --misses FILE [--prefixes FILE] [--passes N]
+//              [--keyboard-words FILE --completions FILE]
 #pragma once
 
 #include <fcntl.h>
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -81,7 +83,7 @@ struct Mapping {
 };
 
 struct Args {
-  std::string cmd, file, out, hits, misses, prefixes;
+  std::string cmd, file, out, hits, misses, prefixes, keyboard_words, completions;
   bool set = false;
   int passes = 9;
 };
@@ -91,7 +93,8 @@ inline Args parse_args(int argc, char **argv, const char *name) {
   auto usage = [&]() {
     std::fprintf(stderr,
                  "usage: %s build WORDLIST OUT [--set]\n"
-                 "       %s bench OUT --hits FILE --misses FILE [--prefixes FILE] [--passes N]\n",
+                 "       %s bench OUT --hits FILE --misses FILE [--prefixes FILE] [--passes N]\n"
+                 "                [--keyboard-words FILE --completions FILE]\n",
                  name, name);
     std::exit(64);
   };
@@ -105,6 +108,8 @@ inline Args parse_args(int argc, char **argv, const char *name) {
     else if (s == "--misses") a.misses = val();
     else if (s == "--prefixes") a.prefixes = val();
     else if (s == "--passes") a.passes = std::atoi(val().c_str());
+    else if (s == "--keyboard-words") a.keyboard_words = val();
+    else if (s == "--completions") a.completions = val();
     else if (s == "--set") a.set = true;
     else if (s.size() > 1 && s[0] == '-' && s[1] == '-') usage();
     else pos.push_back(s);
@@ -115,6 +120,7 @@ inline Args parse_args(int argc, char **argv, const char *name) {
     a.out = pos[1];
   } else if (a.cmd == "bench") {
     if (pos.size() != 1 || a.hits.empty() || a.misses.empty()) usage();
+    if (a.keyboard_words.empty() != a.completions.empty()) usage();
     a.file = pos[0];
   } else {
     usage();
@@ -168,6 +174,160 @@ inline double time_open(int passes, int per_pass,
     if (p >= 0) means.push_back(double(t1 - t0) / per_pass);
   }
   return median(means);
+}
+
+}  // namespace bench
+
+namespace bench {
+
+// ---------------------------------------------------------------- keyboard queries
+// The sample files `swipedict bench --keyboard --keyboard-samples DIR` writes:
+//   words.tsv        word<TAB>frequency byte<TAB>folded form, in SwipeDict's ID order
+//   completions.tsv  letters<TAB>prefix<TAB>folded prefix, in typing order
+
+inline std::vector<std::string> split_tab(const std::string &line) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (;;) {
+    size_t tab = line.find('\t', start);
+    out.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
+    if (tab == std::string::npos) return out;
+    start = tab + 1;
+  }
+}
+
+struct KeyboardWord {
+  std::string word, folded;
+  uint8_t frequency;
+};
+
+inline std::vector<KeyboardWord> read_keyboard_words(const std::string &path) {
+  std::vector<KeyboardWord> out;
+  for (const auto &line : read_lines(path)) {
+    auto f = split_tab(line);
+    if (f.size() != 3) die(path + ": expected word<TAB>frequency<TAB>folded: " + line);
+    out.push_back({f[0], f[2], (uint8_t)std::atoi(f[1].c_str())});
+  }
+  return out;
+}
+
+struct CompletionQuery {
+  int letters;
+  std::string prefix, folded;
+};
+
+inline std::vector<CompletionQuery> read_completions(const std::string &path) {
+  std::vector<CompletionQuery> out;
+  for (const auto &line : read_lines(path)) {
+    auto f = split_tab(line);
+    if (f.size() != 3) die(path + ": expected letters<TAB>prefix<TAB>folded: " + line);
+    out.push_back({std::atoi(f[0].c_str()), f[1], f[2]});
+  }
+  return out;
+}
+
+// The `limit` most frequent candidates so far, most frequent first (ties: first seen).
+template <typename Payload>
+struct TopK {
+  size_t limit;
+  std::vector<std::pair<uint8_t, Payload>> items;
+  explicit TopK(size_t limit) : limit(limit) { items.reserve(limit + 1); }
+  void clear() { items.clear(); }
+  bool admits(uint8_t f) const { return items.size() < limit || f > items.back().first; }
+  // Inserts by frequency; returns the slot's payload to fill, or nullptr if not admitted.
+  Payload *insert(uint8_t f) {
+    if (!admits(f)) return nullptr;
+    if (items.size() == limit) items.pop_back();
+    size_t i = items.size();
+    items.emplace_back();
+    while (i > 0 && items[i - 1].first < f) {
+      std::swap(items[i], items[i - 1]);
+      i--;
+    }
+    items[i].first = f;
+    return &items[i].second;
+  }
+};
+
+// Per call: the median over `passes` timed passes (after one warm-up pass) of its ns;
+// each call is timed on its own. `call(i)` returns a value folded into `checksum`.
+inline std::vector<double> time_calls(int passes, size_t n, const std::function<uint64_t(size_t)> &call,
+                                      uint64_t &checksum) {
+  for (size_t i = 0; i < n; i++) checksum += call(i);
+  std::vector<double> samples(n * passes);
+  for (int p = 0; p < passes; p++) {
+    for (size_t i = 0; i < n; i++) {
+      uint64_t t0 = now_ns();
+      checksum += call(i);
+      uint64_t t1 = now_ns();
+      samples[i * passes + p] = double(t1 - t0);
+    }
+  }
+  std::vector<double> out(n);
+  for (size_t i = 0; i < n; i++) {
+    std::vector<double> c(samples.begin() + i * passes, samples.begin() + (i + 1) * passes);
+    std::sort(c.begin(), c.end());
+    out[i] = c[c.size() / 2];
+  }
+  return out;
+}
+
+// Nearest-rank quantile of ascending `v` (0 when empty).
+inline double quantile(const std::vector<double> &v, double q) {
+  if (v.empty()) return 0;
+  long rank = (long)std::ceil(q * v.size()) - 1;
+  if (rank < 0) rank = 0;
+  if (rank >= (long)v.size()) rank = v.size() - 1;
+  return v[rank];
+}
+
+inline std::string us(double ns) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.3f", ns / 1000);
+  return buf;
+}
+
+// "medianUs": …, "p99Us": …, "meanUs": … of per-call ns.
+inline std::string stats_json(std::vector<double> ns) {
+  std::sort(ns.begin(), ns.end());
+  double sum = 0;
+  for (double x : ns) sum += x;
+  return "\"medianUs\": " + us(quantile(ns, 0.5)) + ", \"p99Us\": " + us(quantile(ns, 0.99)) +
+         ", \"meanUs\": " + us(ns.empty() ? 0 : sum / ns.size());
+}
+
+// One completion variant's JSON: overall and by prefix length (1, 2, 3, 4+ letters), and
+// the check figures (results listed, sum of their frequency bytes: independent of ties).
+inline std::string completion_json(const std::vector<CompletionQuery> &queries, const std::vector<double> &ns,
+                                   uint64_t results, uint64_t frequency_sum, const std::string &extra) {
+  std::string by = "[";
+  const char *labels[] = {"1", "2", "3", "4+"};
+  for (int b = 0; b < 4; b++) {
+    std::vector<double> part;
+    for (size_t i = 0; i < queries.size(); i++) {
+      int l = queries[i].letters;
+      if ((b < 3 && l == b + 1) || (b == 3 && l >= 4)) part.push_back(ns[i]);
+    }
+    if (b) by += ", ";
+    by += std::string("{\"letters\": \"") + labels[b] + "\", \"queries\": " + std::to_string(part.size()) +
+          ", " + stats_json(part) + "}";
+  }
+  by += "]";
+  return "{\"queries\": " + std::to_string(queries.size()) + ", \"limit\": 10, " + stats_json(ns) +
+         ", \"byLength\": " + by + ", \"results\": " + std::to_string(results) +
+         ", \"frequencySum\": " + std::to_string(frequency_sum) + extra + "}";
+}
+
+// Median ns of an empty timed call (two clock reads).
+inline double timer_overhead_ns() {
+  std::vector<double> v(100000);
+  for (auto &x : v) {
+    uint64_t t0 = now_ns();
+    uint64_t t1 = now_ns();
+    x = double(t1 - t0);
+  }
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
 }
 
 }  // namespace bench

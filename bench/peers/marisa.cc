@@ -5,6 +5,10 @@
 // lookup returns that ID, reverse_lookup maps it back (ID -> word), and
 // predictive_search lists the words under a prefix. The trie file is opened
 // with Trie::mmap (no copy).
+//
+// Keyboard completion (--keyboard-words, --completions; see keyboard() below):
+// the 10 most frequent words under a prefix, with SwipeDict's frequency bytes
+// in an array indexed by marisa's key ID.
 #include <marisa.h>
 
 #include "common.h"
@@ -24,6 +28,112 @@ static int build(const Args &a) {
               (size_t)trie.num_keys(), num((t1 - t0) / 1e6).c_str(),
               (unsigned long long)file_size(a.out));
   return 0;
+}
+
+// Completion by frequency, two ways, each timed call by call:
+//  exact:  predictive_search(prefix) on the word trie; keep the 10 most
+//          frequent (frequency array indexed by key ID), copying a word out of
+//          the agent when it enters the top 10.
+//  folded: what SwipeDict answers (case and accents ignored): a second trie
+//          of the distinct folded forms (SwipeDict's folding, from words.tsv),
+//          whose key IDs index a list of the word-trie IDs that fold to it
+//          (offsets + members) and the best frequency in that list;
+//          predictive_search(folded prefix), keep the 10 most frequent word
+//          IDs, then reverse_lookup each into a string. The folded trie and
+//          lists are built here, before timing; their size is reported.
+static std::string keyboard(const Args &a, marisa::Trie &trie, uint64_t &checksum) {
+  std::vector<KeyboardWord> words = read_keyboard_words(a.keyboard_words);
+  std::vector<CompletionQuery> queries = read_completions(a.completions);
+  marisa::Agent agent;
+  std::vector<uint8_t> freq(trie.num_keys(), 0);
+  std::vector<uint32_t> trie_id(words.size());
+  for (size_t i = 0; i < words.size(); i++) {
+    agent.set_query(words[i].word.data(), words[i].word.size());
+    if (!trie.lookup(agent)) die("keyboard word not in the trie: " + words[i].word);
+    trie_id[i] = (uint32_t)agent.key().id();
+    freq[agent.key().id()] = words[i].frequency;
+  }
+  // folded trie and its lists
+  marisa::Keyset fkeys;
+  for (const auto &w : words) fkeys.push_back(w.folded.data(), w.folded.size());
+  marisa::Trie ftrie;
+  ftrie.build(fkeys);
+  std::vector<uint32_t> offsets(ftrie.num_keys() + 1, 0), members(words.size());
+  std::vector<uint8_t> fbest(ftrie.num_keys(), 0);
+  std::vector<uint32_t> fid(words.size());
+  for (size_t i = 0; i < words.size(); i++) {
+    agent.set_query(words[i].folded.data(), words[i].folded.size());
+    if (!ftrie.lookup(agent)) die("folded form not in the folded trie");
+    fid[i] = (uint32_t)agent.key().id();
+    offsets[fid[i] + 1]++;
+    fbest[fid[i]] = std::max(fbest[fid[i]], words[i].frequency);
+  }
+  for (size_t k = 0; k < ftrie.num_keys(); k++) offsets[k + 1] += offsets[k];
+  {
+    std::vector<uint32_t> next(offsets.begin(), offsets.end() - 1);
+    for (size_t i = 0; i < words.size(); i++) members[next[fid[i]]++] = trie_id[i];
+  }
+  size_t foldedBytes = ftrie.io_size() + offsets.size() * 4 + members.size() * 4 + fbest.size();
+
+  TopK<std::string> top(10);
+  uint64_t exactResults = 0, exactFreq = 0;
+  auto exact = [&](size_t i) -> uint64_t {
+    const std::string &p = queries[i].prefix;
+    top.clear();
+    agent.set_query(p.data(), p.size());
+    while (trie.predictive_search(agent)) {
+      uint8_t f = freq[agent.key().id()];
+      if (std::string *slot = top.insert(f)) slot->assign(agent.key().ptr(), agent.key().length());
+    }
+    uint64_t sum = 0;
+    for (auto &it : top.items) sum += it.first + it.second.size();
+    return sum + top.items.size();
+  };
+  TopK<uint32_t> ftop(10);
+  std::vector<std::string> out(10);
+  marisa::Agent ragent;
+  auto folded = [&](size_t i) -> uint64_t {
+    const std::string &p = queries[i].folded;
+    ftop.clear();
+    agent.set_query(p.data(), p.size());
+    while (ftrie.predictive_search(agent)) {
+      size_t k = agent.key().id();
+      if (!ftop.admits(fbest[k])) continue;
+      for (uint32_t m = offsets[k]; m < offsets[k + 1]; m++) {
+        uint32_t id = members[m];
+        if (uint32_t *slot = ftop.insert(freq[id])) *slot = id;
+      }
+    }
+    uint64_t sum = 0;
+    for (size_t r = 0; r < ftop.items.size(); r++) {
+      ragent.set_query(ftop.items[r].second);
+      trie.reverse_lookup(ragent);
+      out[r].assign(ragent.key().ptr(), ragent.key().length());
+      sum += ftop.items[r].first + out[r].size();
+    }
+    return sum + ftop.items.size();
+  };
+  uint64_t foldedResults = 0, foldedFreq = 0;
+  for (size_t i = 0; i < queries.size(); i++) {
+    exact(i);
+    exactResults += top.items.size();
+    for (auto &it : top.items) exactFreq += it.first;
+    folded(i);
+    foldedResults += ftop.items.size();
+    for (auto &it : ftop.items) foldedFreq += it.first;
+  }
+  double overhead = timer_overhead_ns();
+  std::vector<double> exactNs = time_calls(a.passes, queries.size(), exact, checksum);
+  std::vector<double> foldedNs = time_calls(a.passes, queries.size(), folded, checksum);
+  return "{\"timerOverheadNs\": " + num(overhead) + ", \"exact\": " +
+         completion_json(queries, exactNs, exactResults, exactFreq,
+                         ", \"variant\": \"predictive_search(prefix), top 10 by a frequency array\"") +
+         ", \"folded\": " +
+         completion_json(queries, foldedNs, foldedResults, foldedFreq,
+                         ", \"variant\": \"folded trie + ID lists, predictive_search(folded prefix), "
+                         "top 10, reverse_lookup\", \"extraBytes\": " +
+                             std::to_string(foldedBytes + freq.size())) +
+         "}";
 }
 
 static int bench_cmd(const Args &a) {
@@ -101,18 +211,21 @@ static int bench_cmd(const Args &a) {
     });
   }
 
+  std::string completion = "null";
+  if (!a.completions.empty()) completion = keyboard(a, trie, checksum);
+
   std::printf(
       "{\"peer\": \"marisa\", \"variant\": \"marisa::Trie (default config), mmap\", "
       "\"words\": %zu, \"bytes\": %llu, \"openNs\": %s, \"lookupHitNs\": %s, "
       "\"lookupMissNs\": %s, \"idToWordNs\": %s, \"prefixNs\": %s, "
       "\"hits\": %zu, \"hitFound\": %zu, \"misses\": %zu, \"missFound\": %zu, "
       "\"idRoundTrip\": %zu, \"prefixes\": %zu, \"prefixResults\": %zu, "
-      "\"passes\": %d, \"checksum\": %llu}\n",
+      "\"passes\": %d, \"completion\": %s, \"checksum\": %llu}\n",
       (size_t)trie.num_keys(), (unsigned long long)file_size(a.file), num(openNs).c_str(),
       num(hitNs).c_str(), num(missNs).c_str(), num(idNs).c_str(),
       prefixes.empty() ? "null" : num(prefixNs).c_str(), hits.size(), hitFound,
       misses.size(), missFound, roundTrip, prefixes.size(), prefixResults, a.passes,
-      (unsigned long long)checksum);
+      completion.c_str(), (unsigned long long)checksum);
   return 0;
 }
 
