@@ -12,6 +12,14 @@ import sys
 import time
 
 PEERS = ["marisa", "dawgdic", "fst"]
+# Peers with a completion-by-frequency variant (bench/peers/marisa.cc, fst/src/main.rs).
+COMPLETION_PEERS = ["marisa", "fst"]
+# Reference figure from the project's issue 3 (not measured here): AOSP LatinIME's binary
+# dictionary for English with frequencies only (no bigrams, no shortcuts), bytes per word.
+AOSP_BYTES_PER_WORD = 6.47
+# The targets of issue 3 for the keyboard queries and the whole blob.
+TARGETS = {"completionMedianUs": 5.0, "correctionMedianUs": 200.0, "filterMedianUs": 1000.0,
+           "blobBytesPerWord": 10.0}
 TOOLS = ["swipedict"] + PEERS
 TITLES = {"swipedict": "SwipeDict", "marisa": "marisa", "dawgdic": "dawgdic", "fst": "fst"}
 
@@ -248,6 +256,142 @@ def notes(r):
     return out
 
 
+def kb_get(d, *path):
+    for k in path:
+        if not isinstance(d, dict):
+            return None
+        d = d.get(k)
+    return d
+
+
+def by_length(c, letters):
+    for b in (c or {}).get("byLength", []):
+        if b.get("letters") == letters:
+            return b
+    return None
+
+
+def target_cell(value, target, unit=""):
+    if target is None:
+        return ""
+    mark = "" if value is None else (" met" if value <= target else " **missed**")
+    return f"≤ {target:,g}{unit}{mark}"
+
+
+def keyboard_table(r):
+    """The keyboard queries: SwipeDict against the folded completion of marisa and fst (same
+    answers), correction and the swipe filter against their targets (no peer has them)."""
+    sd = (r["tools"].get("swipedict") or {}).get("bench") or {}
+    kb = sd.get("keyboard")
+    if not kb:
+        return [], []
+    peers = [p for p in COMPLETION_PEERS if kb_get(r["tools"].get(p), "bench", "completion", "folded")]
+    head = ["metric", "SwipeDict"] + [f"{TITLES[p]} (folded)" for p in peers] + [f"SD/{p}" for p in peers] + ["target"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] + ["---:"] * (len(head) - 2) + ["---"]) + "|"]
+
+    def row(label, value, peer_values=None, digits=None, target=None, unit=""):
+        cells = [label, fmt(value, digits)]
+        pv = peer_values or {}
+        cells += [fmt(pv.get(p), digits) if pv else "—" for p in peers]
+        for p in peers:
+            v = pv.get(p)
+            cells.append(f"{value / v:.2f}×" if value is not None and v else "—")
+        cells.append(target_cell(value, target, unit))
+        lines.append("| " + " | ".join(cells) + " |")
+
+    c = kb.get("completion") or {}
+    pc = {p: kb_get(r["tools"][p], "bench", "completion", "folded") for p in peers}
+    row(f"completion µs, median ({c.get('queries', 0):,} prefixes)", c.get("medianUs"),
+        {p: pc[p].get("medianUs") for p in peers}, 2, TARGETS["completionMedianUs"])
+    row("completion µs, p99", c.get("p99Us"), {p: pc[p].get("p99Us") for p in peers}, 1)
+    for letters, name in (("1", "1 letter"), ("2", "2 letters"), ("3", "3 letters"), ("4+", "4+ letters")):
+        b = by_length(c, letters) or {}
+        row(f"completion µs, median, {name} ({b.get('queries', 0):,})", b.get("medianUs"),
+            {p: (by_length(pc[p], letters) or {}).get("medianUs") for p in peers}, 2)
+    k = kb.get("correction") or {}
+    row(f"correction µs, median ({k.get('queries', 0):,} typed words)", k.get("medianUs"), None, 1,
+        TARGETS["correctionMedianUs"])
+    row("correction µs, p99", k.get("p99Us"), None, 1)
+    for key, label in (("top1", "intended word first, %"), ("top3", "intended word in top 3, %")):
+        v = k.get(key)
+        row(f"correction: {label}", None if v is None else 100 * v, None, 1)
+    f = kb.get("filter") or {}
+    row(f"swipe filter µs, median ({f.get('swipes', 0):,} swipes)", f.get("medianUs"), None, 1,
+        TARGETS["filterMedianUs"] if (r.get("meta") or {}).get("list") == "en" else None)
+    row("swipe filter µs, p99", f.get("p99Us"), None, 1)
+    row("swipe filter: median candidates", f.get("medianCandidates"), None, 0)
+    v = f.get("recall")
+    row("swipe filter: swiped word kept, %", None if v is None else 100 * v, None, 1)
+
+    notes = []
+    if peers:
+        exact = ", ".join(
+            f"{TITLES[p]} {fmt(kb_get(r['tools'][p], 'bench', 'completion', 'exact', 'medianUs'), 2)} µs median / "
+            f"{fmt(kb_get(r['tools'][p], 'bench', 'completion', 'exact', 'p99Us'), 1)} µs p99"
+            for p in peers if kb_get(r["tools"][p], "bench", "completion", "exact"))
+        notes.append(f"Peers complete by listing every word under the prefix and keeping the 10 most frequent "
+                     f"(SwipeDict's frequency bytes in an array by key ID); the folded variant answers exactly what "
+                     f"SwipeDict answers (case and accents ignored). Exact-case completion (a narrower query "
+                     f"SwipeDict does not offer): {exact}.")
+    kinds = ", ".join(f"{b.get('kind')} {100 * b.get('top1', 0):.0f} / {100 * b.get('top3', 0):.0f} % "
+                      f"({fmt(b.get('medianUs'), 1)} µs)" for b in k.get("byKind", []))
+    if kinds:
+        notes.append(f"Correction by kind, intended word first / in the top 3 (median time): {kinds}. "
+                     f"No peer offers correction or a swipe filter; they stand against their targets.")
+    # checks: folded peers list the same number of completions with the same frequencies
+    checks = []
+    for p in peers:
+        if (pc[p].get("results"), pc[p].get("frequencySum")) != (c.get("results"), c.get("frequencySum")):
+            checks.append(f"{p} folded completion: {pc[p].get('results')} results, frequency sum "
+                          f"{pc[p].get('frequencySum')}; SwipeDict {c.get('results')}, {c.get('frequencySum')}")
+    ex = {p: (kb_get(r["tools"][p], "bench", "completion", "exact", "results"),
+              kb_get(r["tools"][p], "bench", "completion", "exact", "frequencySum")) for p in peers}
+    if len(set(ex.values())) > 1:
+        checks.append(f"exact completions differ between peers: {ex}")
+    if checks:
+        notes.append("**CHECK FAILED**: " + "; ".join(checks))
+    elif peers:
+        notes.append(f"Checked: SwipeDict and the folded peers return the same {c.get('results', 0):,} completions "
+                     f"(sum of frequency bytes {c.get('frequencySum', 0):,}; ties may be ordered differently).")
+    notes.append(f"Method: a call's time is its median over {kb.get('passes')} passes, after a warm-up pass; median "
+                 f"and p99 over the calls (timer overhead {fmt(kb.get('timerOverheadNs'), 0)} ns per call, included). "
+                 f"Samples: words drawn by frequency (seed {kb.get('seed')}), see bench/README.md.")
+    return lines, notes
+
+
+SECTION_ORDER = ["DAWG", "FREQ", "FEAT", "PTRE"]
+
+
+def bytes_table(r):
+    """The whole blob, section by section, in bytes per word, beside AOSP's reference."""
+    sd = r["tools"].get("swipedict") or {}
+    ins = sd.get("inspect") or {}
+    n = sd.get("wordCount")
+    total = ins.get("fileBytes")
+    if not n or not total:
+        return [], []
+    lines = ["| part | bytes | B/word | share |", "|---|---:|---:|---:|"]
+    rest = total
+    for tag in SECTION_ORDER:
+        length = section_len(ins, tag)
+        if length is None:
+            continue
+        rest -= length
+        lines.append(f"| {tag} | {length:,} | {length / n:.2f} | {100 * length / total:.0f} % |")
+    others = "/".join(s.get("tag") for s in ins.get("sections", []) if s.get("tag") not in SECTION_ORDER)
+    lines.append(f"| rest (header, section table, {others}, padding) | {rest:,} | {rest / n:.2f} | "
+                 f"{100 * rest / total:.0f} % |")
+    bpw = total / n
+    lines.append(f"| **whole blob** | {total:,} | **{bpw:.2f}** | 100 % |")
+    freq_only = sum(section_len(ins, t) or 0 for t in ("DAWG", "FREQ"))
+    notes = [f"Reference: AOSP LatinIME's English dictionary with frequencies only takes {AOSP_BYTES_PER_WORD} B/word "
+             f"(the figure of issue 3, not measured here). SwipeDict's whole blob is {bpw / AOSP_BYTES_PER_WORD:.2f}× "
+             f"that with swipe features and prefix tree; the same information as AOSP's (DAWG + FREQ) takes "
+             f"{freq_only / n:.2f} B/word, {freq_only / n / AOSP_BYTES_PER_WORD:.2f}×. "
+             f"Target ≤ {TARGETS['blobBytesPerWord']:g} B/word: {'met' if bpw <= TARGETS['blobBytesPerWord'] else '**missed**'}."]
+    return lines, notes
+
+
 def scaling(work):
     d = os.path.join(work, "scaling")
     if not os.path.isdir(d):
@@ -310,6 +454,24 @@ def main():
         for n in notes(r):
             md.append(f"- {n}")
         md.append("")
+        kt, kn = keyboard_table(r)
+        if kt:
+            md.append(f"#### {name}: keyboard queries")
+            md.append("")
+            md.extend(kt)
+            md.append("")
+            for n in kn:
+                md.append(f"- {n}")
+            md.append("")
+        bt, bn = bytes_table(r)
+        if bt:
+            md.append(f"#### {name}: blob bytes per word, by section")
+            md.append("")
+            md.extend(bt)
+            md.append("")
+            for n in bn:
+                md.append(f"- {n}")
+            md.append("")
     rows = scaling(work)
     if rows:
         results["scaling"] = rows
@@ -320,8 +482,9 @@ def main():
         md.append("")
         md.extend(scaling_table(rows))
         md.append("")
-    md.append("Lower is better everywhere; SD/peer < 1 means SwipeDict is smaller/faster. "
-              "Times are medians of per-pass means (see bench/README.md).")
+    md.append("Lower is better everywhere (except the keyboard tables' % rows); SD/peer < 1 means SwipeDict is "
+              "smaller/faster. Times are medians of per-pass means, keyboard query times medians and p99 of "
+              "per-call times (see bench/README.md).")
     text = "\n".join(md) + "\n"
     with open(os.path.join(work, "results.md"), "w", encoding="utf-8") as f:
         f.write(text)

@@ -12,6 +12,10 @@
 #   NO_SWIPEDICT=1   peers only, on the raw list words (for when the Swift
 #                    package does not build; not a comparison)
 #   BENCH_WORK=DIR   work directory (default bench/work, git-ignored)
+#   SWIFT_SCRATCH=DIR  swift build --scratch-path for swipedict (default
+#                    .build-bench, a build of its own beside the user's .build)
+#   KEYBOARD=0       skip the keyboard queries (completion, correction, swipe
+#                    filter; timed on en, de and en-900k)
 #
 # Installs what is missing with apt-get (Debian/Ubuntu packages) and pip
 # (wordfreq, into a venv under the work directory); nothing else is downloaded.
@@ -40,6 +44,9 @@ SCALING="${SCALING:-1}"
 [[ "${QUICK:-0}" == 1 ]] && SCALING=0
 has_list() { local x; for x in "${LISTS[@]}"; do [[ $x == "$1" ]] && return 0; done; return 1; }
 has_list multi-2m || SCALING=0
+KEYBOARD="${KEYBOARD:-1}"
+# the lists whose keyboard queries are timed (multi-2m mixes languages on one layout)
+keyboard_list() { [[ $KEYBOARD == 1 && ( $1 == en || $1 == de || $1 == en-900k ) ]]; }
 
 say() { echo "bench: $*" >&2; }
 die() { echo "bench: error: $*" >&2; exit 1; }
@@ -71,6 +78,9 @@ need zstd zstd
 need libmarisa-dev /usr/include/marisa.h
 need libdawgdic-dev /usr/include/dawgdic/dictionary.h
 need librust-fst-dev '/usr/share/cargo/registry/fst-0.*'
+# fst's default `mmap` feature (Map::from_path) needs memmap: a recommended
+# package, which --no-install-recommends would leave out
+need librust-fst+memmap-dev '/usr/share/cargo/registry/memmap-0.*'
 command -v cargo >/dev/null 2>&1 || MISSING+=(cargo)
 if [[ "${NO_SWIPEDICT:-0}" != 1 ]]; then
   need libzstd-dev /usr/include/zstd.h
@@ -130,12 +140,14 @@ PEERS=(marisa dawgdic fst)
 
 # ---------------------------------------------------------------- build swipedict
 SWIPEDICT=""
+SCRATCH="${SWIFT_SCRATCH:-.build-bench}"
+[[ $SCRATCH == /* ]] || SCRATCH="$ROOT/$SCRATCH"
 if [[ "${NO_SWIPEDICT:-0}" != 1 ]]; then
   command -v swift >/dev/null 2>&1 || die "swift not found (Swift 6 toolchain needed; or NO_SWIPEDICT=1 for peers only)"
-  say "building swipedict (swift build -c release --scratch-path .build-bench)"
-  (cd "$ROOT" && swift build -c release --product swipedict --scratch-path .build-bench >&2) \
+  say "building swipedict (swift build -c release --scratch-path ${SCRATCH#$ROOT/})"
+  (cd "$ROOT" && swift build -c release --product swipedict --scratch-path "$SCRATCH" >&2) \
     || die "swipedict does not build (NO_SWIPEDICT=1 runs the peers alone)"
-  SWIPEDICT="$ROOT/.build-bench/release/swipedict"
+  SWIPEDICT="$SCRATCH/release/swipedict"
   [[ -x $SWIPEDICT ]] || die "no $SWIPEDICT after the build"
 fi
 
@@ -198,15 +210,28 @@ for L in "${LISTS[@]}"; do
   python3 "$BENCH/lists.py" sample "$D/words.txt" "$D" > "$D/sample.json"
   Q=(--hits "$D/hits.txt" --misses "$D/misses.txt" --prefixes "$D/prefixes.txt")
 
+  # Keyboard queries: swipedict bench draws the samples from the blob (fixed
+  # seed) and writes them, with each word's frequency byte and folded form, to
+  # $D/keyboard/; marisa and fst complete the same prefixes from those files.
+  KB=()
+  KBPEER=()
+  if [[ -n $SWIPEDICT ]] && keyboard_list "$L"; then
+    KB=(--keyboard --keyboard-samples "$D/keyboard")
+    KBPEER=(--keyboard-words "$D/keyboard/words.tsv" --completions "$D/keyboard/completions.tsv")
+  fi
   if [[ -n $SWIPEDICT ]]; then
-    say "[$L] swipedict bench"
-    "$SWIPEDICT" bench "$D/swipedict.bin" --json "${Q[@]}" --passes "$PASSES" > "$D/swipedict.bench.json" \
-      || die "[$L] swipedict bench failed"
+    say "[$L] swipedict bench${KB:+ (with keyboard queries)}"
+    "$SWIPEDICT" bench "$D/swipedict.bin" --json "${Q[@]}" --passes "$PASSES" ${KB[@]+"${KB[@]}"} \
+      > "$D/swipedict.bench.json" || die "[$L] swipedict bench failed"
   fi
   for P in "${PEERS[@]}"; do
     say "[$L] $P build + bench"
     timed "$D/$P.build.time" "$BIN/$P" build "$D/words.txt" "$D/$P.bin" > "$D/$P.build.json"
-    "$BIN/$P" bench "$D/$P.bin" "${Q[@]}" --passes "$PASSES" > "$D/$P.bench.json"
+    if [[ $P == dawgdic ]]; then
+      "$BIN/$P" bench "$D/$P.bin" "${Q[@]}" --passes "$PASSES" > "$D/$P.bench.json"
+    else
+      "$BIN/$P" bench "$D/$P.bin" "${Q[@]}" --passes "$PASSES" ${KBPEER[@]+"${KBPEER[@]}"} > "$D/$P.bench.json"
+    fi
   done
   # size-only variants: dawgdic as a plain set (values 0), fst::Set
   "$BIN/dawgdic" build "$D/words.txt" "$D/dawgdic-set.bin" --set > "$D/dawgdic-set.build.json"
