@@ -100,6 +100,36 @@ struct SwipeFilterTests {
     #expect(tap.startDirection == nil)
   }
 
+  @Test("measuring point by point: jitter adds no length; a tap has no direction")
+  func measurementIgnoresJitter() {
+    // A straight 60-point run of 40 units (4 key widths) with ±0.6 units of zigzag: the raw
+    // polyline is over 70 units long, the measured length stays within 2 % of 40.
+    var measurement = SwipeMeasurement(keyWidth: 10)
+    var path: [LayoutPoint] = []
+    for i in 0...60 {
+      let point = LayoutPoint(x: Float(i) * 40 / 60, y: i % 2 == 0 ? 0.6 : -0.6)
+      path.append(point)
+      measurement.add(point)
+      // The direction appears once the counted length reaches a key width, not before.
+      #expect((measurement.startDirection != nil) == (Float(i) * 40 / 60 >= 10.5), "point \(i)")
+    }
+    let raw = zip(path, path.dropFirst()).reduce(Float(0)) { $0 + $1.0.distance(to: $1.1) }
+    #expect(raw > 70)
+    #expect(abs(measurement.length - 40) < 0.8)
+    #expect(abs(measurement.startDirection ?? 9) < 0.1)
+    #expect(measurement.count == 61 && measurement.start == path[0] && measurement.end == path[60])
+    // The filter measured from the path at once is the same.
+    let template = SwipeFilter(start: LayoutPoint(x: 0, y: 0))
+    #expect(SwipeFilter(path: path, keyWidth: 10) == measurement.filter(template))
+    // Non-finite points are ignored; a tap's direction is off.
+    var tap = SwipeMeasurement(keyWidth: 10)
+    for point in [LayoutPoint(x: 5, y: 5), LayoutPoint(x: .nan, y: 0), LayoutPoint(x: 6, y: 5)] { tap.add(point) }
+    #expect(tap.count == 2 && tap.length == 1)
+    #expect(tap.filter(template).startDirection == nil && tap.filter(template).length == 1)
+    // An empty measurement leaves the template as it is.
+    #expect(SwipeMeasurement(keyWidth: 10).filter(template) == template)
+  }
+
   @Test("a format 1.0 blob (no FEAT, no PTRE) opens and its swipe queries answer empty")
   func blobWithoutSwipeSections() throws {
     let (full, blob) = try openDictionary(randomWords(count: 500, seed: 3), verify: false)

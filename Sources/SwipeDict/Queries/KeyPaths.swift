@@ -15,10 +15,10 @@ import SwipeDictFormat
 /// reader.keyPath(of: id)            // [7, 2, 8, 14] for "hello" on qwerty-en
 /// ```
 public struct KeyPathReader: Sendable {
-  private let dawg: DAWGView
+  fileprivate let dawg: DAWGView
   /// The key of each label, or `noKey` for characters without a key (apostrophe, hyphen).
-  private let labelKeys: [UInt8]
-  private static let noKey: UInt8 = 0xFF
+  fileprivate let labelKeys: [UInt8]
+  fileprivate static let noKey: UInt8 = 0xFF
 
   init(dictionary: SwipeDictionary) {
     let layout = dictionary.layout
@@ -59,22 +59,18 @@ public struct KeyPathReader: Sendable {
   public func forEachKeyPath(
     of ids: some Sequence<Int>, _ body: (_ id: Int, _ keys: [UInt8], _ shared: Int) -> Void
   ) {
-    var cursor = WordCursor(dawg: dawg)
-    var state = SharedKeys()
-    var first = true
-    for id in ids {
-      if first || id != cursor.id &+ 1 || !cursor.next() {
-        guard id >= 0, cursor.seek(to: id) else { return }
-      }
-      first = false
-      state.advance(to: cursor.labels, reader: self)
-      body(cursor.id, state.keys, state.shared)
-    }
+    for (id, keys, shared) in keyPaths(of: ids) { body(id, keys, shared) }
+  }
+
+  /// The key paths of `ids` as a lazy sequence, like ``forEachKeyPath(of:_:)``, for callers
+  /// that stop early (a decoder at its deadline).
+  public func keyPaths<IDs: Sequence<Int>>(of ids: IDs) -> KeyPathSequence<IDs> {
+    KeyPathSequence(reader: self, ids: ids)
   }
 
   /// The key path of the current word, recomputed only past the labels it shares with the
   /// previous one.
-  private struct SharedKeys {
+  fileprivate struct SharedKeys {
     /// The current word's key path.
     private(set) var keys: [UInt8] = []
     /// How many leading keys it shares with the previous word's.
@@ -104,7 +100,7 @@ public struct KeyPathReader: Sendable {
     }
   }
 
-  private func append(_ labels: ArraySlice<UInt8>, to keys: inout [UInt8]) {
+  fileprivate func append(_ labels: ArraySlice<UInt8>, to keys: inout [UInt8]) {
     for label in labels where Int(label) < labelKeys.count {
       let k = labelKeys[Int(label)]
       if k != Self.noKey, keys.last != k { keys.append(k) }
@@ -115,4 +111,41 @@ public struct KeyPathReader: Sendable {
 extension SwipeDictionary {
   /// A reader of word key paths (see ``KeyPathReader``). Make it once and keep it.
   public func keyPathReader() -> KeyPathReader { KeyPathReader(dictionary: self) }
+}
+
+/// The key paths of an ascending selection of word IDs, with the number of leading keys each
+/// shares with the previous word (see ``KeyPathReader/keyPaths(of:)``).
+public struct KeyPathSequence<IDs: Sequence<Int>>: Sequence {
+  fileprivate let reader: KeyPathReader
+  fileprivate let ids: IDs
+
+  public func makeIterator() -> Iterator {
+    Iterator(reader: reader, ids: ids.makeIterator())
+  }
+
+  /// Visits the words in order; ends at the first ID that does not ascend or is not a word.
+  public struct Iterator: IteratorProtocol {
+    private let reader: KeyPathReader
+    private var ids: IDs.Iterator
+    private var cursor: WordCursor
+    private var state = KeyPathReader.SharedKeys()
+    private var started = false
+
+    fileprivate init(reader: KeyPathReader, ids: IDs.Iterator) {
+      self.reader = reader
+      self.ids = ids
+      self.cursor = WordCursor(dawg: reader.dawg)
+    }
+
+    public mutating func next() -> (id: Int, keys: [UInt8], shared: Int)? {
+      guard let id = ids.next() else { return nil }
+      // The next ID in a row is one depth-first step; any other is a seek.
+      if !started || id != cursor.id &+ 1 || !cursor.next() {
+        guard id >= 0, cursor.seek(to: id) else { return nil }
+      }
+      started = true
+      state.advance(to: cursor.labels, reader: reader)
+      return (cursor.id, state.keys, state.shared)
+    }
+  }
 }

@@ -52,23 +52,95 @@ public struct SwipeFilter: Sendable, Hashable {
     self.length = length
   }
 
-  /// A filter measured from a swipe's points: the first point, the direction from it to
-  /// the first point one key width along the path (the thesis's "following point"), the last
-  /// point and the path length. The direction is `nil` (off) when the whole path is shorter
-  /// than half a key width: a tap, or a one-key word.
+  /// A filter measured from a swipe's points (see ``SwipeMeasurement``): the first point,
+  /// the direction from it to the first point one key width along the path (the thesis's
+  /// "following point"), the last point and the path length. The direction is `nil` (off)
+  /// when the whole path is shorter than half a key width: a tap, or a one-key word.
   /// - Precondition: `path` is not empty.
   public init(path: [LayoutPoint], keyWidth: Float) {
     precondition(!path.isEmpty, "a swipe has at least one point")
-    var length: Float = 0
-    var direction: Float?
-    for (a, b) in zip(path, path.dropFirst()) {
-      length += a.distance(to: b)
-      if direction == nil, length >= keyWidth { direction = path[0].direction(to: b) }
+    var measurement = SwipeMeasurement(keyWidth: keyWidth)
+    for point in path { measurement.add(point) }
+    self = measurement.filter(SwipeFilter(start: path[0]))
+  }
+}
+
+/// Measures a swipe for the ``SwipeFilter`` as its points arrive: start, start direction,
+/// end and length, each available as soon as the points so far decide it.
+///
+/// The length is that of the path through the points that lie at least ``jitterStep``
+/// (a quarter key width) from the previous such point, plus the last point: touch sensors
+/// and fingers wobble by a few hundredths of a key width between samples, which adds up
+/// over a hundred samples to key widths of length that the swipe did not travel. The start
+/// direction is the direction to the first point where that length reaches a key width.
+///
+/// ```swift
+/// var measurement = SwipeMeasurement(keyWidth: dictionary.keyWidth)
+/// for point in points {
+///   measurement.add(point)
+///   if measurement.startDirection != nil { /* the start filters can run now */ }
+/// }
+/// let filter = measurement.filter(SwipeFilter(start: points[0]))   // takes its tolerances
+/// ```
+public struct SwipeMeasurement: Sendable, Hashable {
+  /// The key width of the layout.
+  public let keyWidth: Float
+  /// Movements shorter than this from the last counted point are not counted (yet), in
+  /// the layout's unit: a quarter key width.
+  public var jitterStep: Float { keyWidth / 4 }
+  /// The first point, once there is one.
+  public private(set) var start: LayoutPoint?
+  /// The last point so far.
+  public private(set) var end: LayoutPoint?
+  /// The start direction, once the path is a key width long (radians, counterclockwise
+  /// from +x as seen on screen).
+  public private(set) var startDirection: Float?
+  /// The points added.
+  public private(set) var count = 0
+  /// The counted length up to `anchor`.
+  private var counted: Float = 0
+  /// The last point whose distance was counted.
+  private var anchor = LayoutPoint(x: 0, y: 0)
+
+  /// An empty measurement for a layout with keys `keyWidth` wide.
+  public init(keyWidth: Float) {
+    self.keyWidth = keyWidth
+  }
+
+  /// The path length so far (through the counted points and the last point).
+  public var length: Float {
+    guard let end else { return 0 }
+    return counted + anchor.distance(to: end)
+  }
+
+  /// Adds the next point. Non-finite points are ignored.
+  public mutating func add(_ point: LayoutPoint) {
+    guard point.x.isFinite, point.y.isFinite else { return }
+    count += 1
+    end = point
+    guard let start else {
+      start = point
+      anchor = point
+      return
     }
-    if direction == nil, length >= keyWidth / 2, let last = path.last {
-      direction = path[0].direction(to: last)
-    }
-    self.init(start: path[0], startDirection: direction, end: path.last, length: length)
+    let step = anchor.distance(to: point)
+    guard step >= jitterStep else { return }
+    counted += step
+    anchor = point
+    if startDirection == nil, counted >= keyWidth { startDirection = start.direction(to: point) }
+  }
+
+  /// `template` (its radii, tolerance and length bounds) with this swipe's start, direction,
+  /// end and length. A swipe that never reached a key width takes its direction from the
+  /// last point if it is half a key width long, and has none (a tap) otherwise.
+  public func filter(_ template: SwipeFilter) -> SwipeFilter {
+    var filter = template
+    guard let start, let end else { return filter }
+    filter.start = start
+    filter.end = end
+    filter.length = length
+    filter.startDirection = startDirection ?? (length >= keyWidth / 2 ? start.direction(to: end) : nil)
+    return filter
   }
 }
 
