@@ -99,7 +99,9 @@ struct KeyboardBench {
           continue
         }
         for _ in 0..<8 {
-          guard let typed = typo(kind, chars, keys, neighbours, &generator), typed != word else { continue }
+          guard let typed = typo(kind, chars, keys, neighbours, &generator), typed != word else {
+            continue
+          }
           if !dictionary.ids(matchingFolded: typed, limit: 1).isEmpty { continue }
           out.append(TypedWord(kind: kind, intended: id, word: word, typed: typed))
           made += 1
@@ -116,7 +118,9 @@ struct KeyboardBench {
   ) -> String? {
     let layout = dictionary.layout
     func near(_ i: Int) -> Character? {
-      guard let k = keys[i], let n = neighbours[k].randomElement(using: &generator) else { return nil }
+      guard let k = keys[i], let n = neighbours[k].randomElement(using: &generator) else {
+        return nil
+      }
       let c = Character(layout.keys[n].character)
       return chars[i].isUppercase ? Character(String(c).uppercased()) : c
     }
@@ -154,13 +158,15 @@ struct KeyboardBench {
     while out.count < swipes && draws < 10 * swipes + 100 {
       draws += 1
       let id = sampler.draw(&generator)
-      guard let keys = reader.keyPath(of: id), !keys.isEmpty, let word = dictionary.word(for: id) else {
+      guard let keys = reader.keyPath(of: id), !keys.isEmpty, let word = dictionary.word(for: id)
+      else {
         continue
       }
       let aims = keys.map { k -> LayoutPoint in
         let c = centres[Int(k)]
         return LayoutPoint(
-          x: c.x + sigma * Float(generator.gaussian()), y: c.y + sigma * Float(generator.gaussian()))
+          x: c.x + sigma * Float(generator.gaussian()), y: c.y + sigma * Float(generator.gaussian())
+        )
       }
       var points = [aims[0]]
       for (a, b) in zip(aims, aims.dropFirst()) {
@@ -171,7 +177,8 @@ struct KeyboardBench {
         }
       }
       out.append(
-        SwipeQuery(id: id, word: word, points: points, filter: SwipeFilter(path: points, keyWidth: width)))
+        SwipeQuery(
+          id: id, word: word, points: points, filter: SwipeFilter(path: points, keyWidth: width)))
     }
     return out
   }
@@ -183,7 +190,8 @@ struct KeyboardBench {
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       let range = alphabet.foldingLabels(for: scalar)
-      out.append(range.isEmpty ? KeyboardLayout.lowercase(scalar) : alphabet.folds[range.lowerBound])
+      out.append(
+        range.isEmpty ? KeyboardLayout.lowercase(scalar) : alphabet.folds[range.lowerBound])
     }
     return String(out)
   }
@@ -220,8 +228,11 @@ struct KeyboardBench {
     }
     var byLength: [JSONValue] = []
     for (label, range) in [("1", 1...1), ("2", 2...2), ("3", 3...3), ("4+", 4...Int.max)] {
-      let times = prefixes.indices.filter { range.contains(prefixes[$0].letters) }.map { completionNs[$0] }
-      byLength.append(.object([("letters", .string(label)), ("queries", .number(times.count))] + stats(times)))
+      let times = prefixes.indices.filter { range.contains(prefixes[$0].letters) }.map {
+        completionNs[$0]
+      }
+      byLength.append(
+        .object([("letters", .string(label)), ("queries", .number(times.count))] + stats(times)))
     }
 
     // Correction, through one reusable corrector.
@@ -240,7 +251,8 @@ struct KeyboardBench {
       let top3 = indices.filter { (ranks[$0] ?? 99) < 3 }.count
       let top10 = indices.filter { ranks[$0] != nil }.count
       return [
-        ("top1", .double(rounded(Double(top1) / n, 4))), ("top3", .double(rounded(Double(top3) / n, 4))),
+        ("top1", .double(rounded(Double(top1) / n, 4))),
+        ("top3", .double(rounded(Double(top3) / n, 4))),
         ("top10", .double(rounded(Double(top10) / n, 4))),
       ]
     }
@@ -268,23 +280,34 @@ struct KeyboardBench {
 
     func us(_ ns: [Double]) -> String {
       let sorted = ns.sorted()
-      return "median \(fixed2(quantile(sorted, 0.5) / 1000)) µs, p99 \(fixed2(quantile(sorted, 0.99) / 1000)) µs"
+      let median = fixed2(quantile(sorted, 0.5) / 1000)
+      return "median \(median) µs, p99 \(fixed2(quantile(sorted, 0.99) / 1000)) µs"
     }
-    func percent(_ count: Int, _ total: Int) -> String { "\(fixed2(100 * Double(count) / Double(max(1, total)))) %" }
-    let lengthLines = [("1", 1...1), ("2", 2...2), ("3", 3...3), ("4+", 4...Int.max)].map { label, range in
-      let times = prefixes.indices.filter { range.contains(prefixes[$0].letters) }.map { completionNs[$0] }
-      return "    \(label) letter\(label == "1" ? "" : "s"): \(us(times))   (\(grouped(times.count)) prefixes)"
+    func percent(_ count: Int, _ total: Int) -> String {
+      "\(fixed2(100 * Double(count) / Double(max(1, total)))) %"
     }
-    let lines =
-      ["keyboard queries (one call at a time; a call's median over \(passes) passes; timer \(fixed2(overhead)) ns)"]
-      + ["  completion, limit 10   \(us(completionNs))   (\(grouped(prefixes.count)) prefixes of \(grouped(completionWords)) words)"]
-      + lengthLines
-      + [
-        "  correction, limit 10   \(us(correctionNs))   (\(grouped(typed.count)) typed words); intended word first "
-          + "\(percent(ranks.filter { $0 == 0 }.count, ranks.count)), in the top 3 \(percent(ranks.filter { ($0 ?? 99) < 3 }.count, ranks.count))",
-        "  swipe filter           \(us(filterNs))   (\(grouped(swipeSample.count)) swipes); median "
-          + "\(grouped(Int(quantile(sortedCounts, 0.5)))) candidates, swiped word kept \(percent(kept, swipeSample.count))",
-      ]
+    var lines = [
+      "keyboard queries (one call at a time; a call's median over \(passes) passes; "
+        + "timer \(fixed2(overhead)) ns)",
+      "  completion, limit 10   \(us(completionNs))   (\(grouped(prefixes.count)) prefixes of "
+        + "\(grouped(completionWords)) words)",
+    ]
+    for (label, range) in [("1", 1...1), ("2", 2...2), ("3", 3...3), ("4+", 4...Int.max)] {
+      let times = prefixes.indices.filter { range.contains(prefixes[$0].letters) }.map {
+        completionNs[$0]
+      }
+      let letters = label == "1" ? "letter" : "letters"
+      lines.append("    \(label) \(letters): \(us(times))   (\(grouped(times.count)) prefixes)")
+    }
+    let first = percent(ranks.filter { $0 == 0 }.count, ranks.count)
+    let top3 = percent(ranks.filter { ($0 ?? 99) < 3 }.count, ranks.count)
+    lines.append(
+      "  correction, limit 10   \(us(correctionNs))   (\(grouped(typed.count)) typed words); "
+        + "intended word first \(first), in the top 3 \(top3)")
+    let medianCandidates = grouped(Int(quantile(sortedCounts, 0.5)))
+    lines.append(
+      "  swipe filter           \(us(filterNs))   (\(grouped(swipeSample.count)) swipes); median "
+        + "\(medianCandidates) candidates, swiped word kept \(percent(kept, swipeSample.count))")
 
     let json: JSONValue = .object([
       ("seed", .int(Int64(truncatingIfNeeded: seed))), ("passes", .number(passes)),
@@ -297,7 +320,8 @@ struct KeyboardBench {
             ("limit", 10),
           ] + stats(completionNs) + [
             ("byLength", .array(byLength)),
-            ("results", .number(completionResults)), ("frequencySum", .number(completionFrequencies)),
+            ("results", .number(completionResults)),
+            ("frequencySum", .number(completionFrequencies)),
           ])
       ),
       (
@@ -305,7 +329,9 @@ struct KeyboardBench {
         .object(
           [("queries", .number(typed.count)), ("limit", 10)] + stats(correctionNs)
             + quality(Array(typed.indices))
-            + quality(typed.indices.filter { typed[$0].kind != .unchanged }).map { ("typo" + $0.0.capitalized, $0.1) }
+            + quality(typed.indices.filter { typed[$0].kind != .unchanged }).map {
+              ("typo" + $0.0.capitalized, $0.1)
+            }
             + [("byKind", .array(byKind))])
       ),
       (
@@ -315,7 +341,10 @@ struct KeyboardBench {
             + stats(filterNs) + [
               ("medianCandidates", .double(quantile(sortedCounts, 0.5))),
               ("p99Candidates", .double(quantile(sortedCounts, 0.99))),
-              ("meanCandidates", .double(rounded(sortedCounts.reduce(0, +) / Double(max(1, sortedCounts.count)), 1))),
+              (
+                "meanCandidates",
+                .double(rounded(sortedCounts.reduce(0, +) / Double(max(1, sortedCounts.count)), 1))
+              ),
               ("recall", .double(rounded(Double(kept) / Double(max(1, swipeSample.count)), 4))),
             ])
       ),
@@ -371,7 +400,8 @@ struct KeyboardBench {
   /// (letters, prefix, folded prefix), `typos.tsv` (kind, intended word, typed) and
   /// `swipes.jsonl` (the swipe format of DESIGN.md, without times).
   func writeSamples(
-    _ directory: String, _ prefixes: [CompletionQuery], _ typed: [TypedWord], _ swipeSample: [SwipeQuery]
+    _ directory: String, _ prefixes: [CompletionQuery], _ typed: [TypedWord],
+    _ swipeSample: [SwipeQuery]
   ) throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     var words = ""
@@ -380,8 +410,12 @@ struct KeyboardBench {
       words += "\(word)\t\(dictionary.frequency(of: id) ?? 0)\t\(folded(word))\n"
     }
     try write(words, directory + "/words.tsv")
-    try write(prefixes.map { "\($0.letters)\t\($0.prefix)\t\($0.folded)\n" }.joined(), directory + "/completions.tsv")
-    try write(typed.map { "\($0.kind.rawValue)\t\($0.word)\t\($0.typed)\n" }.joined(), directory + "/typos.tsv")
+    try write(
+      prefixes.map { "\($0.letters)\t\($0.prefix)\t\($0.folded)\n" }.joined(),
+      directory + "/completions.tsv")
+    try write(
+      typed.map { "\($0.kind.rawValue)\t\($0.word)\t\($0.typed)\n" }.joined(),
+      directory + "/typos.tsv")
     try write(
       swipeSample.map { s in
         let points = s.points.map { "[\(rounded(Double($0.x), 2)),\(rounded(Double($0.y), 2))]" }

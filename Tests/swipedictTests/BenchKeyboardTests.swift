@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// `swipedict bench --keyboard`: the keyboard queries' JSON, the sample files the peers read,
+/// and that the samples depend only on the blob and the seed. (No time is asserted.)
+@Suite("swipedict bench --keyboard", .serialized)
+struct BenchKeyboardTests {
+  let workspace: Workspace
+  let blob: String
+
+  init() throws {
+    workspace = try Workspace()
+    blob = workspace.file("words.swipedict")
+    let result = try CLI.run([
+      "build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o", blob,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
+  private func bench(_ extra: [String]) throws -> (CLI.Result, [String: Any]?) {
+    let result = try CLI.run(
+      [
+        "bench", blob, "--json", "--passes", "1", "--keyboard", "--completion-words", "20",
+        "--typos", "3",
+        "--swipes", "5",
+      ] + extra)
+    let json = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    return (result, json)
+  }
+
+  private func lines(_ path: String) throws -> [String] {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    return text.split(separator: "\n").map(String.init)
+  }
+
+  @Test func keyboardFiguresAndSamples() throws {
+    let samples = workspace.file("samples")
+    let (result, parsed) = try bench(["--keyboard-samples", samples])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try #require(parsed)
+    // The existing figures are still there.
+    for key in ["openNs", "lookupHitNs", "lookupMissNs", "wordToIdNs", "idToWordNs", "prefixNs"] {
+      #expect(json[key] is NSNumber, "\(key)")
+    }
+    let keyboard = try #require(json["keyboard"] as? [String: Any])
+    let completion = try #require(keyboard["completion"] as? [String: Any])
+    let queries = try #require(completion["queries"] as? Int)
+    #expect(queries >= 20)  // every prefix of 20 words of 2 letters or more
+    #expect(completion["medianUs"] is NSNumber && completion["p99Us"] is NSNumber)
+    let byLength = try #require(completion["byLength"] as? [[String: Any]])
+    #expect(byLength.map { $0["letters"] as? String } == ["1", "2", "3", "4+"])
+    #expect(byLength.reduce(0) { $0 + ($1["queries"] as? Int ?? 0) } == queries)
+    #expect((completion["results"] as? Int ?? 0) > 0)
+
+    let correction = try #require(keyboard["correction"] as? [String: Any])
+    #expect(correction["queries"] as? Int == 15)  // 3 per kind, 5 kinds
+    let kinds = try #require(correction["byKind"] as? [[String: Any]])
+    #expect(
+      kinds.map { $0["kind"] as? String }
+        == ["substitution", "omission", "insertion", "transposition", "unchanged"])
+    let top1 = try #require(correction["top1"] as? Double)
+    let top3 = try #require(correction["top3"] as? Double)
+    #expect(0 <= top1 && top1 <= top3 && top3 <= 1)
+
+    let filter = try #require(keyboard["filter"] as? [String: Any])
+    #expect(filter["swipes"] as? Int == 5)
+    #expect(filter["medianCandidates"] is NSNumber)
+    let recall = try #require(filter["recall"] as? Double)
+    #expect(0 <= recall && recall <= 1)
+
+    // The files the peers read: every word with frequency and folded form, and the prefixes.
+    let words = try lines(samples + "/words.tsv")
+    #expect(words.count == json["words"] as? Int)
+    let uber = try #require(words.first { $0.hasPrefix("Über\t") })
+    #expect(uber.split(separator: "\t").last == "uber")  // SwipeDict's folding, for the peers
+    let prefixes = try lines(samples + "/completions.tsv")
+    #expect(prefixes.count == queries)
+    #expect(
+      prefixes.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 3 }
+    )
+    #expect(try lines(samples + "/typos.tsv").count == 15)
+    #expect(try lines(samples + "/swipes.jsonl").count == 5)
+  }
+
+  @Test func samplesDependOnlyOnBlobAndSeed() throws {
+    let a = workspace.file("a")
+    let b = workspace.file("b")
+    let c = workspace.file("c")
+    #expect(try bench(["--keyboard-samples", a]).0.status == 0)
+    #expect(try bench(["--keyboard-samples", b]).0.status == 0)
+    #expect(try bench(["--keyboard-samples", c, "--seed", "99"]).0.status == 0)
+    for file in ["completions.tsv", "typos.tsv", "swipes.jsonl"] {
+      #expect(try lines(a + "/" + file) == lines(b + "/" + file), "\(file)")
+    }
+    #expect(try lines(a + "/typos.tsv") != lines(c + "/typos.tsv"))
+  }
+
+  @Test func textOutputAndUsageErrors() throws {
+    let text = try CLI.run([
+      "bench", blob, "--passes", "1", "--keyboard", "--completion-words", "5", "--typos", "1",
+      "--swipes", "2",
+    ])
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.stdout.contains("keyboard queries"))
+    #expect(text.stdout.contains("completion, limit 10"))
+    #expect(text.stdout.contains("swipe filter"))
+    let plain = try CLI.run(["bench", blob, "--json", "--passes", "1"])
+    #expect(plain.status == 0)
+    #expect(!plain.stdout.contains("\"keyboard\""))
+    #expect(try CLI.run(["bench", blob, "--keyboard-samples", workspace.file("x")]).status == 64)
+    #expect(try CLI.run(["bench", blob, "--keyboard", "--typos", "0"]).status == 64)
+    #expect(try CLI.run(["bench", blob, "--keyboard", "--swipe-noise", "-1"]).status == 64)
+  }
+}
