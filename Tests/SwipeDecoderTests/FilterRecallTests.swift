@@ -5,21 +5,6 @@ import Testing
 
 @testable import SwipeDecoder
 
-/// The 20,000 most frequent words of the repository's English list on qwerty-en.
-private let english: SwipeDictionary = {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  do {
-    let layout = try LayoutFile.load(root.appendingPathComponent("corpora/layouts/qwerty-en.json").path)
-    let blob = try DictionaryCompiler.compile(
-      inputs: [root.appendingPathComponent("corpora/en.tsv.zst").path], layout: layout,
-      options: CompileOptions(maxWords: 20_000))
-    return try SwipeDictionary(bytes: blob.bytes)
-  } catch {
-    fatalError("cannot build the English test dictionary: \(error)")
-  }
-}()
-
 @Suite("Swipe filters on synthetic swipes")
 struct FilterRecallTests {
   @Test(

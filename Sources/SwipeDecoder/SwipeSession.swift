@@ -1,0 +1,92 @@
+import SwipeDict
+
+/// One swipe being decoded, fed point by point as the finger moves.
+///
+/// ```swift
+/// var session = decoder.begin()
+/// session.add(SwipePoint(x: 131, y: 80))     // touch down
+/// session.add(SwipePoint(x: 120, y: 62))     // each move
+/// let result = session.end(deadline: .now + .milliseconds(50))   // lift
+/// ```
+///
+/// ``add(_:)`` does the work that needs only the points so far: it reduces the input and,
+/// once the swipe is a key width long, scans the dictionary for the words that start near
+/// the first point in the start direction. ``end(deadline:)`` applies the end and length
+/// filters to those words and matches the survivors; that is the wait the user feels. The
+/// result is the same whichever way the points arrive: ``SwipeDecoder/decode(_:deadline:)``
+/// feeds a session.
+///
+/// After ``end(deadline:)`` the session is empty again, ready for the next swipe (it keeps
+/// its buffers).
+public struct SwipeSession: Sendable {
+  private let decoder: SwipeDecoder
+  private var reducer: PointReducer
+  /// Start, direction, end and length for the filters.
+  private var measurement: SwipeMeasurement
+  /// The start filters' candidates, once the direction is known.
+  private var startCandidates: [Int]?
+
+  init(decoder: SwipeDecoder) {
+    self.init(
+      decoder: decoder,
+      reusing: PointReducer(
+        options: decoder.options.reduction.pointReducer, keyWidth: decoder.dictionary.keyWidth))
+  }
+
+  private init(decoder: SwipeDecoder, reusing reducer: PointReducer) {
+    self.decoder = decoder
+    self.reducer = reducer
+    self.reducer.reset()
+    measurement = SwipeMeasurement(keyWidth: decoder.dictionary.keyWidth)
+  }
+
+  /// The number of points added so far.
+  public var count: Int { measurement.count }
+
+  /// Adds the next point of the swipe (layout units). Non-finite points are ignored.
+  ///
+  /// Takes constant time, except once per swipe: when the path first reaches a key width,
+  /// the start filters scan the words whose first key is near the first point.
+  public mutating func add(_ point: SwipePoint) {
+    guard point.x.isFinite, point.y.isFinite else { return }
+    let hadDirection = measurement.startDirection != nil
+    measurement.add(LayoutPoint(x: point.x, y: point.y))
+    reducer.add(x: point.x, y: point.y)
+    if !hadDirection, measurement.startDirection != nil {
+      var filter = measurement.filter(decoder.options.filter)
+      filter.end = nil
+      filter.length = nil
+      startCandidates = decoder.dictionary.candidates(for: filter)
+    }
+  }
+
+  /// Ends the swipe: filters and matches, and returns the best words. Resets the session.
+  /// - Parameter deadline: when to stop matching and return the best words so far; `nil`
+  ///   matches every candidate.
+  public mutating func end(deadline: ContinuousClock.Instant? = nil) -> SwipeDecoding {
+    end(deadline: deadline, matchLimit: .max)
+  }
+
+  /// `end(deadline:)` that also stops after matching `matchLimit` candidates: a deadline
+  /// that does not depend on the machine's speed, for tests.
+  mutating func end(deadline: ContinuousClock.Instant?, matchLimit: Int) -> SwipeDecoding {
+    defer { self = SwipeSession(decoder: decoder, reusing: reducer) }
+    guard measurement.count > 0 else { return .empty }
+    let filter = measurement.filter(decoder.options.filter)
+    let candidates =
+      startCandidates.map { decoder.dictionary.candidates(for: filter, among: $0) }
+      ?? decoder.dictionary.candidates(for: filter)
+    let points = reducer.points
+    var search = WordSearch(decoder: decoder, points: points)
+    let complete = search.run(candidates, deadline: deadline, matchLimit: matchLimit)
+    return SwipeDecoding(
+      words: search.results(), candidateCount: candidates.count, matchedCount: search.matched,
+      complete: complete, pointCount: measurement.count, reducedPointCount: points.count)
+  }
+}
+
+extension SwipeDecoder.Options.Reduction {
+  var pointReducer: PointReducer.Options {
+    PointReducer.Options(maxGap: maxGap, minArea: minArea, maxAngle: maxAngle)
+  }
+}

@@ -1,0 +1,114 @@
+import SwipeDict
+
+/// Matches a reduced swipe against candidate words and keeps the best few (steps 3 and 4 of
+/// ``SwipeDecoder``).
+struct WordSearch {
+  private let decoder: SwipeDecoder
+  private var dtw: SegmentDTW
+  private var best: [Entry] = []
+  /// `ln(count)` per frequency byte.
+  private let logCounts: [Float]
+  /// How many candidates were matched.
+  private(set) var matched = 0
+
+  private struct Entry {
+    var id: Int
+    var score: Float
+    var distance: Float
+    var frequency: UInt8
+
+    /// Best first: higher score, then higher frequency, then lower ID.
+    func precedes(_ other: Entry) -> Bool {
+      if score != other.score { return score > other.score }
+      if frequency != other.frequency { return frequency > other.frequency }
+      return id < other.id
+    }
+  }
+
+  /// Candidates matched between deadline checks.
+  private static let checkEvery = 32
+  /// The most frequent candidates, matched first so that a deadline leaves good words.
+  private static let firstTier = 1024
+
+  init(decoder: SwipeDecoder, points: [(x: Float, y: Float)]) {
+    self.decoder = decoder
+    let band = decoder.options.band
+    dtw = SegmentDTW(
+      points: points, centres: decoder.centres,
+      band: SegmentDTW.Band(ratio: band.ratio, slack: band.slack))
+    let scale = Float(decoder.dictionary.frequencyScale)
+    logCounts = (0..<256).map { Float($0) / 255 * scale }
+  }
+
+  /// Matches `candidates` (ascending IDs) until done, past `deadline` or after `matchLimit`
+  /// of them. Returns whether every candidate was matched.
+  mutating func run(
+    _ candidates: [Int], deadline: ContinuousClock.Instant?, matchLimit: Int = .max
+  ) -> Bool {
+    guard !candidates.isEmpty, decoder.options.resultCount > 0 else { return true }
+    let frequencies = candidates.map { decoder.dictionary.frequency(of: $0) ?? 0 }
+    // The first tier: the candidates whose frequency byte is at least that of the
+    // `firstTier`-th most frequent one.
+    var histogram = [Int](repeating: 0, count: 256)
+    for f in frequencies { histogram[Int(f)] += 1 }
+    var threshold = 256
+    var taken = 0
+    while threshold > 0, taken < Self.firstTier {
+      threshold -= 1
+      taken += histogram[threshold]
+    }
+    let first = candidates.indices.filter { frequencies[$0] >= threshold }
+    let rest = candidates.indices.filter { frequencies[$0] < threshold }
+    for tier in [first, rest] where !tier.isEmpty {
+      guard match(tier.map { candidates[$0] }, deadline: deadline, limit: matchLimit) else { return false }
+    }
+    return true
+  }
+
+  /// Matches one ascending list; `false` when the deadline passed first.
+  private mutating func match(_ ids: [Int], deadline: ContinuousClock.Instant?, limit matchLimit: Int) -> Bool {
+    let rows = Float(dtw.rows)
+    let weight = decoder.options.frequencyWeight
+    let limit = decoder.options.resultCount
+    for (id, keys, shared) in decoder.reader.keyPaths(of: ids) {
+      // The clock is read before the first candidate and every `checkEvery` after it.
+      if let deadline, matched % Self.checkEvery == 0, ContinuousClock.now >= deadline {
+        return false
+      }
+      if matched == matchLimit { return false }
+      matched += 1
+      let frequency = decoder.dictionary.frequency(of: id) ?? 0
+      let prior = weight * logCounts[Int(frequency)]
+      // The cost above which the word cannot beat the last of a full list (widened by a
+      // rounding margin: a loose bound costs time, never a result).
+      var bound = Float.infinity
+      if best.count == limit, let last = best.last {
+        let exact = (prior - last.score) * rows
+        bound = exact + abs(exact) * 1e-5 + 1e-6
+      }
+      guard let cost = dtw.cost(keys: keys, shared: shared, bound: bound) else { continue }
+      let distance = cost / rows
+      insert(Entry(id: id, score: prior - distance, distance: distance, frequency: frequency), limit: limit)
+    }
+    return true
+  }
+
+  private mutating func insert(_ entry: Entry, limit: Int) {
+    guard best.count < limit || entry.precedes(best[best.count - 1]) else { return }
+    var i = best.count
+    while i > 0, entry.precedes(best[i - 1]) { i -= 1 }
+    best.insert(entry, at: i)
+    if best.count > limit { best.removeLast() }
+  }
+
+  /// The best words, best first.
+  func results() -> [SwipeDecoding.Word] {
+    best.compactMap { entry in
+      decoder.dictionary.word(for: entry.id).map {
+        SwipeDecoding.Word(
+          id: entry.id, word: $0, score: entry.score, distance: entry.distance,
+          frequency: entry.frequency)
+      }
+    }
+  }
+}
