@@ -5,7 +5,7 @@ import SwipeDictFormat
 struct SwipeDictCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "swipedict",
-    abstract: "Build, inspect, query and verify SwipeDict dictionary blobs for swipe keyboards.",
+    abstract: "Build, inspect, query and verify SwipeDict dictionary blobs for swipe keyboards, and decode swipes.",
     discussion: """
       Exit codes: 0 success, 1 error (bad input, damaged blob), 64 usage.
 
@@ -15,12 +15,14 @@ struct SwipeDictCommand: ParsableCommand {
         swipedict query build/en.swipedict hello --json
         swipedict verify build/en.swipedict
         swipedict synth build/en.swipedict --sample 1000 --seed 7 -o swipes.jsonl
+        swipedict decode build/en.swipedict --swipes swipes.jsonl
         swipedict draw build/en.swipedict hello --swipe swipes.jsonl -o hello.svg
       """,
     version: SwipeDictVersion.string,
     subcommands: [
       BuildCommand.self, InspectCommand.self, QueryCommand.self, VerifyCommand.self,
-      BenchCommand.self, PackCommand.self, InstallCommand.self, SynthCommand.self, DrawCommand.self,
+      BenchCommand.self, PackCommand.self, InstallCommand.self, SynthCommand.self, DecodeCommand.self,
+      DrawCommand.self,
     ]
   )
 }

@@ -13,12 +13,14 @@ struct SynthCommand: ParsableCommand {
       slows down at the ends and at sharp turns, and is sampled at 60 Hz; a swipe lasts about \
       150 ms plus 100 ms per key. The same blob, words and seed give the same output. \
       --sample draws words with replacement, by frequency (as in running text) or uniformly \
-      over the word IDs.
+      over the word IDs. --rate, --jitter, --corner-cut, --aim-limit and --speed vary the \
+      model, to check that a decoder holds up on swipes unlike those it was tuned on.
 
       Examples:
         swipedict synth build/en.swipedict --words hello world
         swipedict synth build/en.swipedict --sample 1000 --seed 7 -o swipes.jsonl
         swipedict synth build/en.swipedict --sample 500 --by uniform --noise 0.4
+        swipedict synth build/en.swipedict --sample 500 --rate 120 --jitter 0.08 --corner-cut 0.45
       """)
 
   enum Weighting: String, ExpressibleByArgument, CaseIterable {
@@ -49,6 +51,32 @@ struct SynthCommand: ParsableCommand {
     help: ArgumentHelp("σ of the aim around each key centre, in key widths.", valueName: "σ"))
   var noise: Double = 0.25
 
+  @Option(name: .long, help: ArgumentHelp("Samples per second (default 60).", valueName: "Hz"))
+  var rate: Double?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("σ of the per-sample sensor noise, in key widths (default 0.02).", valueName: "σ"))
+  var jitter: Double?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The largest share of a segment cut at each corner, from 40 % of it (default 0.1…0.35; the cap of 0.6 key widths scales along).",
+      valueName: "fraction"))
+  var cornerCut: Double?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The farthest an aim may be from its key centre, in key widths (default 0.6).", valueName: "u"))
+  var aimLimit: Double?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Swipe speed: 2 takes half the time, 0.5 twice as long.", valueName: "factor"))
+  var speed: Double?
+
   @Option(
     name: .shortAndLong,
     help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
@@ -61,6 +89,37 @@ struct SynthCommand: ParsableCommand {
     if let sample, sample < 1 { throw ValidationError("--sample must be at least 1") }
     if by != nil && sample == nil { throw ValidationError("--by applies to --sample only") }
     if !noise.isFinite || noise < 0 { throw ValidationError("--noise must be 0 or more") }
+    if let rate, !(rate.isFinite && rate > 0) { throw ValidationError("--rate must be positive") }
+    if let jitter, !(jitter.isFinite && jitter >= 0) {
+      throw ValidationError("--jitter must be 0 or more")
+    }
+    if let cornerCut, !(cornerCut.isFinite && cornerCut >= 0 && cornerCut < 0.5) {
+      throw ValidationError("--corner-cut must be at least 0 and below 0.5")
+    }
+    if let aimLimit, !(aimLimit.isFinite && aimLimit >= 0) {
+      throw ValidationError("--aim-limit must be 0 or more")
+    }
+    if let speed, !(speed.isFinite && speed > 0) { throw ValidationError("--speed must be positive") }
+  }
+
+  /// The synthesizer with the model's options.
+  func synthesizer(_ layout: KeyboardLayout) -> SwipeSynthesizer {
+    var synthesizer = SwipeSynthesizer(layout: layout, noise: noise)
+    if let rate { synthesizer.sampleRate = rate }
+    if let jitter { synthesizer.jitter = jitter }
+    if let cornerCut {
+      // The cap on a cut's length (0.6 key widths at the default 0.35) scales along.
+      synthesizer.maxCornerCut *= cornerCut / synthesizer.cornerCut.upperBound
+      synthesizer.cornerCut = (cornerCut * 0.4)...cornerCut
+    }
+    if let aimLimit { synthesizer.targetLimit = aimLimit }
+    if let speed {
+      let base = synthesizer.baseDuration
+      let perKey = synthesizer.perKeyDuration
+      synthesizer.baseDuration = (base.lowerBound / speed)...(base.upperBound / speed)
+      synthesizer.perKeyDuration = (perKey.lowerBound / speed)...(perKey.upperBound / speed)
+    }
+    return synthesizer
   }
 
   func run() throws {
@@ -88,7 +147,7 @@ struct SynthCommand: ParsableCommand {
     }
     let swipes: [Swipe]
     do {
-      swipes = try SwipeSynthesizer(layout: layout, noise: noise).swipes(for: chosen, seed: seed)
+      swipes = try synthesizer(layout).swipes(for: chosen, seed: seed)
     } catch {
       throw failure("\(error)")
     }

@@ -1,0 +1,212 @@
+import ArgumentParser
+import SwipeDecoder
+import SwipeDict
+
+struct DecodeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "decode",
+    abstract: "Decode swipes (JSON Lines) into their most likely words.",
+    discussion: """
+      Each swipe is fed to the decoder point by point, as a keyboard would while the finger \
+      moves, then ended as when it lifts. Per swipe it prints the top words with their \
+      scores and "ms", the time from the lift to the answer (the wait a user feels). Where \
+      the file gives the true words, it ends with the top-1 and top-4 accuracy, the wait's \
+      percentiles and the time per added point.
+
+      Swipe lines are {"word": "duck", "points": [[x, y, t_ms], ...]} in the blob's layout \
+      units ("word" and t_ms optional); `swipedict synth` writes them.
+
+      Examples:
+        swipedict synth build/en.swipedict --sample 1000 -o swipes.jsonl
+        swipedict decode build/en.swipedict --swipes swipes.jsonl
+        swipedict decode build/en.swipedict --swipes swipes.jsonl --json --deadline 50
+      """)
+
+  @OptionGroup var blob: BlobArgument
+
+  @Option(name: .long, help: ArgumentHelp("The swipes, one JSON object per line.", valueName: "file"))
+  var swipes: String
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Stop matching this many milliseconds after the lift.", valueName: "ms"))
+  var deadline: Double?
+
+  @Option(name: .long, help: "How many words to return per swipe.")
+  var top: Int = 4
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The weight of ln(count) against the mean squared distance (key widths²).",
+      valueName: "w"))
+  var frequencyWeight: Float?
+
+  @Flag(name: .long, help: "Print JSON Lines, the summary as the last line.")
+  var json = false
+
+  func validate() throws {
+    if top < 1 { throw ValidationError("--top must be at least 1") }
+    if let deadline, !(deadline.isFinite && deadline > 0) {
+      throw ValidationError("--deadline must be a positive number of milliseconds")
+    }
+    if let frequencyWeight, !(frequencyWeight.isFinite && frequencyWeight >= 0) {
+      throw ValidationError("--frequency-weight must be 0 or more")
+    }
+  }
+
+  func run() throws {
+    let dictionary = try blob.open()
+    let input: [Swipe]
+    do {
+      input = try SwipeFile.read(path: swipes)
+    } catch {
+      throw failure("\(error)")
+    }
+    guard dictionary.contents.section(.features) != nil else {
+      throw failure(
+        "\(blob.blob) has no swipe features (format \(dictionary.formatVersion)); rebuild it "
+          + "with this version of swipedict build")
+    }
+    var options = SwipeDecoder.Options()
+    options.resultCount = top
+    if let frequencyWeight { options.frequencyWeight = frequencyWeight }
+    let decoder = SwipeDecoder(dictionary: dictionary, options: options)
+    var session = decoder.begin()
+    var summary = DecodeSummary(resultCount: top)
+    let clock = ContinuousClock()
+    for swipe in input {
+      for point in swipe.points {
+        let start = clock.now
+        session.add(point)
+        summary.addTimes.append(milliseconds(clock.now - start))
+      }
+      let lift = clock.now
+      let result = session.end(deadline: deadline.map { lift + .microseconds(Int64($0 * 1000)) })
+      let wait = milliseconds(clock.now - lift)
+      summary.record(result, truth: swipe.word, wait: wait)
+      print(json ? jsonLine(swipe, result, wait) : textLine(swipe, result, wait))
+    }
+    if json {
+      print(JSONValue.object([("summary", summary.json)]).text)
+    } else {
+      print(summary.text)
+    }
+  }
+
+  private func textLine(_ swipe: Swipe, _ result: SwipeDecoding, _ wait: Double) -> String {
+    let words = result.words.map(\.word).joined(separator: " ")
+    var line = swipe.word.map { "\($0)\t→ " } ?? ""
+    line += words.isEmpty ? "(nothing)" : words
+    line += "\t\(fixed2(wait)) ms"
+    if !result.complete { line += " (deadline: \(result.matchedCount) of \(result.candidateCount))" }
+    if let truth = swipe.word, result.words.first?.word != truth {
+      line += result.words.contains { $0.word == truth } ? "\t(not first)" : "\t(missed)"
+    }
+    return line
+  }
+
+  private func jsonLine(_ swipe: Swipe, _ result: SwipeDecoding, _ wait: Double) -> String {
+    JSONValue.object([
+      ("word", swipe.word.map { .string($0) } ?? .null),
+      ("top", .array(result.words.map { .string($0.word) })),
+      ("scores", .array(result.words.map { jsonNumber(Double($0.score), 4) })),
+      ("distances", .array(result.words.map { jsonNumber(Double($0.distance), 4) })),
+      ("ms", jsonNumber(wait, 3)),
+      ("candidates", .number(result.candidateCount)),
+      ("complete", .bool(result.complete)),
+    ]).text
+  }
+}
+
+/// Accuracy and latency over a file of swipes.
+struct DecodeSummary {
+  /// How many words each decoding returns (the "top-N" of the accuracy).
+  let resultCount: Int
+  var swipes = 0
+  var withTruth = 0
+  var top1 = 0
+  var topN = 0
+  var incomplete = 0
+  var waits: [Double] = []
+  var addTimes: [Double] = []
+  var candidates: [Int] = []
+
+  mutating func record(_ result: SwipeDecoding, truth: String?, wait: Double) {
+    swipes += 1
+    waits.append(wait)
+    candidates.append(result.candidateCount)
+    if !result.complete { incomplete += 1 }
+    guard let truth else { return }
+    withTruth += 1
+    if result.words.first?.word == truth { top1 += 1 }
+    if result.words.contains(where: { $0.word == truth }) { topN += 1 }
+  }
+
+  var json: JSONValue {
+    var fields: [(String, JSONValue)] = [("swipes", .number(swipes))]
+    if withTruth > 0 {
+      fields.append(("withTruth", .number(withTruth)))
+      fields.append(("top1", jsonNumber(percent(top1), 2)))
+      fields.append(("top\(resultCount)", jsonNumber(percent(topN), 2)))
+    }
+    fields.append(("incomplete", .number(incomplete)))
+    fields.append(("waitMs", percentiles(waits)))
+    fields.append(("addPointMs", percentiles(addTimes)))
+    fields.append(("candidates", percentiles(candidates.map(Double.init))))
+    return .object(fields)
+  }
+
+  var text: String {
+    var lines = ["\(grouped(swipes)) swipes"]
+    if withTruth > 0 {
+      lines.append(
+        "accuracy: top-1 \(fixed2(percent(top1))) %, top-\(resultCount) \(fixed2(percent(topN))) % "
+          + "(\(grouped(withTruth)) with a true word)")
+    }
+    if incomplete > 0 { lines.append("deadline reached in \(grouped(incomplete)) swipes") }
+    lines.append("wait after lift (ms): " + describe(waits))
+    lines.append("per added point (ms): " + describe(addTimes))
+    lines.append("candidates after the filters: " + describe(candidates.map(Double.init)))
+    return lines.joined(separator: "\n")
+  }
+
+  private func percent(_ count: Int) -> Double {
+    withTruth > 0 ? Double(count) * 100 / Double(withTruth) : 0
+  }
+
+  private func describe(_ values: [Double]) -> String {
+    guard !values.isEmpty else { return "-" }
+    let s = values.sorted()
+    return "p50 \(fixed2(nearestRank(s, 0.5))), p90 \(fixed2(nearestRank(s, 0.9))), "
+      + "p99 \(fixed2(nearestRank(s, 0.99))), max \(fixed2(s[s.count - 1]))"
+  }
+
+  private func percentiles(_ values: [Double]) -> JSONValue {
+    guard !values.isEmpty else { return .null }
+    let s = values.sorted()
+    return .object([
+      ("p50", jsonNumber(nearestRank(s, 0.5), 4)), ("p90", jsonNumber(nearestRank(s, 0.9), 4)),
+      ("p99", jsonNumber(nearestRank(s, 0.99), 4)), ("max", jsonNumber(s[s.count - 1], 4)),
+    ])
+  }
+}
+
+/// The value at quantile `q` of ascending values (nearest rank).
+private func nearestRank(_ sorted: [Double], _ q: Double) -> Double {
+  let rank = Int((Double(sorted.count) * q).rounded(.up))
+  return sorted[min(sorted.count, max(1, rank)) - 1]
+}
+
+/// `value` rounded to `places` decimals, as JSON.
+private func jsonNumber(_ value: Double, _ places: Int) -> JSONValue {
+  var scale = 1.0
+  for _ in 0..<places { scale *= 10 }
+  return .double((value * scale).rounded() / scale)
+}
+
+/// A duration in milliseconds.
+private func milliseconds(_ duration: Duration) -> Double {
+  let (seconds, attoseconds) = duration.components
+  return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+}

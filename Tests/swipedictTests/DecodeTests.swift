@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@Suite("swipedict decode", .serialized)
+struct DecodeTests {
+  let workspace: Workspace
+  let blob: String
+
+  init() throws {
+    workspace = try Workspace()
+    blob = workspace.file("words.swipedict")
+    let result = try CLI.run([
+      "build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o", blob,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
+  private func lines(_ text: String) throws -> [[String: Any]] {
+    try text.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+  }
+
+  @Test func decodesSynthesizedSwipesAsJSONLines() throws {
+    let swipes = workspace.file("swipes.jsonl")
+    let synth = try CLI.run(["synth", blob, "--words", "hello", "world", "help", "--seed", "4", "-o", swipes])
+    #expect(synth.status == 0, "\(synth.stderr)")
+    let result = try CLI.run(["decode", blob, "--swipes", swipes, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let objects = try lines(result.stdout)
+    #expect(objects.count == 4)
+    for (object, word) in zip(objects, ["hello", "world", "help"]) {
+      #expect(object["word"] as? String == word)
+      let top = try #require(object["top"] as? [String])
+      #expect(top.first == word, "\(top)")
+      #expect((object["scores"] as? [Double])?.count == top.count)
+      #expect((object["ms"] as? Double ?? -1) >= 0)
+      #expect(object["complete"] as? Bool == true)
+    }
+    let summary = try #require(objects.last?["summary"] as? [String: Any])
+    #expect(summary["swipes"] as? Int == 3 && summary["withTruth"] as? Int == 3)
+    #expect(summary["top1"] as? Double == 100 && summary["top4"] as? Double == 100)
+    #expect((summary["waitMs"] as? [String: Any])?["p99"] != nil)
+    #expect((summary["addPointMs"] as? [String: Any])?["max"] != nil)
+  }
+
+  @Test func textOutputAndSwipesWithoutTruth() throws {
+    let swipes = workspace.file("plain.jsonl")
+    // "world" along its key centres on the test layout, without a "word" field.
+    try workspace.write("plain.jsonl", "{\"points\": [[15, 8], [85, 8], [35, 8], [90, 23], [30, 23]]}\n")
+    let result = try CLI.run(["decode", blob, "--swipes", swipes, "--top", "2"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let first = try #require(result.stdout.split(separator: "\n").first)
+    #expect(first.hasPrefix("world"), "\(result.stdout)")
+    #expect(result.stdout.contains("1 swipes") && !result.stdout.contains("accuracy"))
+  }
+
+  @Test func synthModelOptionsChangeTheSwipes() throws {
+    func points(_ extra: [String]) throws -> Int {
+      let result = try CLI.run(["synth", blob, "--words", "world", "--seed", "2"] + extra)
+      #expect(result.status == 0, "\(result.stderr)")
+      let object = try #require(try lines(result.stdout).first)
+      return (object["points"] as? [Any])?.count ?? 0
+    }
+    let base = try points([])
+    #expect(try points(["--rate", "120"]) >= 2 * base - 2)
+    #expect(try points(["--speed", "2"]) <= base / 2 + 2)
+    let plain = try CLI.run(["synth", blob, "--words", "world", "--seed", "2"]).stdout
+    for option in [["--jitter", "0.1"], ["--corner-cut", "0.45"], ["--aim-limit", "0.1"]] {
+      let varied = try CLI.run(["synth", blob, "--words", "world", "--seed", "2"] + option).stdout
+      #expect(varied != plain, "\(option)")
+    }
+    for bad in [["--rate", "0"], ["--jitter", "-1"], ["--corner-cut", "0.5"], ["--speed", "nan"]] {
+      let result = try CLI.run(["synth", blob, "--words", "world"] + bad)
+      #expect(result.status == 64, "\(bad)")
+    }
+  }
+
+  @Test func badInputIsNamed() throws {
+    let missing = try CLI.run(["decode", blob, "--swipes", workspace.file("nope.jsonl")])
+    #expect(missing.status == 1 && missing.stderr.contains("nope.jsonl"))
+    let broken = workspace.file("broken.jsonl")
+    try workspace.write("broken.jsonl", "{\"points\": [[1, 2]]}\n{\"points\": [[1, 2]\n")
+    let malformed = try CLI.run(["decode", blob, "--swipes", broken])
+    #expect(malformed.status == 1 && malformed.stderr.contains("broken.jsonl:2"), "\(malformed.stderr)")
+    let usage = try CLI.run(["decode", blob, "--swipes", broken, "--top", "0"])
+    #expect(usage.status == 64)
+    let deadline = try CLI.run(["decode", blob, "--swipes", broken, "--deadline", "-3"])
+    #expect(deadline.status == 64)
+  }
+}
