@@ -155,10 +155,10 @@ extension SwipeDictionary {
       guard let id = tree.topID(rank) else { throw fail("top list rank \(rank) is damaged") }
       if let last = ids.last, !precedes(last, id) { throw fail("top list is out of order at rank \(rank)") }
       ids.append(id)
-      guard let m = tree.topSpellings.byte(at: at),
-        let spelled = tree.topSpellings.bytes(offset: at + 1, length: Int(m)), spelled == dawg.labels(of: id)
+      guard let (m, size) = tree.topSpellings.varint(at: at), m <= UInt64(tree.topSpellings.count),
+        let spelled = tree.topSpellings.bytes(offset: at + size, length: Int(m)), spelled == dawg.labels(of: id)
       else { throw fail("top list spelling of rank \(rank) is wrong") }
-      at += 1 + Int(m)
+      at += size + Int(m)
     }
     guard at == tree.topSpellings.count else { throw fail("top spellings have trailing bytes") }
     // No word outside the list may precede its last word.

@@ -30,7 +30,7 @@
 ///            R × (varint gap from the previous run's end, varint run length),
 ///            n local indices (1 byte if n ≤ 256, 2 if n ≤ 65,536, else 3; little-endian):
 ///            positions in the concatenated runs, most frequent word first
-///     …    S bytes of top spellings: per top word, one byte m and its m labels
+///     …    S bytes of top spellings: per top word, varint m and its m labels
 /// ```
 ///
 /// Varints are unsigned LEB128. Leaves are ID runs because IDs are ranks in the folding

@@ -120,6 +120,15 @@ struct PrefixTreeTests {
     #expect(corrections.map(\.distance) == [7, 6, 8])
   }
 
+  @Test("a top word longer than 255 letters is spelled in full (varint length)")
+  func longTopWord() throws {
+    let long = String(repeating: "ab", count: 150)
+    let blob = try DictionaryCompiler.compile(words: [(long, 5), ("hello", 3)], layout: testLayout())
+    let d = try SwipeDictionary(bytes: blob.bytes, verify: true)
+    #expect(d.topWords(limit: 2).map(\.word) == [long, "hello"])
+    #expect(d.corrections(for: String(long.dropLast()), limit: 1).first?.word == long)
+  }
+
   @Test("Kännsch: ivh → ich through the top list, hebe → habe")
   func kaennschExamples() throws {
     let d = try Self.germanLike()

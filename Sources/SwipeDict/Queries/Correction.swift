@@ -124,10 +124,11 @@ public struct Corrector: Sendable {
     var at = 0
     var labels: [UInt8] = []
     for rank in 0..<tree.topCount {
-      guard let m = spellings.byte(at: at), let bytes = spellings.slice(offset: at + 1, length: Int(m)),
+      guard let (m, size) = spellings.varint(at: at), m <= UInt64(spellings.count),
+        let bytes = spellings.slice(offset: at + size, length: Int(m)),
         let id = tree.topID(rank), let frequency = d.frequencies.byte(at: id)
       else { break }
-      at += 1 + Int(m)
+      at += size + Int(m)
       if !ranked.admits(Int(frequency), id) { break }
       labels.removeAll(keepingCapacity: true)
       bytes.withUnsafeBytes { labels.append(contentsOf: $0) }

@@ -22,7 +22,7 @@ struct PrefixTreeView: Sendable {
   private let leafOffsets: UnsafeByteView
   private let topIDs: UnsafeByteView
   private let leafData: UnsafeByteView
-  /// The top words' spellings: one length byte and the labels, per top word.
+  /// The top words' spellings: a varint length and the labels, per top word.
   let topSpellings: UnsafeByteView
 
   /// Validates the header and the part sizes (O(1)).

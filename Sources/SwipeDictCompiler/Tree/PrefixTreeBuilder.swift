@@ -76,7 +76,7 @@ enum PrefixTreeBuilder {
     var spellings = ByteWriter()
     for id in top {
       let labels = spelling(Int(id))
-      spellings.append(UInt8(labels.count))
+      spellings.appendVarint(UInt64(labels.count))
       spellings.append(contentsOf: labels)
     }
 
