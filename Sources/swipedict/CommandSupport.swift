@@ -51,8 +51,8 @@ func grouped<I: BinaryInteger>(_ value: I) -> String {
 
 /// A number with two decimals.
 func fixed2(_ value: Double) -> String {
-  let scaled = (value * 100).rounded()
-  let whole = Int(scaled) / 100
-  let frac = abs(Int(scaled)) % 100
-  return "\(whole).\(frac < 10 ? "0" : "")\(frac)"
+  let scaled = Int((abs(value) * 100).rounded())
+  let sign = value < 0 && scaled > 0 ? "-" : ""
+  let frac = scaled % 100
+  return "\(sign)\(scaled / 100).\(frac < 10 ? "0" : "")\(frac)"
 }

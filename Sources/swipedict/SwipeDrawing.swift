@@ -25,7 +25,7 @@ import SwipeDict
 ///
 /// ```swift
 /// let drawing = SwipeDrawing(
-///   layout: layout, word: "hello", frequency: 213, keyPath: [7, 2, 8, 14],
+///   layout: layout, word: "hello", frequency: 213, keyPath: [15, 2, 18, 8],
 ///   startAngle: f.startAngle, lastPoint: f.lastPoint, expectedLength: 12, overlay: nil,
 ///   scale: SwipeDrawing.defaultScale(for: layout))
 /// let svg = drawing.svg()

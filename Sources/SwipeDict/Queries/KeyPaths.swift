@@ -12,7 +12,7 @@ import SwipeDictFormat
 ///
 /// ```swift
 /// let reader = dictionary.keyPathReader()
-/// reader.keyPath(of: id)            // [7, 2, 8, 14] for "hello" on qwerty-en
+/// reader.keyPath(of: id)            // [15, 2, 18, 8] for "hello" on qwerty-en (h e l o)
 /// ```
 public struct KeyPathReader: Sendable {
   fileprivate let dawg: DAWGView
