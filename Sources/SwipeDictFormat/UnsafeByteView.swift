@@ -50,6 +50,17 @@ public struct UnsafeByteView: @unchecked Sendable {
     return base.load(fromByteOffset: offset, as: UInt8.self)
   }
 
+  /// The little-endian `UInt32` at `offset`, without a bounds check: for hot loops whose
+  /// caller has already proved `0 <= offset` and `offset + 4 <= count` (say so in a comment
+  /// at the call). Debug builds check.
+  @inlinable @inline(__always)
+  public func uncheckedUInt32(at offset: Int) -> UInt32 {
+    #if SWIPEDICT_INTERNAL_CHECKS
+      precondition(contains(offset: offset, length: 4), "unchecked read outside the view")
+    #endif
+    return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+  }
+
   /// A little-endian unsigned integer of `width` bytes (1 to 8) at `offset`, or `nil`.
   @inlinable @inline(__always)
   public func unsigned(at offset: Int, width: Int) -> UInt64? {

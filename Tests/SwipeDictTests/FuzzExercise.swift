@@ -36,11 +36,12 @@ func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
   let reader = dictionary.keyPathReader()
   for id in [0, 1, dictionary.wordCount / 3, dictionary.wordCount - 1, dictionary.wordCount] {
     _ = dictionary.features(of: id)
+    _ = dictionary.featureRecord(of: id)
     _ = reader.keyPath(of: id)
   }
   var walked = 0
   reader.forEachKeyPath(in: 0..<min(dictionary.wordCount, 64)) { _, _, _ in walked &+= 1 }
-  let spread = stride(from: 0, to: dictionary.wordCount, by: max(1, dictionary.wordCount / 50))
+  let spread = Array(stride(from: 0, to: dictionary.wordCount, by: max(1, dictionary.wordCount / 50)))
   reader.forEachKeyPath(of: spread) { _, _, _ in walked &+= 1 }
   for word in probes.prefix(8) {
     _ = dictionary.features(of: word)
@@ -55,6 +56,11 @@ func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
     let filter = SwipeFilter(path: path, keyWidth: dictionary.keyWidth)
     let candidates = dictionary.candidates(for: filter)
     _ = dictionary.candidates(for: filter, among: candidates + [-1, dictionary.wordCount])
+    var scan = dictionary.candidateScan(for: filter)
+    var found: [Int] = []
+    while !scan.isFinished { scan.advance(by: 97, into: &found) }
+    var cursor = reader.cursor()
+    for id in candidates.prefix(40) where cursor.move(to: id) { walked &+= cursor.keys.count }
   }
 }
 

@@ -73,6 +73,30 @@ struct SwipeFilterTests {
     }
   }
 
+  @Test("a scan run in pieces finds what the whole scan finds")
+  func scanInPieces() throws {
+    let (d, _) = try openDictionary(randomWords(count: 3000, seed: 8), verify: false)
+    var generator = SeededGenerator(seed: 8)
+    for piece in [1, 7, 100, 1000] {
+      let filter = SwipeFilter(
+        start: LayoutPoint(x: Float.random(in: 0...100, using: &generator), y: Float.random(in: 0...40, using: &generator)),
+        startDirection: Float.random(in: -.pi...(.pi), using: &generator))
+      var scan = d.candidateScan(for: filter)
+      let total = scan.remaining
+      var found: [Int] = []
+      var steps = 0
+      while !scan.isFinished {
+        scan.advance(by: piece, into: &found)
+        steps += 1
+      }
+      #expect(found == d.candidates(for: filter), "pieces of \(piece)")
+      #expect(steps == (total + piece - 1) / piece && scan.remaining == 0)
+    }
+    // No key near the start: an empty, finished scan.
+    let far = d.candidateScan(for: SwipeFilter(start: LayoutPoint(x: -500, y: -500)))
+    #expect(far.isFinished && far.remaining == 0)
+  }
+
   @Test("a swipe along a word's key centres keeps the word, and most of the dictionary goes")
   func perfectSwipesSurvive() throws {
     let words = randomWords(count: 4000, seed: 21).filter { $0.unicodeScalars.count > 1 }

@@ -57,20 +57,20 @@ public struct KeyPathReader: Sendable {
   /// - Complexity: per word, the depth below its common prefix with the previous word
   ///   (times log fan-out), so close IDs cost little more than a walk over a range.
   public func forEachKeyPath(
-    of ids: some Sequence<Int>, _ body: (_ id: Int, _ keys: [UInt8], _ shared: Int) -> Void
+    of ids: [Int], _ body: (_ id: Int, _ keys: [UInt8], _ shared: Int) -> Void
   ) {
     for (id, keys, shared) in keyPaths(of: ids) { body(id, keys, shared) }
   }
 
   /// The key paths of `ids` as a lazy sequence, like ``forEachKeyPath(of:_:)``, for callers
   /// that stop early (a decoder at its deadline).
-  public func keyPaths<IDs: Sequence<Int>>(of ids: IDs) -> KeyPathSequence<IDs> {
+  public func keyPaths(of ids: [Int]) -> KeyPathSequence {
     KeyPathSequence(reader: self, ids: ids)
   }
 
   /// The key path of the current word, recomputed only past the labels it shares with the
   /// previous one.
-  fileprivate struct SharedKeys {
+  fileprivate struct SharedKeys: Sendable {
     /// The current word's key path.
     private(set) var keys: [UInt8] = []
     /// How many leading keys it shares with the previous word's.
@@ -115,37 +115,78 @@ extension SwipeDictionary {
 
 /// The key paths of an ascending selection of word IDs, with the number of leading keys each
 /// shares with the previous word (see ``KeyPathReader/keyPaths(of:)``).
-public struct KeyPathSequence<IDs: Sequence<Int>>: Sequence {
+public struct KeyPathSequence: Sequence {
   fileprivate let reader: KeyPathReader
-  fileprivate let ids: IDs
+  fileprivate let ids: [Int]
 
   public func makeIterator() -> Iterator {
-    Iterator(reader: reader, ids: ids.makeIterator())
+    Iterator(cursor: reader.cursor(), ids: ids)
   }
 
   /// Visits the words in order; ends at the first ID that does not ascend or is not a word.
   public struct Iterator: IteratorProtocol {
-    private let reader: KeyPathReader
-    private var ids: IDs.Iterator
-    private var cursor: WordCursor
-    private var state = KeyPathReader.SharedKeys()
-    private var started = false
+    private var cursor: KeyPathCursor
+    private let ids: [Int]
+    private var position = 0
 
-    fileprivate init(reader: KeyPathReader, ids: IDs.Iterator) {
-      self.reader = reader
+    fileprivate init(cursor: KeyPathCursor, ids: [Int]) {
+      self.cursor = cursor
       self.ids = ids
-      self.cursor = WordCursor(dawg: reader.dawg)
     }
 
     public mutating func next() -> (id: Int, keys: [UInt8], shared: Int)? {
-      guard let id = ids.next() else { return nil }
-      // The next ID in a row is one depth-first step; any other is a seek.
-      if !started || id != cursor.id &+ 1 || !cursor.next() {
-        guard id >= 0, cursor.seek(to: id) else { return nil }
-      }
-      started = true
-      state.advance(to: cursor.labels, reader: reader)
-      return (cursor.id, state.keys, state.shared)
+      guard position < ids.count, cursor.move(to: ids[position]) else { return nil }
+      position &+= 1
+      return (cursor.id, cursor.keys, cursor.shared)
     }
   }
+}
+
+/// Moves forward through the words in ID order, to the IDs a caller picks as it goes, and
+/// gives each word's key path (see ``KeyPathReader/cursor()``).
+///
+/// ```swift
+/// var cursor = reader.cursor()
+/// for id in candidates where worthALook(id) {      // ascending IDs, skipping at will
+///   guard cursor.move(to: id) else { break }
+///   match(cursor.keys)                             // shares `cursor.shared` keys with the last
+/// }
+/// ```
+public struct KeyPathCursor: Sendable {
+  private let reader: KeyPathReader
+  private var words: WordCursor
+  private var state = KeyPathReader.SharedKeys()
+  private var started = false
+
+  fileprivate init(reader: KeyPathReader) {
+    self.reader = reader
+    self.words = WordCursor(dawg: reader.dawg)
+  }
+
+  /// The current word's ID (valid after `move(to:)` returned `true`).
+  public var id: Int { words.id }
+  /// The current word's key path.
+  public var keys: [UInt8] { state.keys }
+  /// How many leading keys the current word's path shares with the previous word's.
+  public var shared: Int { state.shared }
+
+  /// Moves to the word `id`, which must come after the current one. Returns `false` if it
+  /// does not (or is not a word, or the automaton is damaged): the cursor is then spent.
+  /// - Complexity: one depth-first step for the next ID; otherwise the depth below the
+  ///   common prefix with the current word (times log fan-out).
+  public mutating func move(to id: Int) -> Bool {
+    // The next ID in a row is one depth-first step; any other is a seek.
+    if !started || id != words.id &+ 1 || !words.next() {
+      guard id >= 0, words.seek(to: id) else { return false }
+    }
+    started = true
+    state.advance(to: words.labels, reader: reader)
+    return true
+  }
+}
+
+extension KeyPathReader {
+  /// A cursor that moves forward to any ascending IDs and reads their key paths, sharing the
+  /// work of common prefixes (see ``KeyPathCursor``).
+  public func cursor() -> KeyPathCursor { KeyPathCursor(reader: self) }
 }

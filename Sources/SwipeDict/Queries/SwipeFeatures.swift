@@ -102,6 +102,14 @@ extension SwipeDictionary {
       lastPoint: centres[record.lastKey], frequency: frequency)
   }
 
+  /// The word's `FEAT` record as stored: first, second and last key, key count and the
+  /// expected length's code — what ``features(of:)-(Int)`` derives the rest from, without
+  /// its trigonometry. For scans over many words. `nil` as for ``features(of:)-(Int)``.
+  /// - Complexity: O(1): one 32-bit read.
+  public func featureRecord(of id: Int) -> FeatureLayout.Record? {
+    featureView?.record(id)
+  }
+
   /// The swipe features of `word` (exact spelling), or `nil` if it is not in the dictionary.
   public func features(of word: String) -> SwipeFeatures? {
     id(of: word).flatMap { features(of: $0) }

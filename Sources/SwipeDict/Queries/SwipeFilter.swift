@@ -154,7 +154,8 @@ extension SwipeDictionary {
   /// - Complexity: O(words with a plausible first letter).
   public func candidates(for filter: SwipeFilter) -> [Int] {
     var result: [Int] = []
-    forEachCandidate(for: filter) { result.append($0) }
+    var scan = candidateScan(for: filter)
+    scan.advance(by: .max, into: &result)
     return result
   }
 
@@ -164,7 +165,7 @@ extension SwipeDictionary {
   /// finger moves, then applies the end and length filters to them when it lifts, without
   /// scanning the dictionary again. IDs that are not words are dropped.
   /// - Complexity: O(`ids.count`) record reads.
-  public func candidates(for filter: SwipeFilter, among ids: some Sequence<Int>) -> [Int] {
+  public func candidates(for filter: SwipeFilter, among ids: [Int]) -> [Int] {
     guard let features = featureView, let tables = FilterTables(filter, dictionary: self) else {
       return []
     }
@@ -178,15 +179,23 @@ extension SwipeDictionary {
   /// Calls `body` with the ID of every word that passes the filters, in ascending order,
   /// without collecting them.
   public func forEachCandidate(for filter: SwipeFilter, _ body: (Int) -> Void) {
+    var scan = candidateScan(for: filter)
+    scan.advance(by: .max, body)
+  }
+
+  /// The scan behind ``candidates(for:)``, to run in pieces: a keyboard can spread it over
+  /// the touch events of a swipe so that no event waits for the whole dictionary.
+  ///
+  /// ```swift
+  /// var scan = dictionary.candidateScan(for: startFilter)
+  /// var found: [Int] = []
+  /// scan.advance(by: 50_000, into: &found)    // on each touch event, until scan.isFinished
+  /// ```
+  public func candidateScan(for filter: SwipeFilter) -> CandidateScan {
     guard let features = featureView, let tables = FilterTables(filter, dictionary: self) else {
-      return
+      return CandidateScan(records: nil, tables: nil, ranges: [])
     }
-    for range in startRanges(tables.startOK) {
-      for id in range {
-        guard let packed = features.packed(id) else { return }
-        if tables.accepts(packed) { body(id) }
-      }
-    }
+    return CandidateScan(records: features.records, tables: tables, ranges: startRanges(tables.startOK))
   }
 
   /// The ID ranges of the first labels whose words can start on a key in `startOK`: a label
@@ -211,14 +220,72 @@ extension SwipeDictionary {
   }
 }
 
+/// A scan of the dictionary for the words that pass a ``SwipeFilter``, in ascending ID
+/// order, that can stop and resume (see ``SwipeDictionary/candidateScan(for:)``).
+public struct CandidateScan: Sendable {
+  private let records: UnsafeByteView?
+  private let tables: FilterTables?
+  /// The ID ranges left to scan (the start filter's first letters), ascending.
+  private var ranges: [Range<Int>]
+  private var next = 0
+
+  init(records: UnsafeByteView?, tables: FilterTables?, ranges: [Range<Int>]) {
+    self.records = records
+    self.tables = tables
+    self.ranges = ranges
+    // safe: start ranges lie in 0..<wordCount (`firstLabelRanges`) and the records are
+    // 4 × wordCount bytes (checked at open); drop any range that would say otherwise, so
+    // the loads below need no check.
+    if let records {
+      self.ranges = ranges.filter {
+        $0.lowerBound >= 0 && $0.upperBound <= records.count / FeatureLayout.recordSize
+      }
+    }
+  }
+
+  /// The number of words still to test.
+  public var remaining: Int { ranges.dropFirst(next).reduce(0) { $0 + $1.count } }
+
+  /// Whether every word has been tested.
+  public var isFinished: Bool { next == ranges.count }
+
+  /// Tests up to `count` more words, appending those that pass to `result` (ascending).
+  public mutating func advance(by count: Int, into result: inout [Int]) {
+    advance(by: count) { result.append($0) }
+  }
+
+  /// Tests up to `count` more words, calling `body` with each one that passes.
+  public mutating func advance(by count: Int, _ body: (Int) -> Void) {
+    guard let records, let tables else {
+      next = ranges.count
+      return
+    }
+    var budget = max(0, count)
+    while budget > 0, next < ranges.count {
+      let range = ranges[next]
+      let end = range.count <= budget ? range.upperBound : range.lowerBound + budget
+      for id in range.lowerBound..<end
+      where tables.accepts(records.uncheckedUInt32(at: id &* FeatureLayout.recordSize)) {
+        body(id)
+      }
+      budget -= end - range.lowerBound
+      if end == range.upperBound {
+        next += 1
+      } else {
+        ranges[next] = end..<range.upperBound
+      }
+    }
+  }
+}
+
 /// A filter turned into lookup tables over the fields of a `FEAT` record, so that testing a
-/// word costs four table lookups.
+/// word costs three table lookups.
 struct FilterTables {
-  private static let stride = FeatureLayout.maxKeys + 1
+  private static let keySlots = FeatureLayout.maxKeys + 1
   /// Per key: its centre is near the start.
   let startOK: [Bool]
-  /// Per (first key, second key): the start direction passes.
-  private let directionOK: [Bool]
+  /// Per (second key × 64 + first key), the low 12 bits of a record: the start filters pass.
+  private let beginningOK: [Bool]
   /// Per key: its centre is near the end.
   private let endOK: [Bool]
   /// Per 9-bit length code: the length passes.
@@ -229,33 +296,36 @@ struct FilterTables {
     let centres = dictionary.keyGeometry.centres
     let width = dictionary.keyGeometry.keyWidth
     let keys = centres.count
-    let stride = Self.stride
+    let slots = Self.keySlots
 
-    var startOK = [Bool](repeating: false, count: stride)
+    var startOK = [Bool](repeating: false, count: slots)
     let startReach = filter.startRadius * width
     for k in 0..<keys where centres[k].distance(to: filter.start) <= startReach { startOK[k] = true }
     guard startOK.contains(true) else { return nil }
     self.startOK = startOK
 
-    // One-key words (second key 63) and neighbouring first keys pass.
-    var directionOK = [Bool](repeating: true, count: stride * stride)
-    if let measured = filter.startDirection {
-      let layout = dictionary.layout
-      for a in 0..<keys where startOK[a] {
-        let neighbours = Set(layout.neighbours(of: a))
-        for b in 0..<keys where b != a && !neighbours.contains(b) {
+    // A start key and, unless the direction filter is off, a second key in the direction;
+    // one-key words (second key 63) and neighbouring first keys pass the direction.
+    var beginningOK = [Bool](repeating: false, count: slots * slots)
+    let layout = filter.startDirection == nil ? nil : dictionary.layout
+    for a in 0..<keys where startOK[a] {
+      let neighbours = Set(layout?.neighbours(of: a) ?? [])
+      for b in 0..<slots {
+        var passes = true
+        if let measured = filter.startDirection, b < keys, b != a, !neighbours.contains(b) {
           var delta = abs(centres[a].direction(to: centres[b]) - measured)
           if delta > .pi { delta = 2 * .pi - delta }
-          directionOK[a * stride + b] = delta <= filter.directionTolerance
+          passes = delta <= filter.directionTolerance
         }
+        beginningOK[b * slots + a] = passes
       }
     }
-    self.directionOK = directionOK
+    self.beginningOK = beginningOK
 
-    var endOK = [Bool](repeating: true, count: stride)
+    var endOK = [Bool](repeating: true, count: slots)
     if let end = filter.end {
       let reach = filter.endRadius * width
-      for k in 0..<stride { endOK[k] = k < keys && centres[k].distance(to: end) <= reach }
+      for k in 0..<slots { endOK[k] = k < keys && centres[k].distance(to: end) <= reach }
     }
     self.endOK = endOK
 
@@ -275,9 +345,6 @@ struct FilterTables {
   /// Whether a packed `FEAT` record passes every filter.
   @inline(__always)
   func accepts(_ packed: UInt32) -> Bool {
-    let first = Int(packed & 63)
-    let second = Int((packed >> 6) & 63)
-    return startOK[first] && directionOK[first &* Self.stride &+ second]
-      && endOK[Int((packed >> 12) & 63)] && lengthOK[Int(packed >> 23)]
+    beginningOK[Int(packed & 0xFFF)] && endOK[Int((packed >> 12) & 63)] && lengthOK[Int(packed >> 23)]
   }
 }
