@@ -1,3 +1,5 @@
+import SwipeDict
+
 /// The swipe thesis's segment DTW between a swipe and words' perfect swipes, with a prefix
 /// cache.
 ///
@@ -28,8 +30,10 @@
 /// was computed before it.
 ///
 /// Costs only grow along a path, and every path crosses every column, so the smallest value
-/// of a column bounds the word's final cost from below: ``cost(keys:shared:bound:)`` stops as
-/// soon as that exceeds the caller's bound.
+/// of a column bounds the word's final cost from below: ``cost(keys:bound:)`` stops as soon
+/// as that exceeds the caller's bound. Before any column, ``lowerBound(keys:)`` checks a
+/// bound that needs no table: the first and last points' distances to the first and last
+/// keys and each middle key's distance to its nearest point.
 struct SegmentDTW {
   /// The locality constraint: `A…B` (``ratio``) and `C` (``slack``, key widths).
   struct Band: Sendable, Hashable {
@@ -37,23 +41,23 @@ struct SegmentDTW {
     var slack: Float
   }
 
-  /// The swipe's points, in key widths.
-  private let xs: [Float]
-  private let ys: [Float]
-  /// The swipe's length up to each point, in key widths.
-  private let arcs: [Float]
+  /// The swipe, in key widths: x, y and the swipe's length up to the point, per point.
+  private let points: [Float]
   /// The key centres, in key widths.
   private let centreX: [Float]
   private let centreY: [Float]
   private let band: Band
   /// The number of points (rows).
   let rows: Int
+  /// Per key: the squared distance to the first point, to the last point, and the least
+  /// to any point (key widths²), for the lower bound of a word's cost.
+  private let toFirst: [Float]
+  private let toLast: [Float]
+  private let nearest: [Float]
 
-  /// Columns per depth, `depth × rows + i`: the incoming segment's cost and position on it,
-  /// and the key's own cost. Depth 0 has only its own column.
-  private var inCost: [Float] = []
-  private var inPosition: [Float] = []
-  private var ownCost: [Float] = []
+  /// The columns, `3 × rows` floats per depth: the incoming segment's costs, the positions
+  /// on it, and the key's own costs. Depth 0 has only its own column (the others unused).
+  private var table: [Float] = []
   /// The perfect swipe's length up to each depth's key, in key widths.
   private var lengths: [Float] = []
   /// The key path whose first `valid` depths the columns hold.
@@ -67,32 +71,73 @@ struct SegmentDTW {
   ///   - band: the locality constraint.
   init(points: [(x: Float, y: Float)], centres: [(x: Float, y: Float)], band: Band) {
     precondition(!points.isEmpty, "a swipe has at least one point")
-    xs = points.map(\.x)
-    ys = points.map(\.y)
-    var arcs: [Float] = [0]
-    for (a, b) in zip(points, points.dropFirst()) {
-      let dx = b.x - a.x
-      let dy = b.y - a.y
-      arcs.append(arcs[arcs.count - 1] + (dx * dx + dy * dy).squareRoot())
+    var packed: [Float] = []
+    packed.reserveCapacity(3 * points.count)
+    var arc: Float = 0
+    for (i, point) in points.enumerated() {
+      if i > 0 {
+        let dx = point.x - points[i - 1].x
+        let dy = point.y - points[i - 1].y
+        arc += (dx * dx + dy * dy).squareRoot()
+      }
+      packed += [point.x, point.y, arc]
     }
-    self.arcs = arcs
+    self.points = packed
     centreX = centres.map(\.x)
     centreY = centres.map(\.y)
     self.band = band
     rows = points.count
+    func squared(_ p: (x: Float, y: Float), _ c: (x: Float, y: Float)) -> Float {
+      (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y)
+    }
+    toFirst = centres.map { squared(points[0], $0) }
+    toLast = centres.map { squared(points[points.count - 1], $0) }
+    nearest = centres.map { c in points.reduce(Float.infinity) { min($0, squared($1, c)) } }
+  }
+
+  /// A lower bound of the cost of `keys` that takes O(keys) time: every match pairs the
+  /// first point with the first key and the last point with the last key, and each key
+  /// with at least one point, each pair in a cell of its own.
+  func lowerBound(keys: [UInt8]) -> Float {
+    guard let first = keys.first, let last = keys.last else { return .infinity }
+    if keys.count == 1 {
+      // One column: every point is matched to the key; the ends are two of them.
+      return rows == 1 ? toFirst[Int(first)] : toFirst[Int(first)] + toLast[Int(first)]
+    }
+    var sum = toFirst[Int(first)] + toLast[Int(last)]
+    for key in keys.dropFirst().dropLast() { sum += nearest[Int(key)] }
+    return sum
+  }
+
+  /// The same bound from a word's `FEAT` record alone (its first, second and last key), so a
+  /// word can be passed over before its key path is read.
+  func lowerBound(_ record: FeatureLayout.Record) -> Float {
+    guard record.firstKey < toFirst.count, record.lastKey < toLast.count else { return .infinity }
+    if record.keyCount == 1 {
+      return rows == 1 ? toFirst[record.firstKey] : toFirst[record.firstKey] + toLast[record.firstKey]
+    }
+    var sum = toFirst[record.firstKey] + toLast[record.lastKey]
+    if record.keyCount > 2, let second = record.secondKey, second < nearest.count { sum += nearest[second] }
+    return sum
   }
 
   /// The least cost of matching the swipe to the perfect swipe of `keys` (key widths²,
   /// summed over the matched pairs), or `nil` when no match satisfies the locality
   /// constraint or every match costs more than `bound`.
+  ///
+  /// The columns of the keys `keys` shares with the path of the previous call (as far as
+  /// that call computed them) are reused.
   /// - Parameters:
   ///   - keys: the word's key path (indices into the centres; no key repeated in a row).
-  ///   - shared: how many leading keys the path shares with the previous call's path.
   ///   - bound: stop as soon as the cost must exceed this.
-  mutating func cost(keys: [UInt8], shared: Int, bound: Float) -> Float? {
+  mutating func cost(keys: [UInt8], bound: Float) -> Float? {
     guard !keys.isEmpty, keys.allSatisfy({ Int($0) < centreX.count }) else { return nil }
+    guard lowerBound(keys: keys) <= bound else { return nil }
     if keys.count > lengths.count { grow(to: keys.count) }
-    var depth = min(shared, valid, keys.count)
+    var depth = 0
+    let common = min(valid, keys.count)
+    while depth < common, path[depth] == keys[depth] { depth += 1 }
+    valid = depth
     path.removeSubrange(depth...)
     while depth < keys.count {
       path.append(keys[depth])
@@ -101,75 +146,108 @@ struct SegmentDTW {
       if !(lowest <= bound) || lowest == .infinity { return nil }
       depth += 1
     }
-    let total = ownCost[(keys.count - 1) * rows + rows - 1]
+    let total = table[(keys.count - 1) * 3 * rows + 3 * rows - 1]
     return total <= bound && total < .infinity ? total : nil
   }
 
   private mutating func grow(to depth: Int) {
     let extra = depth - lengths.count
     lengths.append(contentsOf: repeatElement(0, count: extra))
-    inCost.append(contentsOf: repeatElement(.infinity, count: extra * rows))
-    inPosition.append(contentsOf: repeatElement(0, count: extra * rows))
-    ownCost.append(contentsOf: repeatElement(.infinity, count: extra * rows))
+    table.append(contentsOf: repeatElement(.infinity, count: extra * 3 * rows))
   }
 
-  /// Computes the columns of `depth` from those of `depth − 1`; returns the smallest value
-  /// of the key's own column.
+  /// Computes the columns of `depth` from the own column of `depth − 1`; returns the
+  /// smallest value of the key's own column.
   private mutating func computeColumns(depth: Int) -> Float {
     let key = Int(path[depth])
-    let bx = centreX[key]
-    let by = centreY[key]
-    let base = depth * rows
+    let b = (x: centreX[key], y: centreY[key])
+    let rows = self.rows
     let low = band.ratio.lowerBound
     let high = band.ratio.upperBound
     let slack = band.slack
-    var lowest = Float.infinity
+    let points = self.points
+    // The kernels index `rows` floats from these starts; check the table holds them once.
+    let base = depth * 3 * rows
+    precondition(base + 3 * rows <= table.count && points.count == 3 * rows)
 
     if depth == 0 {
       lengths[0] = 0
-      var previous = Float(0)
-      for i in 0..<rows {
-        var value = Float.infinity
-        if arcs[i] <= slack {  // the locality band at length 0
-          let dx = xs[i] - bx
-          let dy = ys[i] - by
-          value = previous + dx * dx + dy * dy
+      return table.withUnsafeMutableBufferPointer { table in
+        points.withUnsafeBufferPointer { points in
+          Self.firstColumn(
+            own: UnsafeMutableBufferPointer(rebasing: table[(2 * rows)..<(3 * rows)]), points: points,
+            key: b, reach: high * 0 + slack)
         }
-        ownCost[i] = value
-        previous = value
-        lowest = min(lowest, value)
       }
-      return lowest
     }
 
     let from = Int(path[depth - 1])
-    let ax = centreX[from]
-    let ay = centreY[from]
-    let vx = bx - ax
-    let vy = by - ay
-    let vv = vx * vx + vy * vy
-    let inverse = vv > 0 ? 1 / vv : 0
+    let a = (x: centreX[from], y: centreY[from])
     let start = lengths[depth - 1]
-    let end = start + vv.squareRoot()
+    let end = start + ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
     lengths[depth] = end
     // The band's rows: the incoming segment spans lengths start…end, the key only end.
-    let inLow = low * start - slack
-    let ownLow = low * end - slack
-    let upper = high * end + slack
-    let previousBase = base - rows
+    let limits = (inLow: low * start - slack, ownLow: low * end - slack, upper: high * end + slack)
+    return table.withUnsafeMutableBufferPointer { table in
+      points.withUnsafeBufferPointer { points in
+        Self.nextColumns(
+          previousOwn: UnsafeBufferPointer(rebasing: table[(base - rows)..<base]),
+          incoming: UnsafeMutableBufferPointer(rebasing: table[base..<(base + rows)]),
+          positions: UnsafeMutableBufferPointer(rebasing: table[(base + rows)..<(base + 2 * rows)]),
+          own: UnsafeMutableBufferPointer(rebasing: table[(base + 2 * rows)..<(base + 3 * rows)]),
+          points: points, from: a, to: b, limits: limits)
+      }
+    }
+  }
 
-    var upIn = Float.infinity  // D[i−1][in]
-    var upPosition = Float(0)
+  /// The first key's own column: every point so far matched to the key.
+  private static func firstColumn(
+    own: UnsafeMutableBufferPointer<Float>, points: UnsafeBufferPointer<Float>,
+    key b: (x: Float, y: Float), reach: Float
+  ) -> Float {
+    var lowest = Float.infinity
+    var previous: Float = 0
+    for i in 0..<own.count {
+      var value = Float.infinity
+      if points[3 * i + 2] <= reach {
+        let dx = points[3 * i] - b.x
+        let dy = points[3 * i + 1] - b.y
+        value = previous + dx * dx + dy * dy
+      }
+      own[i] = value
+      previous = value
+      lowest = min(lowest, value)
+    }
+    return lowest
+  }
+
+  /// The columns of the segment `a → b` and of the key `b`, from the previous key's own
+  /// column (all `rows` long).
+  private static func nextColumns(
+    previousOwn: UnsafeBufferPointer<Float>, incoming: UnsafeMutableBufferPointer<Float>,
+    positions: UnsafeMutableBufferPointer<Float>, own: UnsafeMutableBufferPointer<Float>,
+    points: UnsafeBufferPointer<Float>, from a: (x: Float, y: Float), to b: (x: Float, y: Float),
+    limits: (inLow: Float, ownLow: Float, upper: Float)
+  ) -> Float {
+    let vx = b.x - a.x
+    let vy = b.y - a.y
+    let vv = vx * vx + vy * vy
+    let inverse = vv > 0 ? 1 / vv : 0
+    var lowest = Float.infinity
+    var upIn = Float.infinity  // D[i−1][incoming]
+    var upPosition: Float = 0
     var upOwn = Float.infinity  // D[i−1][own]
     var upPrevious = Float.infinity  // D[i−1][previous key's own]
-    for i in 0..<rows {
-      let arc = arcs[i]
-      let side = ownCost[previousBase + i]  // D[i][previous key's own]
+    for i in 0..<own.count {
+      let x = points[3 * i]
+      let y = points[3 * i + 1]
+      let arc = points[3 * i + 2]
+      let side = previousOwn[i]  // D[i][previous key's own]
       var inValue = Float.infinity
-      var position = Float(0)
-      if arc >= inLow, arc <= upper {
-        let px = xs[i] - ax
-        let py = ys[i] - ay
+      var position: Float = 0
+      if arc >= limits.inLow, arc <= limits.upper {
+        let px = x - a.x
+        let py = y - a.y
         let t = min(1, max(0, (px * vx + py * vy) * inverse))
         let ex = px - t * vx
         let ey = py - t * vy
@@ -188,14 +266,14 @@ struct SegmentDTW {
         }
       }
       var ownValue = Float.infinity
-      if arc >= ownLow, arc <= upper {
-        let dx = xs[i] - bx
-        let dy = ys[i] - by
+      if arc >= limits.ownLow, arc <= limits.upper {
+        let dx = x - b.x
+        let dy = y - b.y
         ownValue = min(inValue, min(upIn, upOwn)) + (dx * dx + dy * dy)
       }
-      inCost[base + i] = inValue
-      inPosition[base + i] = position
-      ownCost[base + i] = ownValue
+      incoming[i] = inValue
+      positions[i] = position
+      own[i] = ownValue
       lowest = min(lowest, ownValue)
       upIn = inValue
       upPosition = position

@@ -11,7 +11,7 @@ import SwipeDict
 ///
 /// ``add(_:)`` does the work that needs only the points so far: it reduces the input and,
 /// once the swipe is a key width long, scans the dictionary for the words that start near
-/// the first point in the start direction. ``end(deadline:)`` applies the end and length
+/// the first point in the start direction, a slice per point. ``end(deadline:)`` applies the end and length
 /// filters to those words and matches the survivors; that is the wait the user feels. The
 /// result is the same whichever way the points arrive: ``SwipeDecoder/decode(_:deadline:)``
 /// feeds a session.
@@ -23,8 +23,13 @@ public struct SwipeSession: Sendable {
   private var reducer: PointReducer
   /// Start, direction, end and length for the filters.
   private var measurement: SwipeMeasurement
-  /// The start filters' candidates, once the direction is known.
-  private var startCandidates: [Int]?
+  /// The start filters' scan, once the direction is known, and what it found so far.
+  private var startScan: CandidateScan?
+  private var startCandidates: [Int] = []
+
+  /// Words the start scan tests per added point: a fraction of a millisecond, so that no
+  /// touch event waits for a whole large dictionary; the lift finishes what is left.
+  static let scanStep = 65_536
 
   init(decoder: SwipeDecoder) {
     self.init(
@@ -45,8 +50,9 @@ public struct SwipeSession: Sendable {
 
   /// Adds the next point of the swipe (layout units). Non-finite points are ignored.
   ///
-  /// Takes constant time, except once per swipe: when the path first reaches a key width,
-  /// the start filters scan the words whose first key is near the first point.
+  /// Takes constant time, except while the start filters scan the dictionary: from when the
+  /// path first reaches a key width, each point tests up to 65,536 more words whose first
+  /// key is near the first point.
   public mutating func add(_ point: SwipePoint) {
     guard point.x.isFinite, point.y.isFinite else { return }
     let hadDirection = measurement.startDirection != nil
@@ -56,8 +62,9 @@ public struct SwipeSession: Sendable {
       var filter = measurement.filter(decoder.options.filter)
       filter.end = nil
       filter.length = nil
-      startCandidates = decoder.dictionary.candidates(for: filter)
+      startScan = decoder.dictionary.candidateScan(for: filter)
     }
+    if startScan?.isFinished == false { startScan?.advance(by: Self.scanStep, into: &startCandidates) }
   }
 
   /// Ends the swipe: filters and matches, and returns the best words. Resets the session.
@@ -73,9 +80,13 @@ public struct SwipeSession: Sendable {
     defer { self = SwipeSession(decoder: decoder, reusing: reducer) }
     guard measurement.count > 0 else { return .empty }
     let filter = measurement.filter(decoder.options.filter)
-    let candidates =
-      startCandidates.map { decoder.dictionary.candidates(for: filter, among: $0) }
-      ?? decoder.dictionary.candidates(for: filter)
+    let candidates: [Int]
+    if var scan = startScan {
+      scan.advance(by: .max, into: &startCandidates)
+      candidates = decoder.dictionary.candidates(for: filter, among: startCandidates)
+    } else {
+      candidates = decoder.dictionary.candidates(for: filter)
+    }
     let points = reducer.points
     var search = WordSearch(decoder: decoder, points: points)
     let complete = search.run(candidates, deadline: deadline, matchLimit: matchLimit)

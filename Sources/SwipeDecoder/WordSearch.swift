@@ -70,7 +70,8 @@ struct WordSearch {
     let rows = Float(dtw.rows)
     let weight = decoder.options.frequencyWeight
     let limit = decoder.options.resultCount
-    for (id, keys, shared) in decoder.reader.keyPaths(of: ids) {
+    var cursor = decoder.reader.cursor()
+    for id in ids {
       // The clock is read before the first candidate and every `checkEvery` after it.
       if let deadline, matched % Self.checkEvery == 0, ContinuousClock.now >= deadline {
         return false
@@ -85,8 +86,15 @@ struct WordSearch {
       if best.count == limit, let last = best.last {
         let exact = (prior - last.score) * rows
         bound = exact + abs(exact) * 1e-5 + 1e-6
+        // Before reading the key path: the bound of the first, second and last keys.
+        if let record = decoder.dictionary.featureRecord(of: id),
+          dtw.lowerBound(record) > bound
+        {
+          continue
+        }
       }
-      guard let cost = dtw.cost(keys: keys, shared: shared, bound: bound) else { continue }
+      guard cursor.move(to: id) else { return true }
+      guard let cost = dtw.cost(keys: cursor.keys, bound: bound) else { continue }
       let distance = cost / rows
       insert(Entry(id: id, score: prior - distance, distance: distance, frequency: frequency), limit: limit)
     }

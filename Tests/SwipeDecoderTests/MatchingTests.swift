@@ -90,13 +90,13 @@ struct MatchingTests {
     let centres: [(x: Float, y: Float)] = [(0, 0), (2, 0), (3, 0)]
     // Each point half a key width off: S0, the segment 0→1 and S1 get one point each.
     var dtw = SegmentDTW(points: [(0, 0.5), (1, 0.5), (2, 0.5)], centres: centres, band: wide)
-    #expect(dtw.cost(keys: [0, 1], shared: 0, bound: .infinity) == 0.75)
+    #expect(dtw.cost(keys: [0, 1], bound: .infinity) == 0.75)
     // Back and forth on the segment 0→2: the point at 1 after the one at 2 is held at 2.
     dtw = SegmentDTW(points: [(0, 0), (2, 0), (1, 0), (3, 0)], centres: [(0, 0), (3, 0)], band: wide)
-    #expect(dtw.cost(keys: [0, 1], shared: 0, bound: .infinity) == 1)
+    #expect(dtw.cost(keys: [0, 1], bound: .infinity) == 1)
     // A bound below the cost stops the match; one at the cost does not.
-    #expect(dtw.cost(keys: [0, 1], shared: 0, bound: 0.99) == nil)
-    #expect(dtw.cost(keys: [0, 1], shared: 0, bound: 1) == 1)
+    #expect(dtw.cost(keys: [0, 1], bound: 0.99) == nil)
+    #expect(dtw.cost(keys: [0, 1], bound: 1) == 1)
   }
 
   @Test("the column-wise table with its prefix cache equals the plain point-by-point table", arguments: [UInt64(1), 2, 3])
@@ -120,17 +120,18 @@ struct MatchingTests {
           while key == keys.last { key = UInt8.random(in: 0..<12, using: &random) }
           keys.append(key)
         }
-        let shared = zip(keys, previous).prefix { $0 == $1 }.count
         let expected = referenceCost(points: points, keys: keys.map(Int.init), centres: centres, band: band)
-        let cached = dtw.cost(keys: keys, shared: shared, bound: .infinity)
+        let cached = dtw.cost(keys: keys, bound: .infinity)
         // The same arithmetic in another order: equal up to rounding.
         #expect((cached == nil) == (expected == nil), "keys \(keys)")
         if let cached, let expected {
           #expect(abs(cached - expected) <= 1e-5 * max(1, expected), "keys \(keys): \(cached) vs \(expected)")
         }
+        // The quick lower bound never exceeds the cost.
+        if let expected { #expect(dtw.lowerBound(keys: keys) <= expected * (1 + 1e-5), "keys \(keys)") }
         // The cache itself is exact: bit for bit what a fresh table computes.
         var fresh = uncached
-        #expect(cached == fresh.cost(keys: keys, shared: 0, bound: .infinity), "keys \(keys) after \(previous)")
+        #expect(cached == fresh.cost(keys: keys, bound: .infinity), "keys \(keys) after \(previous)")
         previous = keys
       }
     }
@@ -142,22 +143,23 @@ struct MatchingTests {
     let centres = (0..<8).map { _ in (x: Float.random(in: 0...10, using: &random), y: Float.random(in: 0...3, using: &random)) }
     let points = (0..<20).map { i in (x: Float(i) / 2, y: Float.random(in: 0...3, using: &random)) }
     var dtw = SegmentDTW(points: points, centres: centres, band: wide)
-    var fresh = dtw
-    let words: [[UInt8]] = [[0, 1, 2, 3], [0, 1, 2, 4, 5], [0, 1, 6], [0, 1, 6, 7, 2], [3, 4]]
-    var previous: [UInt8] = []
-    for keys in words {
-      let shared = zip(keys, previous).prefix { $0 == $1 }.count
-      let full = fresh.cost(keys: keys, shared: 0, bound: .infinity)
-      // A tight bound abandons the word part way; the next word must not notice.
-      _ = dtw.cost(keys: keys, shared: shared, bound: (full ?? 0) / 3)
-      previous = keys
-      let next = zip(words, words.dropFirst()).first { $0.0 == keys }?.1
-      if let next {
-        let nextShared = zip(next, keys).prefix { $0 == $1 }.count
-        var check = dtw
-        #expect(check.cost(keys: next, shared: nextShared, bound: .infinity) == fresh.cost(keys: next, shared: 0, bound: .infinity))
-      }
+    let fresh = dtw
+    func plain(_ keys: [UInt8]) -> Float? {
+      var table = fresh
+      return table.cost(keys: keys, bound: .infinity)
     }
+    let words: [[UInt8]] = [[0, 1, 2, 3], [0, 1, 2, 4, 5], [0, 1, 6], [0, 1, 6, 7, 2], [3, 4], [3, 4, 5]]
+    var abandoned = 0
+    for (keys, next) in zip(words, words.dropFirst()) {
+      let full = plain(keys) ?? 0
+      // A bound between the quick bound and the cost: the word is abandoned part way...
+      let bound = (dtw.lowerBound(keys: keys) + full) / 2
+      if dtw.cost(keys: keys, bound: bound) == nil { abandoned += 1 }
+      // ...and the next word, sharing some of its columns, must not notice.
+      var check = dtw
+      #expect(check.cost(keys: next, bound: .infinity) == plain(next), "\(next) after \(keys)")
+    }
+    #expect(abandoned >= 3)
   }
 
   @Test("input reduction keeps the ends, the corners and a point every maxGap on straight runs")
