@@ -48,6 +48,9 @@ extension SwipeDictionary {
     let folded = foldedLabelClasses(of: prefix)
     guard let classes = folded else { return [] }
     if classes.isEmpty { return topWords(limit: limit) }
+    // One or two letters match many words below many leaves; their most frequent ones are
+    // nearly always among the top words, which the tree stores spelled.
+    if classes.count <= 2, let found = topCompletions(classes, limit: limit) { return found }
     let ranges = idRanges(matchingFolded: classes)
     let total = ranges.reduce(0) { $0 + $1.count }
     if total == 0 { return [] }
@@ -61,10 +64,55 @@ extension SwipeDictionary {
         return ids.count < limit
       }
     }
-    return ids.compactMap(suggestion)
+    return suggestions(ids)
+  }
+
+  /// The `limit` most frequent words of the top list whose first letters fold like
+  /// `classes`, or `nil` if the list has fewer. Exact: the top list holds the most frequent
+  /// words in completion order (frequency, then ID), so every word outside it comes after
+  /// every word in it.
+  func topCompletions(_ classes: [Range<Int>], limit: Int) -> [Suggestion]? {
+    guard let tree = prefixTree else { return nil }
+    let spellings = tree.topSpellings
+    var found: [Suggestion] = []
+    var at = 0
+    for rank in 0..<tree.topCount {
+      guard let (m, size) = spellings.varint(at: at), m <= UInt64(spellings.count),
+        let labels = spellings.slice(offset: at &+ size, length: Int(m))
+      else { return nil }
+      at &+= size &+ Int(m)
+      guard labels.count >= classes.count else { continue }
+      // safe: every index is below classes.count <= labels.count, checked above.
+      guard classes.indices.allSatisfy({ classes[$0].contains(Int(labels.uncheckedByte(at: $0))) })
+      else { continue }
+      guard let id = tree.topID(rank), let frequency = frequencies.byte(at: id),
+        let word = labels.withUnsafeBytes({ string(Array($0)) })
+      else { return nil }
+      found.append(Suggestion(id: id, word: word, frequency: frequency))
+      if found.count == limit { return found }
+    }
+    return nil
   }
 
   // MARK: - Internals shared with correction
+
+  /// Suggestions for IDs (words and frequencies), in the order given; IDs that are not words
+  /// are left out. The words are read in ascending ID order with one cursor, so IDs below a
+  /// common prefix share its descent.
+  func suggestions(_ ids: [Int]) -> [Suggestion] {
+    var words = [String?](repeating: nil, count: ids.count)
+    var cursor = WordCursor(dawg: dawg)
+    var previous = -1
+    for index in ids.indices.sorted(by: { ids[$0] < ids[$1] }) where ids[index] > previous {
+      guard cursor.seek(to: ids[index]) else { break }
+      previous = ids[index]
+      words[index] = string(cursor.labels)
+    }
+    return ids.indices.compactMap { index in
+      guard let word = words[index], let frequency = frequency(of: ids[index]) else { return nil }
+      return Suggestion(id: ids[index], word: word, frequency: frequency)
+    }
+  }
 
   /// A suggestion for an ID (word and frequency), or `nil` if it is not a word.
   func suggestion(_ id: Int) -> Suggestion? {
