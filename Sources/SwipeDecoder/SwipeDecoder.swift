@@ -18,9 +18,10 @@ import SwipeDict
 /// 1. **Input reduction** while the finger moves: a point is kept where it adds shape
 ///    (a bend, a sharp turn, or a long straight run); see ``Options/reduction``.
 /// 2. **Filters.** Once the swipe is a key width long, the start-point and start-direction
-///    filters (``SwipeDictionary/candidates(for:)``) scan the dictionary, still while the
-///    finger moves; when it lifts, the end-point and length filters narrow that list
-///    (``SwipeDictionary/candidates(for:among:)``). The tolerances are ``Options/filter``'s.
+///    filters scan the dictionary (``SwipeDictionary/candidateScan(for:)``), a slice per
+///    point, still while the finger moves; when it lifts, the end-point and length filters
+///    narrow that list (``SwipeDictionary/candidates(for:among:)``). The tolerances are
+///    ``Options/filter``'s.
 /// 3. **Segment DTW** of the reduced swipe against each candidate's perfect swipe (key centre
 ///    to itself, to the next, …), with a monotone position along each segment and a locality
 ///    band (``Options/band``). Candidates are visited in ID order, so consecutive ones share
@@ -28,9 +29,9 @@ import SwipeDict
 ///    (``SwipeDictionary/keyPathReader()``).
 /// 4. **Frequency.** `score = frequencyWeight × ln(count) − distance`, where `distance` is
 ///    the DTW cost per point (mean squared distance in key widths²) and `count` what the
-///    word's frequency byte stands for. A candidate stops being matched as soon as its
-///    partial cost shows it cannot enter the top list, which leaves most candidates after
-///    a few keys and changes no result.
+///    word's frequency byte stands for. A candidate stops being matched as soon as a lower
+///    bound of its cost shows it cannot enter the top list — from its first, second and last
+///    key before its key path is read, then column by column — which changes no result.
 ///
 /// The words with the best scores are returned, best first (ties: the more frequent, then
 /// the lower ID). With a deadline, matching stops when it passes and the best words so far

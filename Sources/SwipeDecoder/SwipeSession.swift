@@ -11,10 +11,10 @@ import SwipeDict
 ///
 /// ``add(_:)`` does the work that needs only the points so far: it reduces the input and,
 /// once the swipe is a key width long, scans the dictionary for the words that start near
-/// the first point in the start direction, a slice per point. ``end(deadline:)`` applies the end and length
-/// filters to those words and matches the survivors; that is the wait the user feels. The
-/// result is the same whichever way the points arrive: ``SwipeDecoder/decode(_:deadline:)``
-/// feeds a session.
+/// the first point in the start direction, a slice per point. ``end(deadline:)`` applies
+/// the end and length filters to those words and matches the survivors; that is the wait
+/// the user feels. The result is the same whichever way the points arrive:
+/// ``SwipeDecoder/decode(_:deadline:)`` feeds a session.
 ///
 /// After ``end(deadline:)`` the session is empty again, ready for the next swipe (it keeps
 /// its buffers).
@@ -50,9 +50,9 @@ public struct SwipeSession: Sendable {
 
   /// Adds the next point of the swipe (layout units). Non-finite points are ignored.
   ///
-  /// Takes constant time, except while the start filters scan the dictionary: from when the
-  /// path first reaches a key width, each point tests up to 65,536 more words whose first
-  /// key is near the first point.
+  /// Takes bounded time: the input reduction looks at the points since the last kept one
+  /// (at most 64), and from when the path first reaches a key width each point tests up to
+  /// 65,536 more words whose first key is near the first point.
   public mutating func add(_ point: SwipePoint) {
     guard point.x.isFinite, point.y.isFinite else { return }
     let hadDirection = measurement.startDirection != nil
