@@ -6,6 +6,9 @@
 #   make test        run the whole test suite (Swift Testing)
 #   make bench       compare SwipeDict with marisa-trie, dawgdic and fst on the same word
 #                    lists (bench/run.sh; QUICK=1 for the en list only)
+#   make bench-decoder  the reference decoder's accuracy and latency on synthetic swipes
+#                    (en-10k, en-100k, en, en-900k; bench/decoder.sh; QUICK=1 for the two
+#                    small vocabularies and 300 swipes per set)
 #   make fuzz        libFuzzer + AddressSanitizer over open and every query (Linux;
 #                    FUZZ_SECONDS=600 by default); inputs that crash go to Fuzz/Corpus,
 #                    which `make test` replays
@@ -24,7 +27,7 @@ DICTIONARIES := $(BUILD_DIR)/en.swipedict $(BUILD_DIR)/de.swipedict
 layout_en := corpora/layouts/qwerty-en.json
 layout_de := corpora/layouts/qwertz-de.json
 
-.PHONY: all deps release dictionaries test bench fuzz tsan clean
+.PHONY: all deps release dictionaries test bench bench-decoder fuzz tsan clean
 
 all: deps release dictionaries
 
@@ -59,6 +62,10 @@ test: deps
 
 bench: release
 	bench/run.sh
+
+# Builds its own swipedict (--scratch-path .build-bench, or SWIFT_SCRATCH).
+bench-decoder: deps
+	bench/decoder.sh
 
 tsan: deps
 	SWIPEDICT_CONCURRENCY_SECONDS=10 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \

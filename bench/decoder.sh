@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# The reference swipe decoder's accuracy and latency on synthetic swipes.
+#
+#   bench/decoder.sh           (make bench-decoder) en-10k, en-100k, en, en-900k
+#   QUICK=1 bench/decoder.sh   en-10k and en-100k only, 300 swipes per set
+#
+# Every number comes from the CLI: `swipedict build` makes the vocabularies,
+# `swipedict synth` writes seeded swipe sets, `swipedict decode --json` decodes
+# them pinned to one core and ends with the summary line the report reads.
+#
+# Environment:
+#   QUICK=1            en-10k and en-100k only, 300 swipes per set, no deadline run
+#   SAMPLE=N           swipes per set of the main table (default 1000; QUICK 300)
+#   TUNE_SAMPLE=N      swipes per set of the frequency-weight and generator tables
+#                      (default 2000; QUICK 300)
+#   BENCH_WORK=DIR     work directory (default bench/work, git-ignored); the sets,
+#                      blobs and per-swipe decodes go to DIR/decoder/
+#   SWIFT_SCRATCH=DIR  swift build --scratch-path (default .build-bench, as run.sh)
+#   BENCH_CPU=N        the core decode is pinned to with taskset (default 0)
+#
+# en-900k is the list `make bench` uses (bench/lists.py make en-900k: wordfreq's
+# English `large` list + Debian wamerican-insane), cached in DIR/lists/ and
+# shared with bench/run.sh: whichever script runs first generates it.
+# Output: Markdown tables on stdout, DIR/decoder.md, DIR/decoder.json.
+# See bench/README.md ("Swipe decoder").
+set -euo pipefail
+
+BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(dirname "$BENCH")"
+WORK="${BENCH_WORK:-$BENCH/work}"
+mkdir -p "$WORK"
+WORK="$(cd "$WORK" && pwd)"
+QUICK="${QUICK:-0}"
+if [[ $QUICK == 1 ]]; then
+  VOCABS=(en-10k en-100k)
+  SAMPLE="${SAMPLE:-300}"
+  TUNE_SAMPLE="${TUNE_SAMPLE:-300}"
+else
+  VOCABS=(en-10k en-100k en en-900k)
+  SAMPLE="${SAMPLE:-1000}"
+  TUNE_SAMPLE="${TUNE_SAMPLE:-2000}"
+fi
+NOISES=(0.15 0.25 0.4)
+SAMPLINGS=(frequency uniform)
+WEIGHTS=(0 0.015 0.02 0.025 0.03 0.04)
+SEED_MAIN=1   # the main sets (the same words at every σ of a vocabulary and sampling)
+SEED_TUNE=2   # the frequency-weight and generator sets (the same words in every row)
+LAYOUT="$ROOT/corpora/layouts/qwerty-en.json"
+EN="$ROOT/corpora/en.tsv.zst"
+
+say() { echo "bench-decoder: $*" >&2; }
+die() { echo "bench-decoder: error: $*" >&2; exit 1; }
+trap 'echo "bench-decoder: error: line $LINENO: \"$BASH_COMMAND\" failed" >&2' ERR
+T0=$(date +%s)
+D="$WORK/decoder"
+rm -rf "$D"
+mkdir -p "$D/sets" "$D/runs"
+# Record the load before this script adds its own (the Swift build).
+cat /proc/loadavg > "$D/loadavg.start" 2>/dev/null || true
+if [[ -s $D/loadavg.start ]] && awk '{exit !($1 >= 1.0)}' "$D/loadavg.start"; then
+  say "warning: load average $(cut -d' ' -f1-3 "$D/loadavg.start") — other processes will disturb the timings"
+fi
+[[ -f $EN ]] || die "missing $EN"
+[[ -f $LAYOUT ]] || die "missing $LAYOUT"
+command -v python3 >/dev/null 2>&1 || die "python3 not found"
+
+# ---------------------------------------------------------------- swipedict
+SCRATCH="${SWIFT_SCRATCH:-.build-bench}"
+[[ $SCRATCH == /* ]] || SCRATCH="$ROOT/$SCRATCH"
+command -v swift >/dev/null 2>&1 || die "swift not found (a Swift 6 toolchain is needed)"
+say "building swipedict (swift build -c release --scratch-path ${SCRATCH#$ROOT/})"
+(cd "$ROOT" && swift build -c release --product swipedict --scratch-path "$SCRATCH" >&2) \
+  || die "swipedict does not build"
+SWIPEDICT="$SCRATCH/release/swipedict"
+[[ -x $SWIPEDICT ]] || die "no $SWIPEDICT after the build"
+
+# One core for every decode, so that the wait is one thread's time on one core.
+PIN=()
+if command -v taskset >/dev/null 2>&1 && taskset -c "${BENCH_CPU:-0}" true 2>/dev/null; then
+  PIN=(taskset -c "${BENCH_CPU:-0}")
+else
+  say "warning: no taskset: decode is not pinned to one core"
+fi
+
+# ---------------------------------------------------------------- en-900k list
+# The same list, file and venv as bench/run.sh (its list_source and need_wordfreq).
+en900k_list() {
+  local lists="$WORK/lists" out="$WORK/lists/en-900k.tsv"
+  mkdir -p "$lists"
+  if [[ -s $out && -s $lists/en-900k.json && ! $BENCH/lists.py -nt $out ]]; then
+    say "[en-900k] using the list bench/run.sh made (${out#$ROOT/})"
+    LIST_900K="$out"; return
+  fi
+  if [[ ! -f /usr/share/dict/american-english-insane ]]; then
+    command -v apt-get >/dev/null 2>&1 || die "en-900k needs Debian's wamerican-insane; install it by hand"
+    local sudo=""; [[ $(id -u) -ne 0 ]] && sudo="sudo"
+    say "installing wamerican-insane with apt-get (for en-900k)"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends wamerican-insane >&2
+  fi
+  local py=python3 venv="$WORK/venv"
+  if ! "$py" -c 'import wordfreq' 2>/dev/null; then
+    if [[ ! -x $venv/bin/python ]]; then
+      say "wordfreq is not installed: creating $venv and installing it from PyPI"
+      python3 -m venv "$venv" || die "python3 -m venv failed (apt-get install python3-venv)"
+    fi
+    py="$venv/bin/python"
+    "$py" -c 'import wordfreq' 2>/dev/null || "$py" -m pip install -q wordfreq >&2
+    "$py" -c 'import wordfreq' || die "cannot import wordfreq"
+  fi
+  say "[en-900k] generating the list (bench/lists.py make en-900k)"
+  "$py" "$BENCH/lists.py" make en-900k "$out" > "$lists/en-900k.json"
+  LIST_900K="$out"
+}
+
+# ---------------------------------------------------------------- vocabularies
+for V in "${VOCABS[@]}"; do
+  case $V in
+    en-10k) src=("$EN" --max-words 10000); note="corpora/en.tsv.zst --max-words 10000" ;;
+    en-100k) src=("$EN" --max-words 100000); note="corpora/en.tsv.zst --max-words 100000" ;;
+    en) src=("$EN"); note="corpora/en.tsv.zst" ;;
+    en-900k) en900k_list; src=("$LIST_900K" --skip-invalid)
+      note="bench/lists.py make en-900k --skip-invalid" ;;
+  esac
+  say "[$V] swipedict build ${note}"
+  "$SWIPEDICT" build "${src[@]}" --layout "$LAYOUT" -o "$D/$V.swipedict" > "$D/$V.build.log" 2>&1 \
+    || { cat "$D/$V.build.log" >&2; die "[$V] swipedict build failed"; }
+  "$SWIPEDICT" inspect "$D/$V.swipedict" --json > "$D/$V.inspect.json"
+  printf '%s\t%s\n' "$V" "$note" >> "$D/vocabularies.tsv"
+done
+
+# ---------------------------------------------------------------- runs
+# runs.tsv: table, vocabulary, sampling, σ, label, synth options, decode options, run file
+synth() { # synth SET VOCAB N SEED BY NOISE [OPTION...]
+  local set=$1 v=$2 n=$3 seed=$4 by=$5 noise=$6; shift 6
+  [[ -s $D/sets/$set.jsonl ]] && return 0
+  "$SWIPEDICT" synth "$D/$v.swipedict" --sample "$n" --seed "$seed" --by "$by" --noise "$noise" "$@" \
+    -o "$D/sets/$set.jsonl"
+}
+RUN=0
+decode() { # decode TABLE VOCAB BY NOISE LABEL SET "SYNTH OPTIONS" [DECODE OPTION...]
+  local table=$1 v=$2 by=$3 noise=$4 label=$5 set=$6 sopts=$7; shift 7
+  RUN=$((RUN + 1))
+  local out; out=$(printf 'runs/%03d-%s.jsonl' "$RUN" "$set")
+  say "[$v] decode $set${*:+ $*}"
+  ${PIN[@]+"${PIN[@]}"} "$SWIPEDICT" decode "$D/$v.swipedict" --swipes "$D/sets/$set.jsonl" --json "$@" \
+    > "$D/$out" || die "[$v] decode of $set failed"
+  tail -n 1 "$D/$out" | grep -q '"summary"' || die "[$v] decode of $set printed no summary"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$table" "$v" "$by" "$noise" "$label" "$sopts" "$*" "$out" \
+    >> "$D/runs.tsv"
+}
+
+# Main table: vocabulary × sampling × σ.
+for V in "${VOCABS[@]}"; do
+  for BY in "${SAMPLINGS[@]}"; do
+    for S in "${NOISES[@]}"; do
+      SET="$V-$BY-$S"
+      synth "$SET" "$V" "$SAMPLE" "$SEED_MAIN" "$BY" "$S"
+      decode main "$V" "$BY" "$S" "" "$SET" ""
+    done
+  done
+done
+
+# The deadline on the largest vocabulary's hardest set.
+if [[ " ${VOCABS[*]} " == *" en-900k "* ]]; then
+  decode deadline en-900k uniform 0.4 "--deadline 50" en-900k-uniform-0.4 "" --deadline 50
+fi
+
+# Frequency weight: en-100k, σ 0.3, both samplings.
+for BY in "${SAMPLINGS[@]}"; do
+  SET="en-100k-$BY-0.3-tune"
+  synth "$SET" en-100k "$TUNE_SAMPLE" "$SEED_TUNE" "$BY" 0.3
+  for W in "${WEIGHTS[@]}"; do
+    decode weight en-100k "$BY" 0.3 "$W" "$SET" "" --frequency-weight "$W"
+  done
+done
+
+# Generator variants: en-100k, by frequency, σ 0.3 (the last one σ 0.5), default decoder.
+VARIANTS=(
+  "as tuned (60 Hz, corner cut 10–35 %, jitter 0.02)|0.3|"
+  "sampled at 120 Hz|0.3|--rate 120"
+  "sampled at 30 Hz|0.3|--rate 30"
+  "corner cuts of 18–45 % of a segment|0.3|--corner-cut 0.45"
+  "sensor jitter 0.08 key widths per sample|0.3|--jitter 0.08"
+  "twice as slow|0.3|--speed 0.5"
+  "twice as fast|0.3|--speed 2"
+  "aim clipped at 1 key width instead of 0.6|0.3|--aim-limit 1"
+  "σ 0.5 and aim up to 1 key width off (very sloppy)|0.5|--aim-limit 1"
+)
+i=0
+for VAR in "${VARIANTS[@]}"; do
+  IFS='|' read -r LABEL S OPTS <<< "$VAR"
+  i=$((i + 1))
+  if [[ -z $OPTS && $S == 0.3 ]]; then
+    SET="en-100k-frequency-0.3-tune"   # the frequency-weight table's set
+  else
+    SET="en-100k-frequency-$S-gen$i"
+  fi
+  # shellcheck disable=SC2086  # OPTS holds options, split on purpose
+  synth "$SET" en-100k "$TUNE_SAMPLE" "$SEED_TUNE" frequency "$S" $OPTS
+  decode generator en-100k frequency "$S" "$LABEL" "$SET" "--noise $S${OPTS:+ $OPTS}"
+done
+
+cat /proc/loadavg > "$D/loadavg.end" 2>/dev/null || true
+ELAPSED=$(( $(date +%s) - T0 ))
+python3 "$BENCH/decoder_report.py" "$D" --root "$ROOT" --elapsed "$ELAPSED" --quick "$QUICK" \
+  --sample "$SAMPLE" --tune-sample "$TUNE_SAMPLE" --seeds "$SEED_MAIN" "$SEED_TUNE" \
+  --pinned "${PIN[*]:-}" --out-md "$WORK/decoder.md" --out-json "$WORK/decoder.json"
+say "done in $ELAPSED s; results in ${WORK#$ROOT/}/decoder.md and decoder.json"

@@ -1,0 +1,293 @@
+#!/usr/bin/env python3
+"""Tables of bench/decoder.sh: reads DIR/runs.tsv (one line per `swipedict
+decode --json` run: table, vocabulary, sampling, σ, label, synth options,
+decode options, output file) and the run files, whose last line is decode's
+summary; writes Markdown (stdout and --out-md) and JSON (--out-json).
+
+  decoder_report.py DIR --root ROOT --elapsed S --quick 0|1 --sample N
+                    --tune-sample N --seeds MAIN TUNE --pinned "taskset -c 0"
+                    --out-md FILE --out-json FILE
+"""
+import argparse
+import json
+import os
+import platform
+import subprocess
+import time
+
+# The issue's targets (issue 4).
+TOP1_MIN, TOP4_MIN = 92.0, 98.0          # en-100k, σ 0.25, by frequency
+EN_WAIT_P50_MAX, EN_WAIT_P99_MAX = 10.0, 50.0   # the whole en list
+BIG_WAIT_P99_MAX = 100.0                 # the ~900K list
+POINT_MAX = 2.0                          # ms per added point (judged on p99)
+
+
+def sh(cmd, cwd=None):
+    try:
+        return subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=60,
+                              cwd=cwd).stdout.strip()
+    except Exception:
+        return ""
+
+
+def machine(d, root, pinned):
+    def load(name):
+        try:
+            with open(os.path.join(d, name)) as f:
+                return [float(x) for x in f.read().split()[:3]]
+        except (OSError, ValueError):
+            return []
+    dirty = sh("git status --porcelain -- Sources Package.swift", cwd=root)
+    return {
+        "cpu": sh("lscpu | sed -n 's/^Model name: *//p' | head -1") or platform.processor(),
+        "cores": os.cpu_count(),
+        "os": sh(". /etc/os-release 2>/dev/null && echo \"$PRETTY_NAME\"") or platform.platform(),
+        "kernel": platform.release(),
+        "swift": sh("swift --version 2>&1 | head -1"),
+        "date": time.strftime("%Y-%m-%d"),
+        "loadavg": {"start": load("loadavg.start"), "end": load("loadavg.end")},
+        "pinned": pinned,
+        "commit": sh("git rev-parse --short HEAD", cwd=root),
+        "uncommittedSources": [line[3:] for line in dirty.splitlines()],
+    }
+
+
+def read_run(path):
+    swipes, summary = [], None
+    with open(path) as f:
+        for line in f:
+            o = json.loads(line)
+            if "summary" in o:
+                summary = o["summary"]
+            else:
+                swipes.append(o)
+    return swipes, summary
+
+
+def fmt(x, places=2):
+    return "—" if x is None else f"{x:,.{places}f}"
+
+
+def judge(ok):
+    return "met" if ok else "**missed**"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dir")
+    ap.add_argument("--root", required=True)
+    ap.add_argument("--elapsed", type=int, default=0)
+    ap.add_argument("--quick", default="0")
+    ap.add_argument("--sample", type=int)
+    ap.add_argument("--tune-sample", type=int)
+    ap.add_argument("--seeds", nargs=2, type=int)
+    ap.add_argument("--pinned", default="")
+    ap.add_argument("--out-md", required=True)
+    ap.add_argument("--out-json", required=True)
+    a = ap.parse_args()
+    d = a.dir
+
+    vocabs = {}
+    with open(os.path.join(d, "vocabularies.tsv")) as f:
+        for line in f:
+            name, note = line.rstrip("\n").split("\t")
+            with open(os.path.join(d, f"{name}.inspect.json")) as g:
+                ins = json.load(g)
+            vocabs[name] = {"source": note, "words": ins["wordCount"], "fileBytes": ins["fileBytes"]}
+
+    runs = []
+    with open(os.path.join(d, "runs.tsv")) as f:
+        for line in f:
+            table, vocab, by, noise, label, sopts, dopts, out = line.rstrip("\n").split("\t")
+            swipes, summary = read_run(os.path.join(d, out))
+            waits = sorted(((s["ms"], i, s) for i, s in enumerate(swipes)), key=lambda t: -t[0])
+            runs.append({
+                "table": table, "vocabulary": vocab, "by": by, "noise": float(noise), "label": label,
+                "synthOptions": sopts, "decodeOptions": dopts, "file": out, "summary": summary,
+                "slowest": [{"index": i, "word": s["word"], "ms": s["ms"], "candidates": s["candidates"],
+                             "complete": s["complete"], "top": s["top"]} for ms, i, s in waits[:5]],
+                "missedTop4": [s["word"] for s in swipes if s["word"] not in s["top"]],
+                "_swipes": swipes,
+            })
+
+    m = machine(d, a.root, a.pinned)
+    md = []
+    ls, le = m["loadavg"]["start"], m["loadavg"]["end"]
+    pin = f"decode pinned with `{m['pinned']}`" if m["pinned"] else "decode not pinned (no taskset)"
+    src = f"swipedict at {m['commit']}"
+    if m["uncommittedSources"]:
+        src += " with uncommitted changes in " + ", ".join(m["uncommittedSources"])
+    md.append(f"Machine: {m['cpu']}, {m['cores']} cores, {m['os']}; {m['swift'] or 'no swift'}; "
+              f"{m['date']}; load average at start {', '.join(map(str, ls)) or '?'} "
+              f"(end {', '.join(map(str, le)) or '?'}); {pin}; {src}.")
+    md.append("")
+    quick = a.quick == "1"
+    md.append(f"Command: `{'QUICK=1 ' if quick else ''}make bench-decoder` (bench/decoder.sh; "
+              f"{'QUICK run' if quick else 'full run'}: {a.elapsed} s). Sets: `swipedict synth BLOB "
+              f"--sample {a.sample} --seed {a.seeds[0]} --by frequency|uniform --noise σ`; decoded with "
+              f"`swipedict decode BLOB --swipes SET --json`.")
+    md.append("")
+
+    # ------------------------------------------------------------ main table
+    main_runs = [r for r in runs if r["table"] == "main"]
+    md.append("| vocabulary | words | sampling | σ | top-1 % | top-4 % | wait p50 ms | wait p99 ms "
+              "| wait max ms | per point p99 ms | per point max ms | candidates p50 | target |")
+    md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    for r in main_runs:
+        s, v = r["summary"], r["vocabulary"]
+        w, p = s["waitMs"], s["addPointMs"]
+        target = []
+        if v == "en-100k" and r["by"] == "frequency" and r["noise"] == 0.25:
+            target.append(f"top-1 ≥ {TOP1_MIN:g} {judge(s['top1'] >= TOP1_MIN)}, "
+                          f"top-4 ≥ {TOP4_MIN:g} {judge(s['top4'] >= TOP4_MIN)}")
+        if v == "en":
+            target.append(f"wait p50 ≤ {EN_WAIT_P50_MAX:g} {judge(w['p50'] <= EN_WAIT_P50_MAX)}, "
+                          f"p99 ≤ {EN_WAIT_P99_MAX:g} {judge(w['p99'] <= EN_WAIT_P99_MAX)}")
+        if v == "en-900k":
+            target.append(f"wait p99 ≤ {BIG_WAIT_P99_MAX:g} {judge(w['p99'] <= BIG_WAIT_P99_MAX)}")
+        if p["p99"] > POINT_MAX:
+            target.append(f"per point ≤ {POINT_MAX:g} **missed**")
+        md.append(f"| {v} | {vocabs[v]['words']:,} | {r['by']} | {r['noise']:g} | {fmt(s['top1'], 1)} | "
+                  f"{fmt(s['top4'], 1)} | {fmt(w['p50'])} | {fmt(w['p99'])} | {fmt(w['max'])} | "
+                  f"{fmt(p['p99'], 3)} | {fmt(p['max'], 2)} | {s['candidates']['p50']:,.0f} | "
+                  f"{'; '.join(target)} |")
+    md.append("")
+
+    # ------------------------------------------------------------ targets
+    def cell(v, by, noise):
+        for r in main_runs:
+            if r["vocabulary"] == v and r["by"] == by and r["noise"] == noise:
+                return r
+        return None
+
+    def worst(rs, key, stat):
+        r = max(rs, key=lambda r: r["summary"][key][stat])
+        return r["summary"][key][stat], f"{r['vocabulary']} {r['by']} σ {r['noise']:g}"
+
+    targets = []
+    c = cell("en-100k", "frequency", 0.25)
+    if c:
+        s = c["summary"]
+        targets.append({"target": f"top-1 ≥ {TOP1_MIN:g} % and top-4 ≥ {TOP4_MIN:g} % (en-100k, by frequency, σ 0.25)",
+                        "measured": f"{s['top1']:.1f} % and {s['top4']:.1f} %",
+                        "met": s["top1"] >= TOP1_MIN and s["top4"] >= TOP4_MIN})
+    en = [r for r in main_runs if r["vocabulary"] == "en"]
+    if en:
+        p50, at50 = worst(en, "waitMs", "p50")
+        p99, at99 = worst(en, "waitMs", "p99")
+        targets.append({"target": f"wait ≤ {EN_WAIT_P50_MAX:g} ms median and ≤ {EN_WAIT_P99_MAX:g} ms p99 (en, every set)",
+                        "measured": f"median at most {p50:.2f} ms ({at50}), p99 at most {p99:.2f} ms ({at99})",
+                        "met": p50 <= EN_WAIT_P50_MAX and p99 <= EN_WAIT_P99_MAX})
+    else:
+        targets.append({"target": "wait on en", "measured": "not measured (QUICK)", "met": None})
+    big = [r for r in main_runs if r["vocabulary"] == "en-900k"]
+    if big:
+        p99, at99 = worst(big, "waitMs", "p99")
+        targets.append({"target": f"wait ≤ {BIG_WAIT_P99_MAX:g} ms p99 (en-900k, every set)",
+                        "measured": f"p99 at most {p99:.2f} ms ({at99})", "met": p99 <= BIG_WAIT_P99_MAX})
+    else:
+        targets.append({"target": "wait on en-900k", "measured": "not measured (QUICK)", "met": None})
+    if main_runs:
+        p99, at99 = worst(main_runs, "addPointMs", "p99")
+        mx, atmx = worst(main_runs, "addPointMs", "max")
+        targets.append({"target": f"≤ {POINT_MAX:g} ms per added point (p99, every set)",
+                        "measured": f"p99 at most {p99:.3f} ms ({at99}); the longest single point "
+                                    f"{mx:.2f} ms ({atmx})",
+                        "met": p99 <= POINT_MAX})
+    md.append("Targets (issue 4):")
+    md.append("")
+    for t in targets:
+        verdict = "" if t["met"] is None else f" — {judge(t['met'])}"
+        md.append(f"- {t['target']}: {t['measured']}{verdict}.")
+    md.append("")
+
+    # ------------------------------------------------------------ slowest swipes
+    slow = sorted(((x["ms"], r, x) for r in main_runs for x in r["slowest"]), key=lambda t: -t[0])[:5]
+    if slow:
+        md.append("Slowest swipes of the main table (wait ms, set, swipe number in its file, word, "
+                  "candidates, top word):")
+        md.append("")
+        for ms, r, x in slow:
+            md.append(f"- {ms:.2f} ms — {r['vocabulary']} {r['by']} σ {r['noise']:g}, swipe {x['index'] + 1}: "
+                      f"\"{x['word']}\", {x['candidates']:,} candidates, "
+                      f"top \"{x['top'][0] if x['top'] else ''}\"")
+        md.append("")
+
+    # ------------------------------------------------------------ deadline
+    dl = [r for r in runs if r["table"] == "deadline"]
+    if dl:
+        md.append("Deadline (en-900k, uniform, σ 0.4: the hardest set of the largest vocabulary, decoded "
+                  "again with `--deadline 50`):")
+        md.append("")
+        md.append("| deadline | swipes | deadline reached | top-1 % | top-4 % | wait p50 ms | wait p99 ms "
+                  "| wait max ms | candidates p50 | candidates max |")
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for label, r in (("none", cell("en-900k", "uniform", 0.4)), ("50 ms", dl[0])):
+            if not r:
+                continue
+            s = r["summary"]
+            md.append(f"| {label} | {s['swipes']:,} | {s['incomplete']:,} | {fmt(s['top1'], 1)} | "
+                      f"{fmt(s['top4'], 1)} | {fmt(s['waitMs']['p50'])} | {fmt(s['waitMs']['p99'])} | "
+                      f"{fmt(s['waitMs']['max'])} | {s['candidates']['p50']:,.0f} | "
+                      f"{s['candidates']['max']:,.0f} |")
+        md.append("")
+
+    # ------------------------------------------------------------ frequency weight
+    wr = [r for r in runs if r["table"] == "weight"]
+    gen = [r for r in runs if r["table"] == "generator"]
+    default_weight = None
+    if wr and gen:
+        # The weight whose every answer (words and scores) equals the default decoder's on the same set.
+        ref = gen[0]["_swipes"]
+        for r in wr:
+            if r["by"] == "frequency" and r["file"] != gen[0]["file"] and \
+               [(x["top"], x["scores"]) for x in r["_swipes"]] == [(x["top"], x["scores"]) for x in ref]:
+                default_weight = r["label"]
+    if wr:
+        md.append(f"Frequency weight (`swipedict decode --frequency-weight w`; en-100k, σ 0.3, "
+                  f"{a.tune_sample:,} swipes per sampling, `--seed {a.seeds[1]}`; "
+                  f"**bold**: the decoder's default, found by comparing every answer with a run without the option):")
+        md.append("")
+        md.append("| `frequencyWeight` | by frequency: top-1 % | top-4 % | uniform: top-1 % | top-4 % |")
+        md.append("|---:|---:|---:|---:|---:|")
+        for w in dict.fromkeys(r["label"] for r in wr):
+            cells = {r["by"]: r["summary"] for r in wr if r["label"] == w}
+            row = [w]
+            for by in ("frequency", "uniform"):
+                s = cells.get(by)
+                row += [fmt(s["top1"], 1), fmt(s["top4"], 1)] if s else ["—", "—"]
+            if w == default_weight:
+                row = [f"**{x}**" for x in row]
+            md.append("| " + " | ".join(row) + " |")
+        md.append("")
+
+    # ------------------------------------------------------------ generator variants
+    if gen:
+        md.append(f"Generator variants (en-100k, by frequency, {a.tune_sample:,} swipes, `--seed {a.seeds[1]}`, "
+                  f"the default decoder):")
+        md.append("")
+        md.append("| generator | `swipedict synth` options | top-1 % | top-4 % | wait p50 ms | wait p99 ms |")
+        md.append("|---|---|---:|---:|---:|---:|")
+        for r in gen:
+            s = r["summary"]
+            md.append(f"| {r['label']} | `{r['synthOptions']}` | {fmt(s['top1'], 1)} | {fmt(s['top4'], 1)} | "
+                      f"{fmt(s['waitMs']['p50'])} | {fmt(s['waitMs']['p99'])} |")
+        md.append("")
+
+    text = "\n".join(md)
+    print(text)
+    with open(a.out_md, "w") as f:
+        f.write(text + "\n")
+    for r in runs:
+        del r["_swipes"]
+    result = {"machine": m, "elapsedS": a.elapsed, "quick": quick, "sample": a.sample,
+              "tuneSample": a.tune_sample, "seeds": {"main": a.seeds[0], "tune": a.seeds[1]},
+              "vocabularies": vocabs, "targets": targets, "defaultFrequencyWeight": default_weight,
+              "runs": runs}
+    with open(a.out_json, "w") as f:
+        json.dump(result, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
