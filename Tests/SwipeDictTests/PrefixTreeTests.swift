@@ -164,6 +164,9 @@ struct PrefixTreeTests {
     #expect(distance("haallo", "hallo") == 2)  // a letter typed twice
     #expect(distance("Treo", "Teich") == 3)  // the thesis's figure: copy, near → insert, near
     #expect(distance("hallooo", "hallo") == 4)  // two letters past the end
+    #expect(distance("hlalo", "hallo") == 2)  // two letters swapped: one transposition
+    #expect(distance("ahllo", "hallo") == 2)  // at the start too
+    #expect(distance("hlal", "hallo") == 2)  // and before the end of the input
   }
 
   @Test("corrections of random typos find the word among the top ten")
