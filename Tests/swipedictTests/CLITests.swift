@@ -59,6 +59,13 @@ final class Workspace {
     try write("words.tsv", "# a comment\nhello\t100\nhelp\t50\nHello\t20\nworld\t70\nüber\t5\nÜber\t3\n42\t9\n")
   }
   func file(_ name: String) -> String { "\(path)/\(name)" }
+  /// Builds words.swipedict from the word list and layout, and returns its path.
+  func buildBlob() throws -> String {
+    let blob = file("words.swipedict")
+    let result = try CLI.run(["build", file("words.tsv"), "--layout", file("layout.json"), "-o", blob])
+    #expect(result.status == 0, "\(result.stderr)")
+    return blob
+  }
   func write(_ name: String, _ text: String) throws {
     try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
   }
@@ -72,11 +79,7 @@ struct CLITests {
 
   init() throws {
     workspace = try Workspace()
-    blob = workspace.file("words.swipedict")
-    let result = try CLI.run([
-      "build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o", blob,
-    ])
-    #expect(result.status == 0, "\(result.stderr)")
+    blob = try workspace.buildBlob()
   }
 
   @Test func buildPrintsASummary() throws {

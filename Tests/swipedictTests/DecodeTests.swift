@@ -8,11 +8,7 @@ struct DecodeTests {
 
   init() throws {
     workspace = try Workspace()
-    blob = workspace.file("words.swipedict")
-    let result = try CLI.run([
-      "build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o", blob,
-    ])
-    #expect(result.status == 0, "\(result.stderr)")
+    blob = try workspace.buildBlob()
   }
 
   private func lines(_ text: String) throws -> [[String: Any]] {

@@ -78,11 +78,7 @@ struct DrawTests {
 
   init() throws {
     workspace = try Workspace()
-    blob = workspace.file("words.swipedict")
-    let result = try CLI.run([
-      "build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o", blob,
-    ])
-    #expect(result.status == 0, "\(result.stderr)")
+    blob = try workspace.buildBlob()
     var centres: [Character: (x: Double, y: Double)] = [:]
     var order: [Character] = []
     for (row, letters) in ["qwertyuiop", "asdfghjkl", "zxcvbnm"].enumerated() {
