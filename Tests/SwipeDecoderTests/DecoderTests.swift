@@ -155,6 +155,30 @@ struct DecoderTests {
     #expect(decoder.decode(noisy) == tap)
   }
 
+  @Test("hostile points: far away, huge, random scribbles, a finger resting for long")
+  func hostilePoints() throws {
+    let d = english
+    let decoder = SwipeDecoder(dictionary: d)
+    var random = SeededGenerator(seed: 41)
+    let width = d.keyWidth
+    let inputs: [[SwipePoint]] = [
+      [SwipePoint(x: -1e4, y: -1e4), SwipePoint(x: -1e4 + 100, y: -1e4)],  // off the keyboard
+      [SwipePoint(x: 1e30, y: 1e30), SwipePoint(x: -1e30, y: 3e38)],  // overflowing squares
+      (0..<3000).map { _ in  // a long scribble over the keyboard
+        SwipePoint(x: Float(random.unit()) * 10 * width, y: Float(random.unit()) * 4 * width)
+      },
+      Array(repeating: SwipePoint(x: 4 * width, y: 1.5 * width), count: 5000),  // resting
+    ]
+    for points in inputs {
+      let result = decoder.decode(points, deadline: .now + .milliseconds(200))
+      #expect(result.words.count <= 4)
+      #expect(result.reducedPointCount <= result.pointCount)
+      for word in result.words {
+        #expect(d.word(for: word.id) == word.word && word.distance.isFinite && word.score.isFinite)
+      }
+    }
+  }
+
   @Test("a blob without swipe features decodes to nothing")
   func blobWithoutFeatures() throws {
     let bytes = try blob([("hello", 5), ("world", 3)])
