@@ -166,12 +166,21 @@ if [[ " ${VOCABS[*]} " == *" en-900k "* ]]; then
   decode deadline en-900k uniform 0.4 "--deadline 50" en-900k-uniform-0.4 "" --deadline 50
 fi
 
-# Frequency weight: en-100k, σ 0.3, both samplings.
-for BY in "${SAMPLINGS[@]}"; do
-  SET="en-100k-$BY-0.3-tune"
-  synth "$SET" en-100k "$TUNE_SAMPLE" "$SEED_TUNE" "$BY" 0.3
+# The frequency-weight and generator sets on en-100k share their words (--seed 2);
+# tune_set NOISE [OPTION...] names one after its options.
+tune_set() { local n=$1; shift; local o; o=$(tr -cd 'a-z0-9.' <<< "$*"); echo "en-100k-frequency-$n${o:+-$o}-tune"; }
+
+# Frequency weight: en-100k, σ 0.3 by frequency and uniform, and the very sloppy
+# variant (σ 0.5, aim up to 1 key width off) by frequency.
+WEIGHT_SETS=("frequency|0.3|" "uniform|0.3|" "frequency|0.5|--aim-limit 1")
+for WS in "${WEIGHT_SETS[@]}"; do
+  IFS='|' read -r BY S OPTS <<< "$WS"
+  # shellcheck disable=SC2086  # OPTS holds options, split on purpose
+  if [[ $BY == frequency ]]; then SET=$(tune_set "$S" $OPTS); else SET="en-100k-$BY-$S-tune"; fi
+  # shellcheck disable=SC2086
+  synth "$SET" en-100k "$TUNE_SAMPLE" "$SEED_TUNE" "$BY" "$S" $OPTS
   for W in "${WEIGHTS[@]}"; do
-    decode weight en-100k "$BY" 0.3 "$W" "$SET" "" --frequency-weight "$W"
+    decode weight en-100k "$BY" "$S" "$W" "$SET" "--noise $S${OPTS:+ $OPTS}" --frequency-weight "$W"
   done
 done
 
@@ -187,16 +196,11 @@ VARIANTS=(
   "aim clipped at 1 key width instead of 0.6|0.3|--aim-limit 1"
   "σ 0.5 and aim up to 1 key width off (very sloppy)|0.5|--aim-limit 1"
 )
-i=0
 for VAR in "${VARIANTS[@]}"; do
   IFS='|' read -r LABEL S OPTS <<< "$VAR"
-  i=$((i + 1))
-  if [[ -z $OPTS && $S == 0.3 ]]; then
-    SET="en-100k-frequency-0.3-tune"   # the frequency-weight table's set
-  else
-    SET="en-100k-frequency-$S-gen$i"
-  fi
   # shellcheck disable=SC2086  # OPTS holds options, split on purpose
+  SET=$(tune_set "$S" $OPTS)
+  # shellcheck disable=SC2086
   synth "$SET" en-100k "$TUNE_SAMPLE" "$SEED_TUNE" frequency "$S" $OPTS
   decode generator en-100k frequency "$S" "$LABEL" "$SET" "--noise $S${OPTS:+ $OPTS}"
 done

@@ -52,6 +52,24 @@ def machine(d, root, pinned):
     }
 
 
+def key_path_of(layout_path):
+    """word -> its key path on the layout as the blob computes it: keys and
+    aliases (case folded), other characters skipped, repeated keys collapsed."""
+    with open(layout_path) as f:
+        layout = json.load(f)
+    keys = {k["char"] for k in layout["keys"]}
+    aliases = layout.get("aliases", {})
+
+    def path(word):
+        out = []
+        for ch in word.lower():
+            k = ch if ch in keys else aliases.get(ch)
+            if k and (not out or out[-1] != k):
+                out.append(k)
+        return "".join(out)
+    return path
+
+
 def read_run(path):
     swipes, summary = [], None
     with open(path) as f:
@@ -95,6 +113,7 @@ def main():
                 ins = json.load(g)
             vocabs[name] = {"source": note, "words": ins["wordCount"], "fileBytes": ins["fileBytes"]}
 
+    key_path = key_path_of(os.path.join(a.root, "corpora/layouts/qwerty-en.json"))
     runs = []
     with open(os.path.join(d, "runs.tsv")) as f:
         for line in f:
@@ -107,6 +126,11 @@ def main():
                 "slowest": [{"index": i, "word": s["word"], "ms": s["ms"], "candidates": s["candidates"],
                              "complete": s["complete"], "top": s["top"]} for ms, i, s in waits[:5]],
                 "missedTop4": [s["word"] for s in swipes if s["word"] not in s["top"]],
+                # top-1 misses whose first word has the truth's key path: no swipe tells them apart
+                "top1MissesSamePath": [[s["word"], s["top"][0]] for s in swipes
+                                       if s["top"] and s["top"][0] != s["word"]
+                                       and key_path(s["top"][0]) == key_path(s["word"])],
+                "top1Misses": sum(1 for s in swipes if not s["top"] or s["top"][0] != s["word"]),
                 "_swipes": swipes,
             })
 
@@ -131,8 +155,9 @@ def main():
     # ------------------------------------------------------------ main table
     main_runs = [r for r in runs if r["table"] == "main"]
     md.append("| vocabulary | words | sampling | σ | top-1 % | top-4 % | wait p50 ms | wait p99 ms "
-              "| wait max ms | per point p99 ms | per point max ms | candidates p50 | target |")
-    md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+              "| wait max ms | per point p99 ms | per point max ms | candidates p50 | top-1 misses: same key path "
+              "| target |")
+    md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for r in main_runs:
         s, v = r["summary"], r["vocabulary"]
         w, p = s["waitMs"], s["addPointMs"]
@@ -150,7 +175,11 @@ def main():
         md.append(f"| {v} | {vocabs[v]['words']:,} | {r['by']} | {r['noise']:g} | {fmt(s['top1'], 1)} | "
                   f"{fmt(s['top4'], 1)} | {fmt(w['p50'])} | {fmt(w['p99'])} | {fmt(w['max'])} | "
                   f"{fmt(p['p99'], 3)} | {fmt(p['max'], 2)} | {s['candidates']['p50']:,.0f} | "
-                  f"{'; '.join(target)} |")
+                  f"{len(r['top1MissesSamePath'])} of {r['top1Misses']} | {'; '.join(target)} |")
+    md.append("")
+    md.append("\"Same key path\": top-1 misses whose first word has the swiped word's key path "
+              "(letters on keys, case and accents folded, repeats collapsed: *its*/*it's*, *of*/*off*); "
+              "no swipe can tell those apart, the frequency decides.")
     md.append("")
 
     # ------------------------------------------------------------ targets
@@ -240,21 +269,28 @@ def main():
         # The weight whose every answer (words and scores) equals the default decoder's on the same set.
         ref = gen[0]["_swipes"]
         for r in wr:
-            if r["by"] == "frequency" and r["file"] != gen[0]["file"] and \
+            if r["synthOptions"] == gen[0]["synthOptions"] and r["by"] == gen[0]["by"] and \
                [(x["top"], x["scores"]) for x in r["_swipes"]] == [(x["top"], x["scores"]) for x in ref]:
                 default_weight = r["label"]
     if wr:
-        md.append(f"Frequency weight (`swipedict decode --frequency-weight w`; en-100k, σ 0.3, "
-                  f"{a.tune_sample:,} swipes per sampling, `--seed {a.seeds[1]}`; "
-                  f"**bold**: the decoder's default, found by comparing every answer with a run without the option):")
+        md.append(f"Frequency weight (`swipedict decode --frequency-weight w`; en-100k, "
+                  f"{a.tune_sample:,} swipes per column, `--seed {a.seeds[1]}`; the last column's swipes are "
+                  f"the generator table's very sloppy ones; **bold**: the decoder's default, found by "
+                  f"comparing every answer with a run without the option):")
         md.append("")
-        md.append("| `frequencyWeight` | by frequency: top-1 % | top-4 % | uniform: top-1 % | top-4 % |")
-        md.append("|---:|---:|---:|---:|---:|")
+        cols = list(dict.fromkeys((r["by"], r["synthOptions"]) for r in wr))
+        head, rule = ["`frequencyWeight`"], ["---:"]
+        for by, so in cols:
+            desc = ("by frequency" if by == "frequency" else by) + ", " + \
+                so.replace("--noise ", "σ ").replace(" --aim-limit 1", ", aim ≤ 1 key width")
+            head += [f"{desc}: top-1 %", "top-4 %"]
+            rule += ["---:", "---:"]
+        md.append("| " + " | ".join(head) + " |")
+        md.append("|" + "|".join(rule) + "|")
         for w in dict.fromkeys(r["label"] for r in wr):
-            cells = {r["by"]: r["summary"] for r in wr if r["label"] == w}
             row = [w]
-            for by in ("frequency", "uniform"):
-                s = cells.get(by)
+            for col in cols:
+                s = next((r["summary"] for r in wr if r["label"] == w and (r["by"], r["synthOptions"]) == col), None)
                 row += [fmt(s["top1"], 1), fmt(s["top4"], 1)] if s else ["—", "—"]
             if w == default_weight:
                 row = [f"**{x}**" for x in row]
