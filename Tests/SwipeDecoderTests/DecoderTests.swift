@@ -155,6 +155,29 @@ struct DecoderTests {
     #expect(decoder.decode(noisy) == tap)
   }
 
+  @Test("one decoder shared by four threads, a session each, gives the one-thread answers")
+  func sharedBetweenThreads() async throws {
+    let d = english
+    let decoder = SwipeDecoder(dictionary: d)
+    let ids = WordSampler(dictionary: d, weighting: .uniform).sample(40, seed: 31)
+    let swipes = try SwipeSynthesizer(layout: d.layout).swipes(for: ids.map { d.word(for: $0)! }, seed: 32)
+    let expected = swipes.map { decoder.decode($0.points) }
+    let results = await withTaskGroup(of: [SwipeDecoding].self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          var session = decoder.begin()
+          return swipes.map { swipe in
+            for point in swipe.points { session.add(point) }
+            return session.end()
+          }
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(results.count == 4)
+    for result in results { #expect(result == expected) }
+  }
+
   @Test("hostile points: far away, huge, random scribbles, a finger resting for long")
   func hostilePoints() throws {
     let d = english
