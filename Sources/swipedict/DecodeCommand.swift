@@ -167,7 +167,7 @@ struct DecodeSummary {
     if incomplete > 0 { lines.append("deadline reached in \(grouped(incomplete)) swipes") }
     lines.append("wait after lift (ms): " + describe(waits))
     lines.append("per added point (ms): " + describe(addTimes))
-    lines.append("candidates after the filters: " + describe(candidates.map(Double.init)))
+    lines.append("candidates after the filters: " + describe(candidates.map(Double.init), integers: true))
     return lines.joined(separator: "\n")
   }
 
@@ -175,11 +175,12 @@ struct DecodeSummary {
     withTruth > 0 ? Double(count) * 100 / Double(withTruth) : 0
   }
 
-  private func describe(_ values: [Double]) -> String {
+  private func describe(_ values: [Double], integers: Bool = false) -> String {
     guard !values.isEmpty else { return "-" }
     let s = values.sorted()
-    return "p50 \(fixed2(nearestRank(s, 0.5))), p90 \(fixed2(nearestRank(s, 0.9))), "
-      + "p99 \(fixed2(nearestRank(s, 0.99))), max \(fixed2(s[s.count - 1]))"
+    func format(_ value: Double) -> String { integers ? grouped(Int(value)) : fixed2(value) }
+    return "p50 \(format(nearestRank(s, 0.5))), p90 \(format(nearestRank(s, 0.9))), "
+      + "p99 \(format(nearestRank(s, 0.99))), max \(format(s[s.count - 1]))"
   }
 
   private func percentiles(_ values: [Double]) -> JSONValue {
