@@ -12,7 +12,8 @@
 #   make fuzz        libFuzzer + AddressSanitizer over open and every query (Linux;
 #                    FUZZ_SECONDS=600 by default); inputs that crash go to Fuzz/Corpus,
 #                    which `make test` replays
-#   make tsan        the concurrency tests under ThreadSanitizer (10 s soak)
+#   make tsan        the concurrency tests under ThreadSanitizer (10 s soak of the loader,
+#                    and the decoder shared by four tasks)
 #   make dictionaries  only (re)compile build/*.swipedict
 #   make deps        only install missing system packages
 #   make clean       remove build/ and .build/
@@ -69,7 +70,7 @@ bench-decoder: deps
 
 tsan: deps
 	SWIPEDICT_CONCURRENCY_SECONDS=10 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
-	  --filter ConcurrencyTests
+	  --filter "ConcurrencyTests|sharedBetweenThreads"
 
 FUZZ_SECONDS ?= 600
 fuzz:
