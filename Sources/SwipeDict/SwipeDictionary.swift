@@ -289,18 +289,29 @@ public struct SwipeDictionary: Sendable {
 
   /// The text a label sequence spells, or `nil` if a label is outside the alphabet.
   func string(_ labels: [UInt8]) -> String? {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(labels.count &* 2)
+    // The UTF-8 length first, so the string is written in place without a byte array.
+    var length = 0
     for label in labels {
       guard Int(label) < alphabet.count else { return nil }
-      let scalar = alphabet.scalars[Int(label)]
-      if scalar.value < 0x80 {
-        bytes.append(UInt8(truncatingIfNeeded: scalar.value))
-      } else {
-        bytes.append(contentsOf: UTF8.encode(scalar)!)  // safe: every scalar encodes
-      }
+      length &+= UTF8.width(alphabet.scalars[Int(label)])
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return String(unsafeUninitializedCapacity: length) { buffer in
+      var at = 0
+      for label in labels {
+        // safe: every label was checked against the alphabet above.
+        let scalar = alphabet.scalars[Int(label)]
+        if scalar.value < 0x80 {
+          buffer[at] = UInt8(truncatingIfNeeded: scalar.value)
+          at &+= 1
+        } else {
+          for unit in UTF8.encode(scalar)! {  // safe: every scalar encodes
+            buffer[at] = unit
+            at &+= 1
+          }
+        }
+      }
+      return at
+    }
   }
 }
 

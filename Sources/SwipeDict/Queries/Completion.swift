@@ -153,12 +153,11 @@ extension SwipeDictionary {
         return
       }
       let wanted = classes[depth]
-      for i in 0..<node.count {
-        let label = Int(dawg.label(node, i))
-        if label < wanted.lowerBound { continue }
-        if label >= wanted.upperBound { break }
+      var i = dawg.firstIndex(ofLabelAtLeast: wanted.lowerBound, in: node)
+      while i < node.count, Int(dawg.label(node, i)) < wanted.upperBound {
         guard let next = dawg.target(node, i) else { return }
         search(next, depth + 1, output &+ dawg.output(node, i))
+        i += 1
       }
     }
     search(dawg.root, 0, 0)

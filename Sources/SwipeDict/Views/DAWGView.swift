@@ -255,6 +255,25 @@ struct DAWGView: Sendable {
     return label
   }
 
+  /// The index of the first transition of `node` whose label is at least `label` (`count`
+  /// when there is none): a binary search over plain labels, a scan otherwise (single, pair
+  /// and delta-coded nodes have at most 12 transitions). Labels ascend on a valid node; on
+  /// a damaged one the answer is some index in `0...count`.
+  func firstIndex(ofLabelAtLeast label: Int, in node: Node) -> Int {
+    if node.labels >= 0, !node.deltaLabels, node.count > 8 {
+      var lo = 0
+      var hi = node.count
+      while lo < hi {
+        let mid = (lo &+ hi) >> 1
+        if Int(area.byte(at: node.labels &+ mid) ?? 0xFF) < label { lo = mid &+ 1 } else { hi = mid }
+      }
+      return lo
+    }
+    var i = 0
+    while i < node.count, Int(self.label(node, i)) < label { i &+= 1 }
+    return i
+  }
+
   /// The stored difference − 1 between delta-coded labels `j − 1` and `j` (`j ≥ 1`).
   @inline(__always)
   func labelDelta(_ node: Node, _ j: Int) -> UInt8 { nibble(node, j) }

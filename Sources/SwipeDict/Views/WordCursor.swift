@@ -35,6 +35,10 @@ struct WordCursor {
     let lower = max(0, range.lowerBound)
     self.id = lower &- 1
     self.remaining = max(0, min(range.upperBound, dawg.wordCount) &- lower)
+    // A walk is at most `longestWord` deep: no growing (and copying) on the way down.
+    let depth = min(dawg.longestWord, 64) &+ 1
+    stack.reserveCapacity(depth)
+    labels.reserveCapacity(depth)
   }
 
   /// A cursor over the whole dictionary, before its first word: for ``seek(to:)``.
