@@ -70,17 +70,6 @@ private func referenceCost(
   return total < .infinity ? total : nil
 }
 
-private struct Generator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 @Suite("Segment DTW and input reduction")
 struct MatchingTests {
   let wide = SegmentDTW.Band(ratio: 0...1000, slack: 1000)
@@ -101,7 +90,7 @@ struct MatchingTests {
 
   @Test("the column-wise table with its prefix cache equals the plain point-by-point table", arguments: [UInt64(1), 2, 3])
   func prefixCacheIsExact(seed: UInt64) {
-    var random = Generator(state: seed)
+    var random = SeededGenerator(seed: seed)
     let centres = (0..<12).map { _ in (x: Float.random(in: 0...10, using: &random), y: Float.random(in: 0...3, using: &random)) }
     let bands = [wide, SegmentDTW.Band(ratio: 0.5...2, slack: 1.5), SegmentDTW.Band(ratio: 0.8...1.2, slack: 0.5)]
     for trial in 0..<20 {
@@ -139,7 +128,7 @@ struct MatchingTests {
 
   @Test("abandoned words leave a usable cache")
   func abandoningKeepsTheCacheExact() {
-    var random = Generator(state: 7)
+    var random = SeededGenerator(seed: 7)
     let centres = (0..<8).map { _ in (x: Float.random(in: 0...10, using: &random), y: Float.random(in: 0...3, using: &random)) }
     let points = (0..<20).map { i in (x: Float(i) / 2, y: Float.random(in: 0...3, using: &random)) }
     var dtw = SegmentDTW(points: points, centres: centres, band: wide)
