@@ -59,13 +59,11 @@ public struct KeyPathReader: Sendable {
   public func forEachKeyPath(
     of ids: [Int], _ body: (_ id: Int, _ keys: [UInt8], _ shared: Int) -> Void
   ) {
-    for (id, keys, shared) in keyPaths(of: ids) { body(id, keys, shared) }
-  }
-
-  /// The key paths of `ids` as a lazy sequence, like ``forEachKeyPath(of:_:)``, for callers
-  /// that stop early (a decoder at its deadline).
-  public func keyPaths(of ids: [Int]) -> KeyPathSequence {
-    KeyPathSequence(reader: self, ids: ids)
+    var cursor = cursor()
+    for id in ids {
+      guard cursor.move(to: id) else { return }
+      body(cursor.id, cursor.keys, cursor.shared)
+    }
   }
 
   /// The key path of the current word, recomputed only past the labels it shares with the
@@ -111,35 +109,6 @@ public struct KeyPathReader: Sendable {
 extension SwipeDictionary {
   /// A reader of word key paths (see ``KeyPathReader``). Make it once and keep it.
   public func keyPathReader() -> KeyPathReader { KeyPathReader(dictionary: self) }
-}
-
-/// The key paths of an ascending selection of word IDs, with the number of leading keys each
-/// shares with the previous word (see ``KeyPathReader/keyPaths(of:)``).
-public struct KeyPathSequence: Sequence {
-  fileprivate let reader: KeyPathReader
-  fileprivate let ids: [Int]
-
-  public func makeIterator() -> Iterator {
-    Iterator(cursor: reader.cursor(), ids: ids)
-  }
-
-  /// Visits the words in order; ends at the first ID that does not ascend or is not a word.
-  public struct Iterator: IteratorProtocol {
-    private var cursor: KeyPathCursor
-    private let ids: [Int]
-    private var position = 0
-
-    fileprivate init(cursor: KeyPathCursor, ids: [Int]) {
-      self.cursor = cursor
-      self.ids = ids
-    }
-
-    public mutating func next() -> (id: Int, keys: [UInt8], shared: Int)? {
-      guard position < ids.count, cursor.move(to: ids[position]) else { return nil }
-      position &+= 1
-      return (cursor.id, cursor.keys, cursor.shared)
-    }
-  }
 }
 
 /// Moves forward through the words in ID order, to the IDs a caller picks as it goes, and
