@@ -9,11 +9,13 @@ import Foundation
 /// between them that lies farthest from the line AC (on a straight run, the point before
 /// C) — and keeps B when at least one of these holds:
 ///
-/// 1. fewer than two points are kept so far, or the path from A to C is at least
-///    ``Options/maxGap`` long (long straight runs still get points);
-/// 2. the triangle ABC has an area of at least ``Options/minArea`` (a bend);
-/// 3. the angle at B between BA and BC is at most ``Options/maxAngle`` (a sharp turn, where
-///    the triangle may be thin).
+/// 1. fewer than two points are kept so far, or the path from A to C is at least `maxGap`
+///    long (long straight runs still get points);
+/// 2. the triangle ABC has an area of at least `minArea` (a bend);
+/// 3. the angle at B between BA and BC is at most `maxAngle` (a sharp turn, where the
+///    triangle may be thin).
+///
+/// The thresholds are ``SwipeDecoder/Options/Reduction``'s.
 ///
 /// Taking the farthest point rather than the previous one (the thesis leaves "a point in
 /// between" open) keeps the apex of every bend: the decision waits until the swipe has
@@ -23,17 +25,10 @@ import Foundation
 /// options fit any layout unit. Work per point is bounded: at most ``maxPending`` points wait
 /// for a decision.
 struct PointReducer: Sendable {
-  /// The thresholds.
-  struct Options: Sendable, Hashable {
-    var maxGap: Float
-    var minArea: Float
-    var maxAngle: Float
-  }
-
   /// The most raw points between two kept points (a finger resting in place).
   static let maxPending = 64
 
-  private let options: Options
+  private let options: SwipeDecoder.Options.Reduction
   private let unit: Float
   private let cosMaxAngle: Float
   /// The kept points, in key widths.
@@ -43,7 +38,7 @@ struct PointReducer: Sendable {
   private var pendingArcs: [Float] = []
 
   /// A reducer for points in a layout unit of which one key width is `keyWidth`.
-  init(options: Options, keyWidth: Float) {
+  init(options: SwipeDecoder.Options.Reduction, keyWidth: Float) {
     self.options = options
     self.unit = 1 / keyWidth
     self.cosMaxAngle = Float(cos(Double(options.maxAngle)))

@@ -32,17 +32,17 @@ public struct SwipeSession: Sendable {
   static let scanStep = 65_536
 
   init(decoder: SwipeDecoder) {
-    self.init(
-      decoder: decoder,
-      reusing: PointReducer(
-        options: decoder.options.reduction.pointReducer, keyWidth: decoder.dictionary.keyWidth))
+    self.decoder = decoder
+    reducer = PointReducer(options: decoder.options.reduction, keyWidth: decoder.dictionary.keyWidth)
+    measurement = SwipeMeasurement(keyWidth: decoder.dictionary.keyWidth)
   }
 
-  private init(decoder: SwipeDecoder, reusing reducer: PointReducer) {
-    self.decoder = decoder
-    self.reducer = reducer
-    self.reducer.reset()
+  /// Forgets the swipe, keeping the buffers for the next one.
+  private mutating func reset() {
+    reducer.reset()
     measurement = SwipeMeasurement(keyWidth: decoder.dictionary.keyWidth)
+    startScan = nil
+    startCandidates.removeAll(keepingCapacity: true)
   }
 
   /// The number of points added so far.
@@ -77,7 +77,7 @@ public struct SwipeSession: Sendable {
   /// `end(deadline:)` that also stops after matching `matchLimit` candidates: a deadline
   /// that does not depend on the machine's speed, for tests.
   mutating func end(deadline: ContinuousClock.Instant?, matchLimit: Int) -> SwipeDecoding {
-    defer { self = SwipeSession(decoder: decoder, reusing: reducer) }
+    defer { reset() }
     guard measurement.count > 0 else { return .empty }
     let filter = measurement.filter(decoder.options.filter)
     let candidates: [Int]
@@ -93,11 +93,5 @@ public struct SwipeSession: Sendable {
     return SwipeDecoding(
       words: search.results(), candidateCount: candidates.count, matchedCount: search.matched,
       complete: complete, pointCount: measurement.count, reducedPointCount: points.count)
-  }
-}
-
-extension SwipeDecoder.Options.Reduction {
-  var pointReducer: PointReducer.Options {
-    PointReducer.Options(maxGap: maxGap, minArea: minArea, maxAngle: maxAngle)
   }
 }

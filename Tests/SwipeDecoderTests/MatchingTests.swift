@@ -153,7 +153,8 @@ struct MatchingTests {
 
   @Test("input reduction keeps the ends, the corners and a point every maxGap on straight runs")
   func reduction() {
-    let options = PointReducer.Options(maxGap: 1, minArea: 0.05, maxAngle: .pi / 2)
+    var options = SwipeDecoder.Options.Reduction()
+    (options.maxGap, options.minArea, options.maxAngle) = (1, 0.05, .pi / 2)
     // An L: 0→(4, 0)→(4, 3) in steps of 0.1 key widths (key width 10 units).
     var reducer = PointReducer(options: options, keyWidth: 10)
     var raw: [(x: Float, y: Float)] = []
