@@ -6,7 +6,9 @@
 //   SwipeDict          the loader (mmap, validation, queries); no Foundation in its hot paths
 //   SwipeDictCompiler  word lists + layout → blob; pack and install (uses the loader to verify)
 //   SwipeDecoder       reference swipe decoder (swipe points → top-4 words), on the loader's
-//                      public API only; synthetic swipes for tests and benchmarks
+//                      public API only
+//   SwipeDictTools     what the CLI, benchmarks and tests share and a keyboard never runs:
+//                      swipe synthesis, swipe JSON Lines files, word sampling, drawing, statistics
 //   swipedict          the command-line tool
 //
 // Defines:
@@ -25,6 +27,7 @@ let package = Package(
     .library(name: "SwipeDict", targets: ["SwipeDict"]),
     .library(name: "SwipeDictCompiler", targets: ["SwipeDictCompiler"]),
     .library(name: "SwipeDecoder", targets: ["SwipeDecoder"]),
+    .library(name: "SwipeDictTools", targets: ["SwipeDictTools"]),
     .executable(name: "swipedict", targets: ["swipedict"]),
   ],
   dependencies: [
@@ -44,10 +47,13 @@ let package = Package(
       swiftSettings: strictSwift
     ),
     .target(name: "SwipeDecoder", dependencies: ["SwipeDict"], swiftSettings: strictSwift),
+    .target(
+      name: "SwipeDictTools", dependencies: ["SwipeDecoder", "SwipeDict", "SwipeDictFormat"],
+      swiftSettings: strictSwift),
     .executableTarget(
       name: "swipedict",
       dependencies: [
-        "SwipeDict", "SwipeDictCompiler", "SwipeDecoder",
+        "SwipeDict", "SwipeDictCompiler", "SwipeDecoder", "SwipeDictTools",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -61,7 +67,12 @@ let package = Package(
       name: "SwipeDictCompilerTests", dependencies: ["SwipeDictCompiler", "SwipeDict"],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
-      name: "SwipeDecoderTests", dependencies: ["SwipeDecoder", "SwipeDictCompiler"],
+      name: "SwipeDecoderTests",
+      dependencies: ["SwipeDecoder", "SwipeDictTools", "SwipeDictCompiler"],
+      swiftSettings: strictSwift),
+    .testTarget(
+      name: "SwipeDictToolsTests",
+      dependencies: ["SwipeDictTools", "SwipeDecoder", "SwipeDictCompiler"],
       swiftSettings: strictSwift),
     .testTarget(
       name: "swipedictTests", dependencies: ["swipedict"], swiftSettings: strictSwift),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwipeDict
+import SwipeDictTools
 
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -134,7 +135,7 @@ struct BenchCommand: ParsableCommand {
         ("openNs", .double(openNs.rounded())), ("lookupHitNs", .double(hitNs.rounded())),
         ("lookupMissNs", .double(missNs.rounded())), ("wordToIdNs", .double(wordToIdNs.rounded())),
         ("idToWordNs", .double(idToWordNs.rounded())), ("prefixNs", .double(prefixNs.rounded())),
-        ("wordsPerPrefix", .double((wordsPerPrefix * 10).rounded() / 10)),
+        ("wordsPerPrefix", .double(rounded(wordsPerPrefix, places: 1))),
         ("mappedResidentKB", memory.map { .number($0.mappedResident) } ?? .null),
         ("mappedDirtyKB", memory.map { .number($0.mappedDirty) } ?? .null),
         ("heapDirtyKB", memory.map { .number($0.heapDirty) } ?? .null),
@@ -143,13 +144,13 @@ struct BenchCommand: ParsableCommand {
       print(JSONValue.object(members).text)
     } else {
       print("\(blob.blob): \(grouped(dictionary.wordCount)) words, median of \(passes) passes")
-      print("  open            \(fixed2(openNs / 1000)) µs")
-      print("  lookup hit      \(fixed2(hitNs)) ns   (\(grouped(hitWords.count)) words)")
-      print("  lookup miss     \(fixed2(missNs)) ns   (\(grouped(missWords.count)) words)")
-      print("  word → ID       \(fixed2(wordToIdNs)) ns")
-      print("  ID → word       \(fixed2(idToWordNs)) ns")
-      print("  prefix listing  \(fixed2(prefixNs / 1000)) µs   (\(prefixList.count) prefixes, "
-        + "\(fixed2(wordsPerPrefix)) words each)")
+      print("  open            \(fixedDecimal(openNs / 1000, places: 2)) µs")
+      print("  lookup hit      \(fixedDecimal(hitNs, places: 2)) ns   (\(grouped(hitWords.count)) words)")
+      print("  lookup miss     \(fixedDecimal(missNs, places: 2)) ns   (\(grouped(missWords.count)) words)")
+      print("  word → ID       \(fixedDecimal(wordToIdNs, places: 2)) ns")
+      print("  ID → word       \(fixedDecimal(idToWordNs, places: 2)) ns")
+      print("  prefix listing  \(fixedDecimal(prefixNs / 1000, places: 2)) µs   (\(prefixList.count) prefixes, "
+        + "\(fixedDecimal(wordsPerPrefix, places: 2)) words each)")
       if let memory {
         print("  memory after open + \(grouped(hitWords.count)) lookups: mapping \(memory.mappedResident) kB "
           + "resident, \(memory.mappedDirty) kB dirty; heap +\(memory.heapDirty) kB dirty")
@@ -178,14 +179,14 @@ struct BenchCommand: ParsableCommand {
     let n = min(100_000, dictionary.wordCount)
     guard n > 0 else { return [] }
     let step = dictionary.wordCount / n
-    var generator = SplitMix64(seed: 42)
+    var generator = SeededGenerator(state: 42)
     var words = (0..<n).compactMap { dictionary.word(for: $0 * step) }
     words.shuffle(using: &generator)
     return words
   }
 
   private func mutated(_ words: [String], _ dictionary: SwipeDictionary) -> [String] {
-    var generator = SplitMix64(seed: 7)
+    var generator = SeededGenerator(state: 7)
     let letters = Array("abcdefghijklmnopqrstuvwxyz")
     return words.compactMap { word in
       var chars = Array(word)
@@ -261,17 +262,4 @@ func median(passes: Int, operations: Int, _ body: () -> Int) -> Double {
 @inline(never)
 func blackHole(_ value: Int) {
   if value == 0x5EED_5EED { print("") }
-}
-
-/// A small deterministic generator (SplitMix64), so samples are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }

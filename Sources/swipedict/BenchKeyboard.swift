@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDict
+import SwipeDictTools
 
 /// `swipedict bench --keyboard`: per-call latency of the queries a keyboard makes after
 /// each keystroke or swipe (completion, correction, swipe filter), on deterministic samples
@@ -15,9 +16,9 @@ import SwipeDict
 ///   an adjacent-key substitution, an omitted letter, an extra letter (an adjacent key of a
 ///   neighbouring letter), or two neighbouring letters swapped; a typo that spells a word of
 ///   the dictionary (ignoring case and accents) is drawn again;
-/// - filter: a swipe over each drawn word's key centres, each aimed with Gaussian noise and
-///   sampled every quarter key width; the filter is `SwipeFilter(path:keyWidth:)` of it, with
-///   all four filters on.
+/// - filter: a synthetic swipe over each drawn word (`SwipeSynthesizer` with `swipeNoise` as
+///   its aim noise, the model `swipedict synth` uses); the filter is
+///   `SwipeFilter(path:keyWidth:)` of its points, with all four filters on.
 ///
 /// Timing: one warm-up pass over the sample, then `passes` passes in which each call is timed
 /// on its own (`clock_gettime(CLOCK_MONOTONIC)` before and after); a call's figure is its
@@ -61,11 +62,11 @@ struct KeyboardBench {
 
   // MARK: - Samples
 
-  func completionQueries(_ sampler: FrequencySampler) -> [CompletionQuery] {
-    var generator = SplitMix64(seed: seed ^ 0xC0)
+  func completionQueries(_ sampler: WordSampler) -> [CompletionQuery] {
+    var generator = SeededGenerator(state: seed ^ 0xC0)
     var queries: [CompletionQuery] = []
     for _ in 0..<completionWords {
-      let id = sampler.draw(&generator)
+      let id = sampler.draw(using: &generator)
       guard let word = dictionary.word(for: id) else { continue }
       var prefix = ""
       for (i, c) in word.prefix(24).enumerated() {
@@ -76,8 +77,8 @@ struct KeyboardBench {
     return queries
   }
 
-  func typedWords(_ sampler: FrequencySampler) -> [TypedWord] {
-    var generator = SplitMix64(seed: seed ^ 0x7C)
+  func typedWords(_ sampler: WordSampler) -> [TypedWord] {
+    var generator = SeededGenerator(state: seed ^ 0x7C)
     let layout = dictionary.layout
     let neighbours = layout.keys.indices.map { layout.neighbours(of: $0) }
     var out: [TypedWord] = []
@@ -86,7 +87,7 @@ struct KeyboardBench {
       var draws = 0
       while made < typosPerKind && draws < 50 * typosPerKind + 100 {
         draws += 1
-        let id = sampler.draw(&generator)
+        let id = sampler.draw(using: &generator)
         guard let word = dictionary.word(for: id) else { continue }
         let chars = Array(word)
         let keys = chars.map { c -> Int? in
@@ -114,7 +115,7 @@ struct KeyboardBench {
 
   private func typo(
     _ kind: TypoKind, _ chars: [Character], _ keys: [Int?], _ neighbours: [[Int]],
-    _ generator: inout SplitMix64
+    _ generator: inout SeededGenerator
   ) -> String? {
     let layout = dictionary.layout
     func near(_ i: Int) -> Character? {
@@ -147,35 +148,21 @@ struct KeyboardBench {
     return String(out)
   }
 
-  func swipeQueries(_ sampler: FrequencySampler) -> [SwipeQuery] {
-    var generator = SplitMix64(seed: seed ^ 0x5E)
-    let reader = dictionary.keyPathReader()
-    let centres = dictionary.keyCentres
+  func swipeQueries(_ sampler: WordSampler) -> [SwipeQuery] {
+    var generator = SeededGenerator(state: seed ^ 0x5E)
+    let synthesizer = SwipeSynthesizer(layout: dictionary.layout, noise: swipeNoise)
     let width = dictionary.keyWidth
-    let sigma = Float(swipeNoise) * width
     var out: [SwipeQuery] = []
     var draws = 0
     while out.count < swipes && draws < 10 * swipes + 100 {
       draws += 1
-      let id = sampler.draw(&generator)
-      guard let keys = reader.keyPath(of: id), !keys.isEmpty, let word = dictionary.word(for: id)
+      let id = sampler.draw(using: &generator)
+      guard let word = dictionary.word(for: id),
+        let swipe = try? synthesizer.swipe(for: word, seed: generator.next())
       else {
         continue
       }
-      let aims = keys.map { k -> LayoutPoint in
-        let c = centres[Int(k)]
-        return LayoutPoint(
-          x: c.x + sigma * Float(generator.gaussian()), y: c.y + sigma * Float(generator.gaussian())
-        )
-      }
-      var points = [aims[0]]
-      for (a, b) in zip(aims, aims.dropFirst()) {
-        let steps = max(1, Int((a.distance(to: b) / (width / 4)).rounded(.up)))
-        for s in 1...steps {
-          let t = Float(s) / Float(steps)
-          points.append(LayoutPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
-        }
-      }
+      let points = swipe.points.map { LayoutPoint(x: $0.x, y: $0.y) }
       out.append(
         SwipeQuery(
           id: id, word: word, points: points, filter: SwipeFilter(path: points, keyWidth: width)))
@@ -205,7 +192,7 @@ struct KeyboardBench {
   }
 
   func run(samplesDirectory: String?) throws -> Result {
-    let sampler = FrequencySampler(dictionary: dictionary)
+    let sampler = WordSampler(dictionary: dictionary, weighting: .frequency)
     let prefixes = completionQueries(sampler)
     let typed = typedWords(sampler)
     let swipeSample = swipeQueries(sampler)
@@ -251,9 +238,9 @@ struct KeyboardBench {
       let top3 = indices.filter { (ranks[$0] ?? 99) < 3 }.count
       let top10 = indices.filter { ranks[$0] != nil }.count
       return [
-        ("top1", .double(rounded(Double(top1) / n, 4))),
-        ("top3", .double(rounded(Double(top3) / n, 4))),
-        ("top10", .double(rounded(Double(top10) / n, 4))),
+        ("top1", .double(rounded(Double(top1) / n, places: 4))),
+        ("top3", .double(rounded(Double(top3) / n, places: 4))),
+        ("top10", .double(rounded(Double(top10) / n, places: 4))),
       ]
     }
     var byKind: [JSONValue] = []
@@ -280,15 +267,16 @@ struct KeyboardBench {
 
     func us(_ ns: [Double]) -> String {
       let sorted = ns.sorted()
-      let median = fixed2(quantile(sorted, 0.5) / 1000)
-      return "median \(median) µs, p99 \(fixed2(quantile(sorted, 0.99) / 1000)) µs"
+      let median = fixedDecimal(quantile(sorted, 0.5) / 1000, places: 2)
+      let p99 = fixedDecimal(quantile(sorted, 0.99) / 1000, places: 2)
+      return "median \(median) µs, p99 \(p99) µs"
     }
     func percent(_ count: Int, _ total: Int) -> String {
-      "\(fixed2(100 * Double(count) / Double(max(1, total)))) %"
+      "\(fixedDecimal(100 * Double(count) / Double(max(1, total)), places: 2)) %"
     }
     var lines = [
       "keyboard queries (one call at a time; a call's median over \(passes) passes; "
-        + "timer \(fixed2(overhead)) ns)",
+        + "timer \(fixedDecimal(overhead, places: 2)) ns)",
       "  completion, limit 10   \(us(completionNs))   (\(grouped(prefixes.count)) prefixes of "
         + "\(grouped(completionWords)) words)",
     ]
@@ -311,7 +299,7 @@ struct KeyboardBench {
 
     let json: JSONValue = .object([
       ("seed", .int(Int64(truncatingIfNeeded: seed))), ("passes", .number(passes)),
-      ("timerOverheadNs", .double(rounded(overhead, 1))),
+      ("timerOverheadNs", .double(rounded(overhead, places: 1))),
       (
         "completion",
         .object(
@@ -343,9 +331,10 @@ struct KeyboardBench {
               ("p99Candidates", .double(quantile(sortedCounts, 0.99))),
               (
                 "meanCandidates",
-                .double(rounded(sortedCounts.reduce(0, +) / Double(max(1, sortedCounts.count)), 1))
+                .double(
+                  rounded(sortedCounts.reduce(0, +) / Double(max(1, sortedCounts.count)), places: 1))
               ),
-              ("recall", .double(rounded(Double(kept) / Double(max(1, swipeSample.count)), 4))),
+              ("recall", .double(rounded(Double(kept) / Double(max(1, swipeSample.count)), places: 4))),
             ])
       ),
     ])
@@ -388,9 +377,9 @@ struct KeyboardBench {
     let sorted = ns.sorted()
     let mean = sorted.isEmpty ? 0 : sorted.reduce(0, +) / Double(sorted.count)
     return [
-      ("medianUs", .double(rounded(quantile(sorted, 0.5) / 1000, 3))),
-      ("p99Us", .double(rounded(quantile(sorted, 0.99) / 1000, 3))),
-      ("meanUs", .double(rounded(mean / 1000, 3))),
+      ("medianUs", .double(rounded(quantile(sorted, 0.5) / 1000, places: 3))),
+      ("p99Us", .double(rounded(quantile(sorted, 0.99) / 1000, places: 3))),
+      ("meanUs", .double(rounded(mean / 1000, places: 3))),
     ]
   }
 
@@ -418,7 +407,9 @@ struct KeyboardBench {
       directory + "/typos.tsv")
     try write(
       swipeSample.map { s in
-        let points = s.points.map { "[\(rounded(Double($0.x), 2)),\(rounded(Double($0.y), 2))]" }
+        let points = s.points.map {
+          "[\(rounded(Double($0.x), places: 2)),\(rounded(Double($0.y), places: 2))]"
+        }
         return JSONValue.object([("word", .string(s.word))]).text.dropLast()
           + ",\"points\":[\(points.joined(separator: ","))]}\n"
       }.joined(), directory + "/swipes.jsonl")
@@ -431,59 +422,10 @@ struct KeyboardBench {
   }
 }
 
-/// Draws word IDs in proportion to the counts their frequency bytes stand for.
-struct FrequencySampler {
-  private let cumulative: [Double]
-
-  init(dictionary: SwipeDictionary) {
-    let weights = (0...255).map { dictionary.approximateCount(forFrequency: UInt8($0)) }
-    var total = 0.0
-    cumulative = (0..<dictionary.wordCount).map { id in
-      let w = weights[Int(dictionary.frequency(of: id) ?? 0)]
-      total += w.isFinite && w > 0 ? w : 0
-      return total
-    }
-  }
-
-  /// An ID (0 when the dictionary is empty or has no weight).
-  func draw(_ generator: inout SplitMix64) -> Int {
-    guard let total = cumulative.last, total > 0 else { return 0 }
-    let r = Double(generator.next() >> 11) * 0x1.0p-53 * total
-    var lo = 0
-    var hi = cumulative.count - 1
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if cumulative[mid] > r { hi = mid } else { lo = mid + 1 }
-    }
-    return lo
-  }
-}
-
-extension SplitMix64 {
-  /// A standard normal deviate (Box–Muller, one of the pair).
-  mutating func gaussian() -> Double {
-    let u = 1 - Double(next() >> 11) * 0x1.0p-53  // (0, 1]
-    let v = Double(next() >> 11) * 0x1.0p-53
-    return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-  }
-}
-
 /// Nanoseconds of the monotonic clock (the clock C++'s steady_clock and Rust's Instant read).
 @inline(__always)
 func monotonicNs() -> UInt64 {
   var ts = timespec()
   clock_gettime(CLOCK_MONOTONIC, &ts)
   return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-}
-
-/// The `q` quantile of ascending `sorted` (nearest rank); 0 when empty.
-func quantile(_ sorted: [Double], _ q: Double) -> Double {
-  guard !sorted.isEmpty else { return 0 }
-  let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
-  return sorted[min(sorted.count - 1, max(0, rank))]
-}
-
-func rounded(_ value: Double, _ digits: Int) -> Double {
-  let scale = pow(10, Double(digits))
-  return (value * scale).rounded() / scale
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwipeDecoder
 import SwipeDict
+import SwipeDictTools
 
 struct DecodeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -98,7 +99,7 @@ struct DecodeCommand: ParsableCommand {
     let words = result.words.map(\.word).joined(separator: " ")
     var line = swipe.word.map { "\($0)\t→ " } ?? ""
     line += words.isEmpty ? "(nothing)" : words
-    line += "\t\(fixed2(wait)) ms"
+    line += "\t\(fixedDecimal(wait, places: 2)) ms"
     if !result.complete { line += " (deadline: \(result.matchedCount) of \(result.candidateCount))" }
     if let truth = swipe.word, result.words.first?.word != truth {
       line += result.words.contains { $0.word == truth } ? "\t(not first)" : "\t(missed)"
@@ -110,9 +111,12 @@ struct DecodeCommand: ParsableCommand {
     JSONValue.object([
       ("word", swipe.word.map { .string($0) } ?? .null),
       ("top", .array(result.words.map { .string($0.word) })),
-      ("scores", .array(result.words.map { jsonNumber(Double($0.score), 4) })),
-      ("distances", .array(result.words.map { jsonNumber(Double($0.distance), 4) })),
-      ("ms", jsonNumber(wait, 3)),
+      ("scores", .array(result.words.map { .double(rounded(Double($0.score), places: 4)) })),
+      (
+        "distances",
+        .array(result.words.map { .double(rounded(Double($0.distance), places: 4)) })
+      ),
+      ("ms", .double(rounded(wait, places: 3))),
       ("candidates", .number(result.candidateCount)),
       ("complete", .bool(result.complete)),
     ]).text
@@ -147,8 +151,8 @@ struct DecodeSummary {
     var fields: [(String, JSONValue)] = [("swipes", .number(swipes))]
     if withTruth > 0 {
       fields.append(("withTruth", .number(withTruth)))
-      fields.append(("top1", jsonNumber(percent(top1), 2)))
-      fields.append(("top\(resultCount)", jsonNumber(percent(topN), 2)))
+      fields.append(("top1", .double(rounded(percent(top1), places: 2))))
+      fields.append(("top\(resultCount)", .double(rounded(percent(topN), places: 2))))
     }
     fields.append(("incomplete", .number(incomplete)))
     fields.append(("waitMs", percentiles(waits)))
@@ -161,7 +165,7 @@ struct DecodeSummary {
     var lines = ["\(grouped(swipes)) swipes"]
     if withTruth > 0 {
       lines.append(
-        "accuracy: top-1 \(fixed2(percent(top1))) %, top-\(resultCount) \(fixed2(percent(topN))) % "
+        "accuracy: top-1 \(fixedDecimal(percent(top1), places: 2)) %, top-\(resultCount) \(fixedDecimal(percent(topN), places: 2)) % "
           + "(\(grouped(withTruth)) with a true word)")
     }
     if incomplete > 0 { lines.append("deadline reached in \(grouped(incomplete)) swipes") }
@@ -178,32 +182,21 @@ struct DecodeSummary {
   private func describe(_ values: [Double], integers: Bool = false) -> String {
     guard !values.isEmpty else { return "-" }
     let s = values.sorted()
-    func format(_ value: Double) -> String { integers ? grouped(Int(value)) : fixed2(value) }
-    return "p50 \(format(nearestRank(s, 0.5))), p90 \(format(nearestRank(s, 0.9))), "
-      + "p99 \(format(nearestRank(s, 0.99))), max \(format(s[s.count - 1]))"
+    func format(_ value: Double) -> String { integers ? grouped(Int(value)) : fixedDecimal(value, places: 2) }
+    return "p50 \(format(quantile(s, 0.5))), p90 \(format(quantile(s, 0.9))), "
+      + "p99 \(format(quantile(s, 0.99))), max \(format(s[s.count - 1]))"
   }
 
   private func percentiles(_ values: [Double]) -> JSONValue {
     guard !values.isEmpty else { return .null }
     let s = values.sorted()
     return .object([
-      ("p50", jsonNumber(nearestRank(s, 0.5), 4)), ("p90", jsonNumber(nearestRank(s, 0.9), 4)),
-      ("p99", jsonNumber(nearestRank(s, 0.99), 4)), ("max", jsonNumber(s[s.count - 1], 4)),
+      ("p50", .double(rounded(quantile(s, 0.5), places: 4))),
+      ("p90", .double(rounded(quantile(s, 0.9), places: 4))),
+      ("p99", .double(rounded(quantile(s, 0.99), places: 4))),
+      ("max", .double(rounded(s[s.count - 1], places: 4))),
     ])
   }
-}
-
-/// The value at quantile `q` of ascending values (nearest rank).
-private func nearestRank(_ sorted: [Double], _ q: Double) -> Double {
-  let rank = Int((Double(sorted.count) * q).rounded(.up))
-  return sorted[min(sorted.count, max(1, rank)) - 1]
-}
-
-/// `value` rounded to `places` decimals, as JSON.
-private func jsonNumber(_ value: Double, _ places: Int) -> JSONValue {
-  var scale = 1.0
-  for _ in 0..<places { scale *= 10 }
-  return .double((value * scale).rounded() / scale)
 }
 
 /// A duration in milliseconds.

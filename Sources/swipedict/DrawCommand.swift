@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwipeDecoder
 import SwipeDict
+import SwipeDictTools
 import SwipeDictCompiler
 
 /// `swipedict draw BLOB WORD`: a word's perfect swipe on the blob's keyboard, as SVG.

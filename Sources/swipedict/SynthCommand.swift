@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwipeDecoder
 import SwipeDict
+import SwipeDictTools
 import SwipeDictCompiler
 
 struct SynthCommand: ParsableCommand {

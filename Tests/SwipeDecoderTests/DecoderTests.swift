@@ -5,6 +5,7 @@ import SwipeDictFormat
 import Testing
 
 @testable import SwipeDecoder
+import SwipeDictTools
 
 /// A small dictionary on the repository's qwerty-en layout: words with counts.
 private func dictionary(_ entries: [(String, Double)]) throws -> SwipeDictionary {

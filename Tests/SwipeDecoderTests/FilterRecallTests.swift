@@ -4,6 +4,7 @@ import SwipeDictCompiler
 import Testing
 
 @testable import SwipeDecoder
+import SwipeDictTools
 
 @Suite("Swipe filters on synthetic swipes")
 struct FilterRecallTests {

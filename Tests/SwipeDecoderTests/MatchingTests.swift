@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SwipeDecoder
+import SwipeDictTools
 
 /// The segment DTW computed the plain way: the whole table, point by point (row-major, as
 /// the thesis adds rows while the finger moves), over the perfect swipe's list of segments.

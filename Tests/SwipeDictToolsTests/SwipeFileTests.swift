@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SwipeDecoder
+import SwipeDecoder
+@testable import SwipeDictTools
 
 @Suite struct SwipeFileTests {
   /// Parses `text` as a file named `t.jsonl` and returns the error it must raise.

@@ -82,22 +82,27 @@ public struct WordSampler: Sendable {
     var random = SeededGenerator(seed: seed, stream: .max)
     var out: [Int] = []
     out.reserveCapacity(count)
-    for _ in 0..<count {
-      guard let total = buckets.last?.cumulative else {
-        out.append(Int(random.below(UInt64(wordCount))))
-        continue
-      }
-      let r = random.unit() * total
-      // The first bucket whose cumulative weight exceeds r.
-      var low = 0
-      var high = buckets.count - 1
-      while low < high {
-        let mid = (low + high) / 2
-        if buckets[mid].cumulative > r { high = mid } else { low = mid + 1 }
-      }
-      let bucket = buckets[low]
-      out.append(Int(ids[bucket.ids.lowerBound + Int(random.below(UInt64(bucket.ids.count)))]))
-    }
+    for _ in 0..<count { out.append(draw(using: &random)) }
     return out
+  }
+
+  /// Draws one ID with `random`, for callers that interleave draws with other random choices.
+  /// - Parameter random: the generator.
+  /// - Returns: an ID in `0..<wordCount`; 0 when the dictionary is empty.
+  package func draw(using random: inout SeededGenerator) -> Int {
+    guard wordCount > 0 else { return 0 }
+    guard let total = buckets.last?.cumulative else {
+      return Int(random.below(UInt64(wordCount)))
+    }
+    let r = random.unit() * total
+    // The first bucket whose cumulative weight exceeds r.
+    var low = 0
+    var high = buckets.count - 1
+    while low < high {
+      let mid = (low + high) / 2
+      if buckets[mid].cumulative > r { high = mid } else { low = mid + 1 }
+    }
+    let bucket = buckets[low]
+    return Int(ids[bucket.ids.lowerBound + Int(random.below(UInt64(bucket.ids.count)))])
   }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// accepts any seed, 0 included. `stream` selects one of 2^64 independent sequences for the
 /// same seed: the synthesizer gives word `i` of a batch stream `i`, so a word's swipe does
 /// not depend on the words before it.
-struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
   private var state: UInt64
   /// The second normal deviate of the last Box–Muller pair, not yet used.
   private var spareGaussian: Double?
@@ -17,12 +17,19 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
   private static let golden: UInt64 = 0x9E37_79B9_7F4A_7C15
 
   /// A generator for `seed` and `stream`.
-  init(seed: UInt64, stream: UInt64 = 0) {
+  package init(seed: UInt64, stream: UInt64 = 0) {
     state = Self.mix(seed ^ Self.mix(stream &+ Self.golden))
   }
 
+  /// A generator whose SplitMix64 state starts at `state`, as the reference implementation
+  /// seeds it (no mixing, no stream): the sequence the tests and benchmarks were written
+  /// with, kept so that their samples stay the same.
+  package init(state: UInt64) {
+    self.state = state
+  }
+
   /// The SplitMix64 output function: a bijective 64-bit mixer.
-  static func mix(_ value: UInt64) -> UInt64 {
+  package static func mix(_ value: UInt64) -> UInt64 {
     var z = value
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -30,24 +37,24 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
   }
 
   /// The next 64 random bits.
-  mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= Self.golden
     return Self.mix(state)
   }
 
   /// A uniform double in `0..<1` (53 random bits).
-  mutating func unit() -> Double {
+  package mutating func unit() -> Double {
     Double(next() >> 11) * 0x1.0p-53
   }
 
   /// A uniform double in `range`.
-  mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+  package mutating func uniform(_ range: ClosedRange<Double>) -> Double {
     range.lowerBound + (range.upperBound - range.lowerBound) * unit()
   }
 
   /// A uniform integer in `0..<bound` without modulo bias (Lemire's multiply-and-reject).
   /// - Precondition: `bound > 0`.
-  mutating func below(_ bound: UInt64) -> UInt64 {
+  package mutating func below(_ bound: UInt64) -> UInt64 {
     precondition(bound > 0, "bound must be positive")
     var product = next().multipliedFullWidth(by: bound)
     if product.low < bound {
@@ -58,7 +65,7 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
   }
 
   /// A uniform integer in `range`.
-  mutating func integer(in range: ClosedRange<Int>) -> Int {
+  package mutating func integer(in range: ClosedRange<Int>) -> Int {
     // safe: the span of a ClosedRange<Int> fits UInt64 after the bit-pattern conversion.
     let span = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound)) &+ 1
     if span == 0 { return Int(Int64(bitPattern: next())) }  // the whole Int range
@@ -66,7 +73,7 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
   }
 
   /// A standard normal deviate (Box–Muller; the pair's second value is kept for the next call).
-  mutating func gaussian() -> Double {
+  package mutating func gaussian() -> Double {
     if let spare = spareGaussian {
       spareGaussian = nil
       return spare

@@ -1,5 +1,7 @@
 import Foundation
+import SwipeDecoder
 import SwipeDict
+import SwipeDictFormat
 
 /// Reads and writes swipes as JSON Lines (DESIGN, "Swipes"): one swipe per line,
 ///
@@ -207,12 +209,9 @@ public enum SwipeFile {
     return out
   }
 
-  /// `value` rounded to `places` decimals, as a JSON number. `k / 10^places` is the double
-  /// nearest to the decimal, so it prints as that decimal.
+  /// `value` rounded to `places` decimals, as a JSON number (never `-0`).
   private static func rounded(_ value: Float, places: Int) -> JSONValue {
-    let scale = places == 1 ? 10.0 : 100.0
-    let result = (Double(value) * scale).rounded() / scale
-    return .double(result == 0 ? 0 : result)  // no "-0"
+    .double(SwipeDictTools.rounded(Double(value), places: places))
   }
 
   private static func hint(for reason: SwipeFileError.Reason) -> String {

@@ -1,4 +1,5 @@
 import SwipeDict
+import SwipeDictFormat
 
 #if canImport(Glibc)
   import Glibc
@@ -30,43 +31,66 @@ import SwipeDict
 ///   scale: SwipeDrawing.defaultScale(for: layout))
 /// let svg = drawing.svg()
 /// ```
-struct SwipeDrawing {
+package struct SwipeDrawing {
   /// A swipe drawn over the perfect one.
-  struct Overlay {
+  package struct Overlay {
     /// The swipe's points, in the layout's unit.
-    var points: [LayoutPoint]
+    package var points: [LayoutPoint]
     /// Where it comes from, for the legend (e.g. `swipe 1 of s.jsonl`).
-    var source: String
+    package var source: String
     /// The word the swipe meant, when the file says.
-    var word: String?
+    package var word: String?
+
+    /// An overlay of `points` from `source`, meant as `word`.
+    package init(points: [LayoutPoint], source: String, word: String?) {
+      self.points = points
+      self.source = source
+      self.word = word
+    }
   }
 
   /// The layout to draw.
-  var layout: KeyboardLayout
+  package var layout: KeyboardLayout
   /// The word, as stored in the dictionary.
-  var word: String
+  package var word: String
   /// The word's frequency byte (0…255, log scale).
-  var frequency: UInt8
+  package var frequency: UInt8
   /// The word's key path: indices into `layout.keys`, not empty.
-  var keyPath: [Int]
+  package var keyPath: [Int]
   /// The start angle in radians, counterclockwise from +x as seen on screen (`atan2(−dy, dx)`);
   /// `nil` for a one-key word.
-  var startAngle: Float?
+  package var startAngle: Float?
   /// The last-letter point, in the layout's unit.
-  var lastPoint: LayoutPoint
+  package var lastPoint: LayoutPoint
   /// The expected swipe length, in key widths.
-  var expectedLength: Float
+  package var expectedLength: Float
   /// A swipe to draw over the perfect one.
-  var overlay: Overlay?
+  package var overlay: Overlay?
   /// Pixels per layout unit.
-  var scale: Double
+  package var scale: Double
+
+  /// A drawing of `word` on `layout` (see the properties).
+  package init(
+    layout: KeyboardLayout, word: String, frequency: UInt8, keyPath: [Int], startAngle: Float?,
+    lastPoint: LayoutPoint, expectedLength: Float, overlay: Overlay?, scale: Double
+  ) {
+    self.layout = layout
+    self.word = word
+    self.frequency = frequency
+    self.keyPath = keyPath
+    self.startAngle = startAngle
+    self.lastPoint = lastPoint
+    self.expectedLength = expectedLength
+    self.overlay = overlay
+    self.scale = scale
+  }
 
   /// The width, in pixels, that ``defaultScale(for:)`` gives the keyboard.
-  static let defaultWidth = 800.0
+  package static let defaultWidth = 800.0
 
   /// The scale that draws the layout's keys about ``defaultWidth`` pixels wide (1 for a
   /// layout without width).
-  static func defaultScale(for layout: KeyboardLayout) -> Double {
+  package static func defaultScale(for layout: KeyboardLayout) -> Double {
     let left = layout.keys.map { Double($0.x) - Double($0.width) / 2 }.min() ?? 0
     let right = layout.keys.map { Double($0.x) + Double($0.width) / 2 }.max() ?? 0
     let width = right - left
@@ -103,7 +127,7 @@ struct SwipeDrawing {
   // MARK: - Building
 
   /// The SVG document (UTF-8 text ending in a newline).
-  func svg() -> String {
+  package func svg() -> String {
     let s = scale.isFinite && scale > 0 ? scale : 1
     let unit = Double(layout.keyWidth) * s
     let kw = unit.isFinite && unit > 0 ? unit : 40  // one key width, in pixels
@@ -190,7 +214,7 @@ struct SwipeDrawing {
       let ray = p0 + Point(x: kw * 0.8, y: 0)
       obstacles.segments.append((p0, tip, 3))
       obstacles.segments.append((p0, ray, 1))
-      let text = "\(Self.decimal(a * 180 / .pi, places: 1))°"
+      let text = "\(fixedDecimal(a * 180 / .pi, places: 1))°"
       let font = min(max(kw * 0.2, 12), 20)
       let size = Point(x: Self.textWidth(text, font, bold: true), y: font)
       // Beyond the tip, beside the arrow (either side), in the arc's opening, behind the start.
@@ -599,19 +623,7 @@ struct SwipeDrawing {
   }
 
   /// A number with exactly two decimals (`-0.5` → `-0.50`, never `-0.00`).
-  static func n(_ v: Double) -> String { decimal(v, places: 2) }
-
-  /// A number with a fixed number of decimals (1 or 2), deterministic on every platform.
-  static func decimal(_ v: Double, places: Int) -> String {
-    let factor = places == 1 ? 10.0 : 100.0
-    let bounded = v.isFinite ? min(max(v, -1e12), 1e12) : 0
-    let scaled = Int((bounded * factor).rounded())
-    let magnitude = scaled.magnitude
-    let whole = magnitude / UInt(factor)
-    let fraction = String(magnitude % UInt(factor))
-    let padded = String(repeating: "0", count: places - fraction.count) + fraction
-    return "\(scaled < 0 ? "-" : "")\(whole).\(padded)"
-  }
+  static func n(_ v: Double) -> String { fixedDecimal(v, places: 2) }
 
   /// `x,y x,y …` for a `points` attribute.
   private static func points(_ list: [Point]) -> String {

@@ -3,7 +3,8 @@ import SwipeDict
 import SwipeDictCompiler
 import Testing
 
-@testable import SwipeDecoder
+import SwipeDecoder
+@testable import SwipeDictTools
 
 /// The repository's English layout (corpora/layouts/qwerty-en.json, 37.5 pt keys).
 private let qwerty: KeyboardLayout = {
