@@ -4,12 +4,20 @@
 //
 // Products:
 //   SwipeDict          the loader (mmap, validation, queries); no Foundation in its hot paths
-//   SwipeDictCompiler  word lists + layout → blob; pack and install (uses the loader to verify)
+//   SwipeDictCompiler  word lists + layout → blob (reads .zst inputs, so it needs libzstd)
+//   SwipeDictShipping  pack and install: zstd-compressed blobs for download, verified with the
+//                      loader before they replace anything (needs libzstd; the containing app
+//                      links it, never the keyboard extension)
 //   SwipeDecoder       reference swipe decoder (swipe points → top-4 words), on the loader's
 //                      public API only
 //   SwipeDictTools     what the CLI, benchmarks and tests share and a keyboard never runs:
 //                      swipe synthesis, swipe JSON Lines files, word sampling, drawing, statistics
 //   swipedict          the command-line tool
+//
+// SwipeDict and SwipeDecoder, which a keyboard extension links, build with the iOS SDK alone:
+// no libzstd, no Foundation-only or Linux-only paths. Internal targets: SwipeDictFormat (the
+// binary format), SwipeDictFiles (the one Swift wrapper of CZstd, atomic writes, plain reads;
+// shared by the compiler and shipping), CZstd (libzstd).
 //
 // Defines:
 //   SWIPEDICT_INTERNAL_CHECKS  expensive invariant checks in the compiler (debug builds only).
@@ -27,6 +35,7 @@ let package = Package(
     .library(name: "SwipeDict", targets: ["SwipeDict"]),
     .library(name: "SwipeDictCompiler", targets: ["SwipeDictCompiler"]),
     .library(name: "SwipeDecoder", targets: ["SwipeDecoder"]),
+    .library(name: "SwipeDictShipping", targets: ["SwipeDictShipping"]),
     .library(name: "SwipeDictTools", targets: ["SwipeDictTools"]),
     .executable(name: "swipedict", targets: ["swipedict"]),
   ],
@@ -41,11 +50,15 @@ let package = Package(
     ),
     .target(name: "SwipeDictFormat", swiftSettings: strictSwift),
     .target(name: "SwipeDict", dependencies: ["SwipeDictFormat"], swiftSettings: strictSwift),
+    .target(name: "SwipeDictFiles", dependencies: ["CZstd"], swiftSettings: strictSwift),
     .target(
       name: "SwipeDictCompiler",
-      dependencies: ["SwipeDictFormat", "SwipeDict", "CZstd"],
+      dependencies: ["SwipeDictFormat", "SwipeDict", "SwipeDictFiles"],
       swiftSettings: strictSwift
     ),
+    .target(
+      name: "SwipeDictShipping", dependencies: ["SwipeDict", "SwipeDictFiles"],
+      swiftSettings: strictSwift),
     .target(name: "SwipeDecoder", dependencies: ["SwipeDict"], swiftSettings: strictSwift),
     .target(
       name: "SwipeDictTools", dependencies: ["SwipeDecoder", "SwipeDict", "SwipeDictFormat"],
@@ -53,7 +66,8 @@ let package = Package(
     .executableTarget(
       name: "swipedict",
       dependencies: [
-        "SwipeDict", "SwipeDictCompiler", "SwipeDecoder", "SwipeDictTools",
+        "SwipeDict", "SwipeDictCompiler", "SwipeDecoder", "SwipeDictTools", "SwipeDictShipping",
+        "SwipeDictFiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -61,10 +75,11 @@ let package = Package(
     .testTarget(
       name: "SwipeDictFormatTests", dependencies: ["SwipeDictFormat"], swiftSettings: strictSwift),
     .testTarget(
-      name: "SwipeDictTests", dependencies: ["SwipeDict", "SwipeDictCompiler"],
+      name: "SwipeDictTests", dependencies: ["SwipeDict", "SwipeDictCompiler", "SwipeDictFiles"],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "SwipeDictCompilerTests", dependencies: ["SwipeDictCompiler", "SwipeDict"],
+      name: "SwipeDictCompilerTests",
+      dependencies: ["SwipeDictCompiler", "SwipeDict", "SwipeDictFiles", "SwipeDictShipping"],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
       name: "SwipeDecoderTests",

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDictFiles
 import SwipeDictFormat
 
 /// Options of a build. The same inputs and options always give byte-identical blobs.
@@ -81,7 +82,7 @@ public struct CompiledDictionary: Sendable {
 /// ```swift
 /// let layout = try LayoutFile.load("corpora/layouts/qwerty-en.json")
 /// let result = try DictionaryCompiler.compile(inputs: ["corpora/en.tsv.zst"], layout: layout)
-/// try AtomicFile.write(result.bytes, to: "build/en.swipedict")
+/// try AtomicFile.write(result.bytes, to: "build/en.swipedict")  // import SwipeDictFiles
 /// ```
 ///
 /// Steps: read every input (streamed), normalize to NFC and merge counts of equal words;

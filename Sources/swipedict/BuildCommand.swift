@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwipeDict
 import SwipeDictCompiler
+import SwipeDictFiles
 
 struct BuildCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

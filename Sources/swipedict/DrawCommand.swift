@@ -3,6 +3,7 @@ import SwipeDecoder
 import SwipeDict
 import SwipeDictTools
 import SwipeDictCompiler
+import SwipeDictFiles
 
 /// `swipedict draw BLOB WORD`: a word's perfect swipe on the blob's keyboard, as SVG.
 ///

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SwipeDict
-import SwipeDictCompiler
+import SwipeDictShipping
 
 struct PackCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

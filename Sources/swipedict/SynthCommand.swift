@@ -3,6 +3,7 @@ import SwipeDecoder
 import SwipeDict
 import SwipeDictTools
 import SwipeDictCompiler
+import SwipeDictFiles
 
 struct SynthCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

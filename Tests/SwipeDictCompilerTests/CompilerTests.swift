@@ -3,6 +3,7 @@ import SwipeDict
 import Testing
 
 @testable import SwipeDictCompiler
+import SwipeDictFiles
 
 /// A temporary directory removed when the value is dropped at the end of a test.
 final class TemporaryDirectory {
@@ -144,7 +145,7 @@ struct CompilerTests {
     try AtomicFile.write([1, 2, 3], to: path)
     try AtomicFile.write([4, 5], to: path)
     #expect(FileManager.default.contents(atPath: path) == Data([4, 5]))
-    #expect(throws: CompileError.self) {
+    #expect(throws: FileWriteError.self) {
       try AtomicFile.write([9], to: directory.path + "/missing-dir/out.swipedict")
     }
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)

@@ -2,6 +2,7 @@ import SwipeDictFormat
 import Testing
 
 @testable import SwipeDictCompiler
+import SwipeDictFiles
 
 @Suite("Ingest: formats")
 struct IngestFormatTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SwipeDictCompiler
+import SwipeDictFiles
 
 /// Random lists written in each format, with random line endings, comments, blank lines,
 /// byte-order marks and compression, read back in random chunks.

@@ -1,5 +1,7 @@
 import Foundation
 import SwipeDict
+import SwipeDictFiles
+import SwipeDictShipping
 import Testing
 
 @testable import SwipeDictCompiler

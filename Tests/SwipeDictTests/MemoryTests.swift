@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDict
 import SwipeDictCompiler
+import SwipeDictFiles
 import Testing
 
 /// A keyboard extension is charged for dirty memory, not for clean mapped pages: opening

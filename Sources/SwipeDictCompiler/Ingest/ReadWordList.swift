@@ -1,4 +1,5 @@
 import SwipeDictFormat
+import SwipeDictFiles
 
 /// Streams a word list (plain or zstd-compressed) and calls `body` for each entry, in file
 /// order.

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDict
+import SwipeDictFiles
 
 /// Shipping blobs compressed: `pack` before upload, `install` on the device.
 ///

@@ -6,6 +6,23 @@ import Foundation
   import Darwin
 #endif
 
+/// A file that could not be written: the destination and the system's reason.
+public struct FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The destination.
+  public var path: String
+  /// What went wrong (the system's reason included).
+  public var message: String
+
+  /// A failure to write `path`.
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  /// `path: message`.
+  public var description: String { "\(path): \(message)" }
+}
+
 /// Writes files so that readers see the old file or the new one, never a half-written one.
 public enum AtomicFile {
   /// Writes `bytes` to a temporary file beside `path`, flushes it to disk, and renames it
@@ -13,8 +30,8 @@ public enum AtomicFile {
   /// - Parameters:
   ///   - bytes: the new contents.
   ///   - path: the destination.
-  /// - Throws: `CompileError.io` with the system's reason.
-  public static func write(_ bytes: [UInt8], to path: String) throws(CompileError) {
+  /// - Throws: ``FileWriteError`` with the system's reason.
+  public static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
     let writer = try Writer(path: path)
     try writer.write(bytes[...])
     try writer.commit()
@@ -34,21 +51,21 @@ public enum AtomicFile {
     private var finished = false
 
     /// Creates the temporary file.
-    /// - Throws: `CompileError.io` when the directory is not writable.
-    public init(path: String) throws(CompileError) {
+    /// - Throws: ``FileWriteError`` when the directory is not writable.
+    public init(path: String) throws(FileWriteError) {
       self.path = path
       let url = URL(fileURLWithPath: path)
       let directory = url.deletingLastPathComponent().path
       var template = Array("\(directory)/.\(url.lastPathComponent).tmp-XXXXXX".utf8CString)
       descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
       guard descriptor >= 0 else {
-        throw .io(path: path, message: "cannot create a temporary file in \(directory): \(AtomicFile.errnoText())")
+        throw FileWriteError(path: path, message: "cannot create a temporary file in \(directory): \(AtomicFile.errnoText())")
       }
       temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     /// Appends bytes.
-    public func write(_ bytes: ArraySlice<UInt8>) throws(CompileError) {
+    public func write(_ bytes: ArraySlice<UInt8>) throws(FileWriteError) {
       var failure: String?
       bytes.withUnsafeBytes { buffer in
         var done = 0
@@ -64,12 +81,12 @@ public enum AtomicFile {
       }
       if let failure {
         abort()
-        throw .io(path: path, message: failure)
+        throw FileWriteError(path: path, message: failure)
       }
     }
 
     /// Flushes the file to disk and renames it over the destination.
-    public func commit() throws(CompileError) {
+    public func commit() throws(FileWriteError) {
       var failure: String?
       if fsync(descriptor) != 0 { failure = "fsync failed: \(AtomicFile.errnoText())" }
       if failure == nil, fchmod(descriptor, 0o644) != 0 { failure = "chmod failed: \(AtomicFile.errnoText())" }
@@ -81,7 +98,7 @@ public enum AtomicFile {
       finished = true
       if let failure {
         unlink(temporaryPath)
-        throw .io(path: path, message: failure)
+        throw FileWriteError(path: path, message: failure)
       }
     }
 

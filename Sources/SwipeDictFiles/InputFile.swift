@@ -48,14 +48,14 @@ public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible
 }
 
 /// A file opened read-only and read front to back in chunks; closed when released.
-final class InputFile {
-  let path: String
+package final class InputFile {
+  package let path: String
   private let descriptor: CInt
 
   /// Opens a file for reading.
   /// - Parameter path: the file to open.
   /// - Throws: ``InputFileError`` with `operation == .open`.
-  init(openingForReading path: String) throws(InputFileError) {
+  package init(openingForReading path: String) throws(InputFileError) {
     self.path = path
     var descriptor: CInt
     repeat {
@@ -71,7 +71,7 @@ final class InputFile {
   /// - Parameter buffer: receives up to `buffer.count` bytes.
   /// - Returns: the number of bytes read; 0 at the end of the file.
   /// - Throws: ``InputFileError`` with `operation == .read`.
-  func read(into buffer: inout [UInt8]) throws(InputFileError) -> Int {
+  package func read(into buffer: inout [UInt8]) throws(InputFileError) -> Int {
     while true {
       let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
       if count >= 0 { return count }
