@@ -42,6 +42,15 @@ import SwipeDictFormat
 /// A word with a single key (`"a"`, `"I"`, `"ll"`) is a short press instead: 50…100 ms of
 /// samples on a slide of at most 0.15 u from the noisy target, with jitter.
 ///
+/// **Bounds.** The work per swipe is linear in the word's key count and bounded: a word
+/// whose key path has more than ``maxKeyCount`` keys (1,000) is refused with
+/// ``SwipeSynthesisError/tooManyKeys(word:count:limit:)``, a swipe has at most
+/// ``maxPointCount`` points (10,000; a swipe that would have more at ``sampleRate`` is sampled
+/// more coarsely over the same duration), and each straight run or corner of the finger's path
+/// is drawn with at most 1,000 pieces whatever the layout's proportions. The model's
+/// parameters are clamped where they are used, so that no value traps or runs away (see each
+/// property); values inside the documented ranges are used as they are.
+///
 /// Everything random comes from a seeded generator in this module (SplitMix64, Box–Muller
 /// normals), so the same parameters, layout, word and seed give identical points on a given
 /// platform. Word `i` of ``swipes(for:seed:)`` uses its own stream of that seed, so adding a
@@ -50,24 +59,44 @@ public struct SwipeSynthesizer: Sendable {
   /// The layout the swipes are drawn on.
   public var layout: KeyboardLayout
   /// σ of each key's target around its centre, in key widths (default 0.25; 0 aims at centres).
+  /// Used clamped to `0...10`; NaN counts as 0.
   public var noise: Double
   /// The farthest a target may be from its key's centre, in key widths (default 0.6).
+  /// Used clamped to `0...10`; NaN counts as 0.
   public var targetLimit: Double
   /// The fraction of each adjoining segment where corner cutting starts (default 0.1…0.35).
-  /// Keep the upper bound below 0.5 so that neighbouring corners do not overlap.
+  /// Keep the upper bound below 0.5 so that neighbouring corners do not overlap. Each draw is
+  /// used clamped to `0...0.5`.
   public var cornerCut: ClosedRange<Double>
   /// The longest corner cut along one segment, in key widths (default 0.6).
+  /// Used clamped to `0...10`; NaN counts as 0.
   public var maxCornerCut: Double
   /// How much the finger slows down at a full reversal, 0…0.95 (default 0.8: to 20 % speed).
+  /// Used clamped to `0...0.95`; NaN counts as 0.
   public var cornerSlowdown: Double
-  /// The fixed part of a swipe's duration, in milliseconds (default 120…180).
+  /// The fixed part of a swipe's duration, in milliseconds (default 120…180). Each draw is
+  /// used clamped to `0...60_000`.
   public var baseDuration: ClosedRange<Double>
-  /// The duration added per key of the key path, in milliseconds (default 80…120).
+  /// The duration added per key of the key path, in milliseconds (default 80…120). Each draw
+  /// is used clamped to `0...60_000`.
   public var perKeyDuration: ClosedRange<Double>
-  /// Samples per second (default 60, a phone's touch rate); must be positive.
+  /// Samples per second (default 60, a phone's touch rate). Used clamped to `1...1000`; NaN
+  /// counts as 60. A swipe never has more than ``maxPointCount`` points.
   public var sampleRate: Double
   /// σ of the per-sample sensor noise, in key widths (default 0.02).
+  /// Used clamped to `0...10`; NaN counts as 0.
   public var jitter: Double
+
+  /// The most keys a swiped word's key path may have (1,000): a longer word is refused with
+  /// ``SwipeSynthesisError/tooManyKeys(word:count:limit:)``, so one word cannot keep the
+  /// synthesizer busy or fill memory.
+  public static let maxKeyCount = 1_000
+  /// The most points one swipe has (10,000, a minute at 166 Hz): a swipe that would have more
+  /// at ``sampleRate`` is sampled more coarsely, spreading this many points over its duration.
+  public static let maxPointCount = 10_000
+  /// The most pieces one straight run or corner of the finger's path is drawn with, whatever
+  /// the layout's key width (1,000, a run of 50 key widths at the usual spacing).
+  static let maxPiecesPerRun = 1_000
 
   /// Creates a synthesizer with the default model (see the type's description).
   /// - Parameters:
@@ -131,6 +160,9 @@ public struct SwipeSynthesizer: Sendable {
         word: word, character: bad.map { Character($0) } ?? "?", layout: layout.name)
     }
     guard !path.isEmpty else { throw .noKeys(word: word) }
+    guard path.count <= Self.maxKeyCount else {
+      throw .tooManyKeys(word: word, count: path.count, limit: Self.maxKeyCount)
+    }
     return path
   }
 
@@ -138,39 +170,60 @@ public struct SwipeSynthesizer: Sendable {
 
   /// The swipe's samples along a non-empty key path.
   func points(along path: [Int], random: inout SeededGenerator) -> [SwipePoint] {
-    precondition(sampleRate.isFinite && sampleRate > 0, "sampleRate must be positive")
     let unit = Double(layout.keyWidth)
-    let frame = 1000 / sampleRate
+    let rate = sampleRate.isNaN ? 60 : Self.clamp(sampleRate, 1...1000)
+    var frame = 1000 / rate
     // 1. Aim.
+    let sigmaAim = Self.clamp(noise, 0...10) * unit
+    let limit = Self.clamp(targetLimit, 0...10) * unit
     let targets = path.map { index -> Vector in
       let key = layout.keys[index]
-      var offset = Vector(x: random.gaussian(), y: random.gaussian()) * (max(0, noise) * unit)
-      let limit = max(0, targetLimit) * unit
+      var offset = Vector(x: random.gaussian(), y: random.gaussian()) * sigmaAim
       if offset.length > limit { offset = offset * (limit / offset.length) }
       return Vector(x: Double(key.x), y: Double(key.y)) + offset
     }
-    var duration = random.uniform(baseDuration)
-    for _ in path { duration += random.uniform(perKeyDuration) }
+    var duration = Self.clamp(random.uniform(baseDuration), 0...60_000)
+    for _ in path { duration += Self.clamp(random.uniform(perKeyDuration), 0...60_000) }
 
     let track = Track(targets: targets, synthesizer: self, unit: unit, random: &random)
     let samples: [Vector]
     let frames: Int
     if let track {
-      frames = max(2, Int((duration / frame).rounded()))
+      frames = Self.frameCount(duration: duration, frame: &frame)
       samples = track.samples(count: frames + 1)
     } else {
       // One key (or targets on top of each other): a short press that slides a little.
-      frames = max(2, Int((random.uniform(50...100) / frame).rounded()))
+      frames = Self.frameCount(duration: random.uniform(50...100), frame: &frame)
       let angle = 2 * Double.pi * random.unit()
       let slide = Vector(x: cos(angle), y: sin(angle)) * (random.uniform(0...0.15) * unit)
       samples = (0...frames).map { targets[0] + slide * (Double($0) / Double(frames)) }
     }
     // 5. Jitter.
-    let sigma = max(0, jitter) * unit
+    let sigma = Self.clamp(jitter, 0...10) * unit
     return samples.enumerated().map { k, sample in
       let point = sample + Vector(x: random.gaussian(), y: random.gaussian()) * sigma
       return SwipePoint(x: Float(point.x), y: Float(point.y), time: Float(Double(k) * frame))
     }
+  }
+}
+
+extension SwipeSynthesizer {
+  /// `value` clamped to `range`; NaN gives the lower bound.
+  static func clamp(_ value: Double, _ range: ClosedRange<Double>) -> Double {
+    value >= range.lowerBound ? min(value, range.upperBound) : range.lowerBound
+  }
+
+  /// The frames (samples − 1) of a swipe lasting `duration` ms at one sample per `frame` ms:
+  /// at least 2, and at most ``maxPointCount`` − 1, in which case `frame` grows so that the
+  /// samples still span the duration.
+  static func frameCount(duration: Double, frame: inout Double) -> Int {
+    let exact = (duration / frame).rounded()
+    let most = maxPointCount - 1
+    guard exact <= Double(most) else {  // also catches NaN: the cap, one frame each
+      frame = duration.isFinite && duration > 0 ? duration / Double(most) : frame
+      return most
+    }
+    return max(2, Int(exact))  // safe: exact ≤ most, and a NaN took the branch above
   }
 }
 
@@ -180,6 +233,9 @@ public enum SwipeSynthesisError: Error, Sendable, Hashable, CustomStringConverti
   case untypeable(word: String, character: Character, layout: String)
   /// Every character of `word` is skipped (apostrophes, hyphens): there is no key to swipe.
   case noKeys(word: String)
+  /// The key path of `word` has `count` keys, more than the synthesizer's `limit`
+  /// (``SwipeSynthesizer/maxKeyCount``).
+  case tooManyKeys(word: String, count: Int, limit: Int)
 
   /// What is wrong, naming the word.
   public var description: String {
@@ -188,6 +244,9 @@ public enum SwipeSynthesisError: Error, Sendable, Hashable, CustomStringConverti
       "cannot swipe \"\(word)\": '\(character)' has no key on layout \(layout)"
     case .noKeys(let word):
       "cannot swipe \"\(word)\": it has no character with a key"
+    case .tooManyKeys(let word, let count, let limit):
+      "cannot swipe \"\(word.count > 40 ? word.prefix(40) + "…" : Substring(word))\": its key "
+        + "path has \(count) keys, more than the \(limit) a synthetic swipe may have"
     }
   }
 }
@@ -228,9 +287,16 @@ struct Track {
       arc.append(arc[arc.count - 1] + (vertex - vertices[vertices.count - 1]).length)
       vertices.append(vertex)
     }
+    /// How many pieces of about `step` make `length`: 1…maxPiecesPerRun (NaN gives 1).
+    func pieceCount(_ length: Double) -> Int {
+      let exact = (length / step).rounded(.up)
+      guard exact >= 1 else { return 1 }
+      // safe: exact is at least 1 and at most the cap here.
+      return Int(min(exact, Double(SwipeSynthesizer.maxPiecesPerRun)))
+    }
     func lineTo(_ end: Vector) {
       let start = vertices[vertices.count - 1]
-      let pieces = max(1, Int(((end - start).length / step).rounded(.up)))
+      let pieces = pieceCount((end - start).length)
       for k in 1...pieces { append(start + (end - start) * (Double(k) / Double(pieces))) }
     }
 
@@ -246,13 +312,15 @@ struct Track {
       }
       let cosine = (incoming.x * outgoing.x + incoming.y * outgoing.y) / (lengths.0 * lengths.1)
       let turn = acos(min(1, max(-1, cosine))) / Double.pi  // 0 straight on, 1 reversal
-      let cut = model.maxCornerCut * unit
-      let before = min(random.uniform(model.cornerCut) * lengths.0, cut)
-      let after = min(random.uniform(model.cornerCut) * lengths.1, cut)
+      let cut = SwipeSynthesizer.clamp(model.maxCornerCut, 0...10) * unit
+      let cutBefore = SwipeSynthesizer.clamp(random.uniform(model.cornerCut), 0...0.5)
+      let before = min(cutBefore * lengths.0, cut)
+      let cutAfter = SwipeSynthesizer.clamp(random.uniform(model.cornerCut), 0...0.5)
+      let after = min(cutAfter * lengths.1, cut)
       let entry = corner - incoming * (before / lengths.0)
       let exit = corner + outgoing * (after / lengths.1)
       lineTo(entry)
-      let pieces = 2 * max(1, Int(((before + after) / (2 * step)).rounded(.up)))
+      let pieces = 2 * pieceCount((before + after) / 2)
       for k in 1...pieces {
         let t = Double(k) / Double(pieces)
         let a = (1 - t) * (1 - t)
@@ -277,21 +345,35 @@ struct Track {
     let peaks = zip(bounds, bounds.dropFirst()).map { a, b in
       (mid: (a + b) / 2, speed: min(2, max(0.5, ((b - a) / unit).squareRoot())))
     }
+    // The profile is read at ascending arc lengths only, so both lookups below walk forward:
+    // the work is linear in the vertices and corners (a quadratic scan made a 60,000-key
+    // word take minutes).
+    var nextPeak = 0  // the first peak whose midpoint is at or beyond the last s
     func peak(at s: Double) -> Double {
-      guard let next = peaks.firstIndex(where: { $0.mid >= s }) else {
-        return peaks[peaks.count - 1].speed
-      }
-      guard next > 0 else { return peaks[0].speed }
-      let (a, b) = (peaks[next - 1], peaks[next])
+      while nextPeak < peaks.count && peaks[nextPeak].mid < s { nextPeak += 1 }
+      guard nextPeak < peaks.count else { return peaks[peaks.count - 1].speed }
+      guard nextPeak > 0 else { return peaks[0].speed }
+      let (a, b) = (peaks[nextPeak - 1], peaks[nextPeak])
       return a.speed + (b.speed - a.speed) * (s - a.mid) / (b.mid - a.mid)
     }
+    // A corner farther than 40 dip widths changes nothing: exp(-40² / 2) is exactly 0 in
+    // Double (it underflows below e^-745), so its factor is exactly 1 and skipping it keeps
+    // the product bit for bit.
+    let reach = 40 * dipWidth
+    var firstCorner = 0  // the first corner not yet left behind by more than `reach`
+    let slowdown = SwipeSynthesizer.clamp(model.cornerSlowdown, 0...0.95)
     func speed(at s: Double) -> Double {
       let start = sin(Double.pi / 2 * min(1, s / ramp))
       let end = sin(Double.pi / 2 * min(1, (total - s) / ramp))
       var v = 0.12 + 0.88 * start * end
-      for corner in corners {
-        let d = (s - corner.arc) / dipWidth
-        v *= 1 - min(0.95, max(0, model.cornerSlowdown)) * corner.sharpness * exp(-d * d / 2)
+      while firstCorner < corners.count && corners[firstCorner].arc < s - reach {
+        firstCorner += 1
+      }
+      var c = firstCorner
+      while c < corners.count && corners[c].arc <= s + reach {
+        let d = (s - corners[c].arc) / dipWidth
+        v *= 1 - slowdown * corners[c].sharpness * exp(-d * d / 2)
+        c += 1
       }
       return max(0.02, v * peak(at: s))
     }

@@ -18,9 +18,10 @@ struct BenchCommand: ParsableCommand {
       prefix of --completion-words words drawn by frequency, corrections (one reusable \
       corrector) of --typos words per kind (adjacent-key substitution, omitted letter, extra \
       letter, transposition, unchanged) with how often the intended word comes first, and the \
-      swipe filter on --swipes noisy key-centre swipes. A call's time is its median over the \
-      passes; the median and p99 are over the calls. --keyboard-samples DIR writes the samples \
-      (and the words with frequency and folded form, for other tools) to DIR.
+      swipe filter on --swipes synthetic swipes (the model of `swipedict synth`). A call's \
+      time is its median over the passes; the median and p99 are over the calls. \
+      --keyboard-samples DIR writes the samples (and the words with frequency and folded \
+      form, for other tools) to DIR.
 
       Examples:
         swipedict bench build/en.swipedict
@@ -40,7 +41,7 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Prefixes whose words to list, one per line.")
   var prefixes: String?
 
-  @Option(help: "Timed passes per measurement.")
+  @Option(help: "Timed passes per measurement (1…1000).")
   var passes: Int = 9
 
   @Flag(name: .long, help: "Print one JSON object.")
@@ -54,27 +55,27 @@ struct BenchCommand: ParsableCommand {
     help: ArgumentHelp("Write the keyboard samples to this directory.", valueName: "dir"))
   var keyboardSamples: String?
 
-  @Option(help: ArgumentHelp("Words drawn by frequency whose prefixes are completed.", valueName: "N"))
+  @Option(help: ArgumentHelp("Words drawn by frequency whose prefixes are completed (1…100,000).", valueName: "N"))
   var completionWords = 1000
 
-  @Option(help: ArgumentHelp("Typed words per typo kind (five kinds) to correct.", valueName: "N"))
+  @Option(help: ArgumentHelp("Typed words per typo kind (five kinds) to correct (1…100,000).", valueName: "N"))
   var typos = 400
 
-  @Option(help: ArgumentHelp("Swipes over words drawn by frequency to filter.", valueName: "N"))
+  @Option(help: ArgumentHelp("Swipes over words drawn by frequency to filter (1…100,000).", valueName: "N"))
   var swipes = 1000
 
-  @Option(help: ArgumentHelp("σ of the swipes' aim around each key centre, in key widths.", valueName: "σ"))
+  @Option(help: ArgumentHelp("σ of the swipes' aim around each key centre, in key widths (0…10).", valueName: "σ"))
   var swipeNoise = 0.2
 
   @Option(help: "Seed of the keyboard samples: the same seed and blob give the same samples.")
   var seed: UInt64 = 2024
 
   func validate() throws {
-    if passes < 1 { throw ValidationError("--passes must be at least 1") }
-    if completionWords < 1 || typos < 1 || swipes < 1 {
-      throw ValidationError("--completion-words, --typos and --swipes must be at least 1")
-    }
-    if !swipeNoise.isFinite || swipeNoise < 0 { throw ValidationError("--swipe-noise must be 0 or more") }
+    try checkRange("--passes", passes, in: 1...1000)
+    try checkRange("--completion-words", completionWords, in: 1...100_000)
+    try checkRange("--typos", typos, in: 1...100_000)
+    try checkRange("--swipes", swipes, in: 1...100_000)
+    try checkRange("--swipe-noise", swipeNoise, in: 0...10, unit: "key widths")
     if keyboardSamples != nil && !keyboard { throw ValidationError("--keyboard-samples needs --keyboard") }
   }
 

@@ -30,16 +30,17 @@ struct DecodeCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Stop matching this many milliseconds after the lift.", valueName: "ms"))
+    help: ArgumentHelp(
+      "Stop matching this many milliseconds after the lift (at most 60000).", valueName: "ms"))
   var deadline: Double?
 
-  @Option(name: .long, help: "How many words to return per swipe.")
+  @Option(name: .long, help: "How many words to return per swipe (1…1000).")
   var top: Int = 4
 
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The weight of ln(count) against the mean squared distance (key widths²).",
+      "The weight of ln(count) against the mean squared distance (key widths²; 0…1000).",
       valueName: "w"))
   var frequencyWeight: Float?
 
@@ -47,12 +48,16 @@ struct DecodeCommand: ParsableCommand {
   var json = false
 
   func validate() throws {
-    if top < 1 { throw ValidationError("--top must be at least 1") }
-    if let deadline, !(deadline.isFinite && deadline > 0) {
-      throw ValidationError("--deadline must be a positive number of milliseconds")
+    try checkRange("--top", top, in: 1...1000)
+    if let deadline {
+      // A deadline becomes whole microseconds of a Duration: bounded so that it always fits.
+      guard deadline.isFinite, deadline > 0, deadline <= 60_000 else {
+        throw ValidationError(
+          "--deadline must be more than 0 and at most 60000 milliseconds, not \(deadline)")
+      }
     }
-    if let frequencyWeight, !(frequencyWeight.isFinite && frequencyWeight >= 0) {
-      throw ValidationError("--frequency-weight must be 0 or more")
+    if let frequencyWeight {
+      try checkRange("--frequency-weight", Double(frequencyWeight), in: 0...1000)
     }
   }
 

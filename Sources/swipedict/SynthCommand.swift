@@ -16,7 +16,9 @@ struct SynthCommand: ParsableCommand {
       150 ms plus 100 ms per key. The same blob, words and seed give the same output. \
       --sample draws words with replacement, by frequency (as in running text) or uniformly \
       over the word IDs. --rate, --jitter, --corner-cut, --aim-limit and --speed vary the \
-      model, to check that a decoder holds up on swipes unlike those it was tuned on.
+      model, to check that a decoder holds up on swipes unlike those it was tuned on. A swipe \
+      has at most 10,000 points (a longer one is sampled more coarsely) and a word at most \
+      1,000 keys.
 
       Examples:
         swipedict synth build/en.swipedict --words hello world
@@ -39,7 +41,8 @@ struct SynthCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Swipe N words drawn from the blob (with replacement).", valueName: "N"))
+    help: ArgumentHelp(
+      "Swipe N words drawn from the blob (with replacement; 1…100,000).", valueName: "N"))
   var sample: Int?
 
   @Option(name: .long, help: "How --sample draws words: frequency (default) or uniform.")
@@ -50,15 +53,17 @@ struct SynthCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("σ of the aim around each key centre, in key widths.", valueName: "σ"))
+    help: ArgumentHelp(
+      "σ of the aim around each key centre, in key widths (0…10).", valueName: "σ"))
   var noise: Double = 0.25
 
-  @Option(name: .long, help: ArgumentHelp("Samples per second (default 60).", valueName: "Hz"))
+  @Option(name: .long, help: ArgumentHelp("Samples per second (1…1000; default 60).", valueName: "Hz"))
   var rate: Double?
 
   @Option(
     name: .long,
-    help: ArgumentHelp("σ of the per-sample sensor noise, in key widths (default 0.02).", valueName: "σ"))
+    help: ArgumentHelp(
+      "σ of the per-sample sensor noise, in key widths (0…10; default 0.02).", valueName: "σ"))
   var jitter: Double?
 
   @Option(
@@ -71,12 +76,14 @@ struct SynthCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The farthest an aim may be from its key centre, in key widths (default 0.6).", valueName: "u"))
+      "The farthest an aim may be from its key centre, in key widths (0…10; default 0.6).",
+      valueName: "u"))
   var aimLimit: Double?
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Swipe speed: 2 takes half the time, 0.5 twice as long.", valueName: "factor"))
+    help: ArgumentHelp(
+      "Swipe speed: 2 takes half the time, 0.5 twice as long (0.1…10).", valueName: "factor"))
   var speed: Double?
 
   @Option(
@@ -84,24 +91,23 @@ struct SynthCommand: ParsableCommand {
     help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
   var output: String?
 
+  /// The most swipes one run writes (`--sample`): about 150 MB of output.
+  static let maxSample = 100_000
+
   func validate() throws {
     if words.isEmpty == (sample == nil) {
       throw ValidationError("give either --words W... or --sample N")
     }
-    if let sample, sample < 1 { throw ValidationError("--sample must be at least 1") }
+    if let sample { try checkRange("--sample", sample, in: 1...Self.maxSample) }
     if by != nil && sample == nil { throw ValidationError("--by applies to --sample only") }
-    if !noise.isFinite || noise < 0 { throw ValidationError("--noise must be 0 or more") }
-    if let rate, !(rate.isFinite && rate > 0) { throw ValidationError("--rate must be positive") }
-    if let jitter, !(jitter.isFinite && jitter >= 0) {
-      throw ValidationError("--jitter must be 0 or more")
-    }
+    try checkRange("--noise", noise, in: 0...10, unit: "key widths")
+    if let rate { try checkRange("--rate", rate, in: 1...1000, unit: "Hz") }
+    if let jitter { try checkRange("--jitter", jitter, in: 0...10, unit: "key widths") }
     if let cornerCut, !(cornerCut.isFinite && cornerCut >= 0 && cornerCut < 0.5) {
-      throw ValidationError("--corner-cut must be at least 0 and below 0.5")
+      throw ValidationError("--corner-cut must be at least 0 and below 0.5, not \(cornerCut)")
     }
-    if let aimLimit, !(aimLimit.isFinite && aimLimit >= 0) {
-      throw ValidationError("--aim-limit must be 0 or more")
-    }
-    if let speed, !(speed.isFinite && speed > 0) { throw ValidationError("--speed must be positive") }
+    if let aimLimit { try checkRange("--aim-limit", aimLimit, in: 0...10, unit: "key widths") }
+    if let speed { try checkRange("--speed", speed, in: 0.1...10, unit: "") }
   }
 
   /// The synthesizer with the model's options.
