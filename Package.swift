@@ -72,24 +72,46 @@ let package = Package(
       ],
       swiftSettings: strictSwift
     ),
+    // One support target for every test target: the layouts and dictionaries tests build
+    // on, temporary directories, and the runner of the built `swipedict`.
+    .target(
+      name: "SwipeDictTestSupport",
+      dependencies: ["SwipeDict", "SwipeDictCompiler", "SwipeDictTools"],
+      path: "Tests/SwipeDictTestSupport", swiftSettings: strictSwift),
     .testTarget(
-      name: "SwipeDictFormatTests", dependencies: ["SwipeDictFormat"], swiftSettings: strictSwift),
+      name: "SwipeDictFormatTests", dependencies: ["SwipeDictFormat", "SwipeDictTestSupport"],
+      swiftSettings: strictSwift),
     .testTarget(
-      name: "SwipeDictTests", dependencies: ["SwipeDict", "SwipeDictCompiler", "SwipeDictFiles"],
+      name: "SwipeDictTests",
+      dependencies: [
+        "SwipeDict", "SwipeDictCompiler", "SwipeDictFiles", "SwipeDictTools", "SwipeDictTestSupport",
+      ],
       swiftSettings: strictSwift),
     .testTarget(
       name: "SwipeDictCompilerTests",
-      dependencies: ["SwipeDictCompiler", "SwipeDict", "SwipeDictFiles", "SwipeDictShipping"],
+      dependencies: [
+        "SwipeDictCompiler", "SwipeDict", "SwipeDictFiles", "SwipeDictTools", "SwipeDictTestSupport",
+      ],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
+      name: "SwipeDictShippingTests",
+      dependencies: [
+        "SwipeDictShipping", "SwipeDict", "SwipeDictCompiler", "SwipeDictFiles",
+        "SwipeDictTestSupport",
+      ],
+      swiftSettings: strictSwift),
+    .testTarget(
       name: "SwipeDecoderTests",
-      dependencies: ["SwipeDecoder", "SwipeDictTools", "SwipeDictCompiler"],
+      dependencies: [
+        "SwipeDecoder", "SwipeDictTools", "SwipeDictCompiler", "SwipeDictTestSupport",
+      ],
       swiftSettings: strictSwift),
     .testTarget(
       name: "SwipeDictToolsTests",
-      dependencies: ["SwipeDictTools", "SwipeDecoder", "SwipeDictCompiler"],
+      dependencies: ["SwipeDictTools", "SwipeDecoder", "SwipeDictCompiler", "SwipeDictTestSupport"],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "swipedictTests", dependencies: ["swipedict"], swiftSettings: strictSwift),
+      name: "swipedictTests", dependencies: ["swipedict", "SwipeDictTestSupport"],
+      swiftSettings: strictSwift),
   ]
 )

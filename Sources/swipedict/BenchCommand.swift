@@ -207,40 +207,16 @@ struct BenchCommand: ParsableCommand {
 func measureMemory(path: String, words: [String]) -> (
   mappedResident: Int, mappedDirty: Int, heapDirty: Int
 )? {
-  guard let before = smaps(path: path) else { return nil }
+  guard let before = ProcessMemory.current(mappingsOf: path) else { return nil }
   guard let dictionary = try? SwipeDictionary(contentsOf: path) else { return nil }
   var found = 0
   for word in words where dictionary.contains(word) { found &+= 1 }
   blackHole(found)
   return withExtendedLifetime(dictionary) {
-    smaps(path: path).map { after in
+    ProcessMemory.current(mappingsOf: path).map { after in
       (after.mappedResident, after.mappedDirty, max(0, after.anonymousDirty - before.anonymousDirty))
     }
   }
-}
-
-/// Resident and private dirty kB of the mappings of `path`, and private dirty kB of the
-/// anonymous mappings, from /proc/self/smaps.
-func smaps(path: String) -> (mappedResident: Int, mappedDirty: Int, anonymousDirty: Int)? {
-  // /proc files report a size of 0: read them to the end.
-  guard let handle = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return nil }
-  defer { try? handle.close() }
-  let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-  var kind = 0  // 1: the blob, 2: anonymous
-  var resident = 0
-  var dirty = 0
-  var anonymous = 0
-  for line in String(decoding: handle.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n") {
-    let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-    if let first = fields.first, first.contains("-"), first.first?.isHexDigit == true {
-      kind = line.hasSuffix(absolute) ? 1 : fields.count < 6 || fields[5] == "[heap]" ? 2 : 0
-    } else if fields.count >= 2, let kB = Int(fields[1]) {
-      if kind == 1 && fields[0] == "Rss:" { resident += kB }
-      if kind == 1 && fields[0] == "Private_Dirty:" { dirty += kB }
-      if kind == 2 && fields[0] == "Private_Dirty:" { anonymous += kB }
-    }
-  }
-  return (resident, dirty, anonymous)
 }
 
 /// The median over `passes` timed passes (after one warm-up) of ns per operation. `body`

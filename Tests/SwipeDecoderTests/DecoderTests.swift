@@ -6,6 +6,7 @@ import Testing
 
 @testable import SwipeDecoder
 import SwipeDictTools
+import SwipeDictTestSupport
 
 /// A small dictionary on the repository's qwerty-en layout: words with counts.
 private func dictionary(_ entries: [(String, Double)]) throws -> SwipeDictionary {

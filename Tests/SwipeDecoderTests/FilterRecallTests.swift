@@ -5,6 +5,7 @@ import Testing
 
 @testable import SwipeDecoder
 import SwipeDictTools
+import SwipeDictTestSupport
 
 @Suite("Swipe filters on synthetic swipes")
 struct FilterRecallTests {

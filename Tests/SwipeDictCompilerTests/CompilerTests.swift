@@ -4,36 +4,7 @@ import Testing
 
 @testable import SwipeDictCompiler
 import SwipeDictFiles
-
-/// A temporary directory removed when the value is dropped at the end of a test.
-final class TemporaryDirectory {
-  let path: String
-  init() {
-    path = NSTemporaryDirectory() + "swipedict-compiler-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-  func write(_ name: String, _ text: String) -> String {
-    let file = "\(path)/\(name)"
-    _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
-    return file
-  }
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
-let qwertyJSON = """
-  {"name": "mini", "unit": "pt", "keyWidth": 10, "notes": "unknown fields are ignored",
-   "keys": [
-     {"char": "q", "x": 5, "y": 8}, {"char": "w", "x": 15, "y": 8}, {"char": "e", "x": 25, "y": 8},
-     {"char": "r", "x": 35, "y": 8}, {"char": "t", "x": 45, "y": 8}, {"char": "y", "x": 55, "y": 8},
-     {"char": "u", "x": 65, "y": 8}, {"char": "i", "x": 75, "y": 8}, {"char": "o", "x": 85, "y": 8},
-     {"char": "p", "x": 95, "y": 8}, {"char": "a", "x": 10, "y": 23}, {"char": "s", "x": 20, "y": 23},
-     {"char": "d", "x": 30, "y": 23}, {"char": "f", "x": 40, "y": 23}, {"char": "g", "x": 50, "y": 23},
-     {"char": "h", "x": 60, "y": 23}, {"char": "j", "x": 70, "y": 23}, {"char": "k", "x": 80, "y": 23},
-     {"char": "l", "x": 90, "y": 23}, {"char": "z", "x": 20, "y": 38}, {"char": "x", "x": 30, "y": 38},
-     {"char": "c", "x": 40, "y": 38}, {"char": "v", "x": 50, "y": 38}, {"char": "b", "x": 60, "y": 38},
-     {"char": "n", "x": 70, "y": 38}, {"char": "m", "x": 80, "y": 38}],
-   "aliases": {"é": "e", "ü": "u", "ß": "s"}}
-  """
+import SwipeDictTestSupport
 
 @Suite("Compiling word lists")
 struct CompilerTests {

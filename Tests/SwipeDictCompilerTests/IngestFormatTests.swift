@@ -3,6 +3,7 @@ import Testing
 
 @testable import SwipeDictCompiler
 import SwipeDictFiles
+import SwipeDictTestSupport
 
 @Suite("Ingest: formats")
 struct IngestFormatTests {

@@ -2,6 +2,7 @@ import Testing
 
 @testable import SwipeDictCompiler
 import SwipeDictFiles
+import SwipeDictTools
 
 /// Random lists written in each format, with random line endings, comments, blank lines,
 /// byte-order marks and compression, read back in random chunks.
@@ -20,7 +21,7 @@ struct IngestPropertyTests {
     var text: [UInt8]
   }
 
-  static func randomWord(_ random: inout IngestRandom, allowComma: Bool) -> String {
+  static func randomWord(_ random: inout SeededGenerator, allowComma: Bool) -> String {
     var word = ""
     for _ in 0..<Int.random(in: 1...6, using: &random) {
       word += pieces.randomElement(using: &random) ?? "a"
@@ -31,7 +32,7 @@ struct IngestPropertyTests {
   }
 
   /// A count and the text that writes it.
-  static func randomCount(_ random: inout IngestRandom) -> (Double, String) {
+  static func randomCount(_ random: inout SeededGenerator) -> (Double, String) {
     switch Int.random(in: 0..<4, using: &random) {
     case 0: return (0, "0")
     case 1:
@@ -48,13 +49,13 @@ struct IngestPropertyTests {
   }
 
   static func makeCase(_ format: WordListFormat, seed: UInt64) -> Case {
-    var random = IngestRandom(seed: seed)
+    var random = SeededGenerator(state: seed)
     let crlf = Bool.random(using: &random)
     let newline = crlf ? "\r\n" : "\n"
     var text = Bool.random(using: &random) ? "\u{FEFF}" : ""
     var words: [String] = []
     var counts: [Double] = []
-    func noise(_ random: inout IngestRandom) -> String {
+    func noise(_ random: inout SeededGenerator) -> String {
       switch Int.random(in: 0..<12, using: &random) {
       case 0: return "# comment \(Int.random(in: 0...9, using: &random)) with\tspaces" + newline
       case 1: return newline
@@ -101,7 +102,7 @@ struct IngestPropertyTests {
   func roundTrip(format: WordListFormat, seed: UInt64) throws {
     let formatSalt: UInt64 = format == .counted ? 1 : format == .bare ? 2 : 3
     let sample = Self.makeCase(format, seed: seed << 2 | formatSalt)
-    var random = IngestRandom(seed: seed)
+    var random = SeededGenerator(state: seed)
     var bytes = sample.text
     let compress = seed % 3 == 0
     if compress { bytes = try ZstdCompressor.compress(bytes, level: Int(seed % 5) + 1) }

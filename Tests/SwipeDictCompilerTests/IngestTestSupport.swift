@@ -3,6 +3,7 @@ import SwipeDictFormat
 import Testing
 
 @testable import SwipeDictCompiler
+import SwipeDictTestSupport
 
 /// What one read produced: the entries and the report, or the error that ended it.
 struct IngestResult {
@@ -107,21 +108,6 @@ enum IngestFixture {
 
   static func bytes(_ name: String) throws -> [UInt8] {
     Array(try Data(contentsOf: URL(fileURLWithPath: try path(name))))
-  }
-}
-
-/// SplitMix64: a small, seeded, reproducible generator for property tests.
-struct IngestRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

@@ -3,12 +3,14 @@ import Testing
 
 @testable import SwipeDictCompiler
 import SwipeDictFiles
+import SwipeDictTools
+import SwipeDictTestSupport
 
 @Suite("Ingest: zstd")
 struct IngestZstdTests {
   /// A counted list of `lines` lines, about 16 bytes a line.
   static func generatedList(lines: Int, seed: UInt64 = 7) -> [UInt8] {
-    var random = IngestRandom(seed: seed)
+    var random = SeededGenerator(state: seed)
     var text: [UInt8] = []
     text.reserveCapacity(lines * 16)
     let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)

@@ -3,35 +3,14 @@ import SwipeDict
 import SwipeDictCompiler
 import SwipeDictFiles
 import Testing
+import SwipeDictTestSupport
+import SwipeDictTools
 
 /// A keyboard extension is charged for dirty memory, not for clean mapped pages: opening
 /// and querying a blob must leave its mapping clean (no private dirty pages) and add little
 /// dirty heap. Linux only (`/proc/self/smaps`).
 @Suite("Memory: mapped sections stay clean")
 struct MemoryTests {
-  /// Resident and private-dirty kB of the mappings of `path`, from /proc/self/smaps.
-  static func mapping(of path: String) -> (resident: Int, privateDirty: Int)? {
-    // /proc files report a size of 0: read them to the end instead.
-    guard let handle = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return nil }
-    defer { try? handle.close() }
-    let smaps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
-    var inside = false
-    var found = false
-    var resident = 0
-    var dirty = 0
-    for line in smaps.split(separator: "\n") {
-      let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-      if let first = fields.first, first.contains("-"), first.first?.isHexDigit == true {
-        inside = line.hasSuffix(path)
-        found = found || inside
-      } else if inside, fields.count >= 2, let kB = Int(fields[1]) {
-        if fields[0] == "Rss:" { resident += kB }
-        if fields[0] == "Private_Dirty:" { dirty += kB }
-      }
-    }
-    return found ? (resident, dirty) : nil
-  }
-
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/smaps")))
   func openingAndQueryingLeavesTheMappingClean() throws {
     let directory = NSTemporaryDirectory() + "swipedict-memory-\(UUID().uuidString)"
@@ -50,8 +29,11 @@ struct MemoryTests {
     for _ in dictionary.words(withPrefix: "a") {}
     #expect(found == words.count)
     // Measure while the dictionary (and so its mapping) is alive.
-    let usage = try withExtendedLifetime(dictionary) { try #require(Self.mapping(of: path)) }
-    #expect(usage.resident > 0)  // the queries did read the mapped pages
-    #expect(usage.privateDirty == 0)  // and none of them is dirty
+    let usage = try withExtendedLifetime(dictionary) {
+      try #require(ProcessMemory.current(mappingsOf: path))
+    }
+    #expect(usage.isMapped)
+    #expect(usage.mappedResident > 0)  // the queries did read the mapped pages
+    #expect(usage.mappedDirty == 0)  // and none of them is dirty
   }
 }

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SwipeDict
 import SwipeDictCompiler
+import SwipeDictTestSupport
 
 @Suite("Prefix tree, completion and correction")
 struct PrefixTreeTests {
@@ -56,7 +57,7 @@ struct PrefixTreeTests {
     let (d, _) = try openDictionary(words, verify: false)
     let all = (0..<d.wordCount).map { (id: $0, word: d.word(for: $0)!, f: d.frequency(of: $0)!) }
     let foldedWords = all.map { folded($0.word, d)! }
-    var generator = SeededGenerator(seed: seed)
+    var generator = SeededGenerator(state: seed)
     var prefixes = ["", "a", "A", "ä", "e", "é", "s", "x", "'", "ab", "AB", "üb"]
     for _ in 0..<150 {
       let word = words.randomElement(using: &generator)!
@@ -88,7 +89,7 @@ struct PrefixTreeTests {
       ("ich", 50_000), ("habe", 20_000), ("hallo", 30_000), ("heben", 800), ("Teich", 400),
       ("Treppe", 300),
     ]
-    var generator = SeededGenerator(seed: 77)
+    var generator = SeededGenerator(state: 77)
     let letters = Array("abcdefghiklmnoprstuwäöü")
     var seen = Set(entries.map(\.word))
     for first in ["h", "i", "t"] {
@@ -173,7 +174,7 @@ struct PrefixTreeTests {
   func randomTypos() throws {
     let words = randomWords(count: 3000, seed: 12, maxLength: 9).filter { !$0.contains("'") }
     let (d, _) = try openDictionary(words, verify: false)
-    var generator = SeededGenerator(seed: 13)
+    var generator = SeededGenerator(state: 13)
     var found = 0
     var tried = 0
     let layout = d.layout

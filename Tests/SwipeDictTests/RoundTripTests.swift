@@ -2,6 +2,7 @@ import Testing
 
 @testable import SwipeDict
 import SwipeDictCompiler
+import SwipeDictTestSupport
 
 @Suite("Round trips over random word sets")
 struct RoundTripTests {

@@ -54,7 +54,7 @@ struct SwipeFeatureTests {
 
   @Test("expected length quantization stays within its documented bound")
   func quantizationBound() {
-    var generator = SeededGenerator(seed: 42)
+    var generator = SeededGenerator(state: 42)
     for _ in 0..<20_000 {
       let length = Float.random(in: 0...100, using: &generator)
       let stored = FeatureLayout.keyWidths(forLengthCode: FeatureLayout.lengthCode(forKeyWidths: length))
@@ -112,7 +112,7 @@ struct SwipeFeatureTests {
     let words = randomWords(count: 3000, seed: seed)
     let (d, _) = try openDictionary(words)
     let reader = d.keyPathReader()
-    var generator = SeededGenerator(seed: seed)
+    var generator = SeededGenerator(state: seed)
     for density in [0.002, 0.05, 0.5, 1.0] {
       let ids = (0..<d.wordCount).filter { _ in Double.random(in: 0..<1, using: &generator) < density }
       var previous: [UInt8]?

@@ -35,7 +35,7 @@ struct SwipeFilterTests {
   @Test("candidates equal a word-by-word evaluation of the four filters", arguments: [UInt64(1), 2, 3])
   func matchesBruteForce(seed: UInt64) throws {
     let (d, _) = try openDictionary(randomWords(count: 4000, seed: seed), verify: false)
-    var generator = SeededGenerator(seed: seed)
+    var generator = SeededGenerator(state: seed)
     for trial in 0..<60 {
       func point() -> LayoutPoint {
         LayoutPoint(x: Float.random(in: -5...105, using: &generator), y: Float.random(in: -5...45, using: &generator))
@@ -56,7 +56,7 @@ struct SwipeFilterTests {
   @Test("narrowing a list of IDs keeps exactly the IDs the full filter keeps", arguments: [UInt64(4), 5])
   func narrowingMatchesTheFullFilter(seed: UInt64) throws {
     let (d, _) = try openDictionary(randomWords(count: 3000, seed: seed), verify: false)
-    var generator = SeededGenerator(seed: seed)
+    var generator = SeededGenerator(state: seed)
     for trial in 0..<40 {
       func point() -> LayoutPoint {
         LayoutPoint(x: Float.random(in: 0...100, using: &generator), y: Float.random(in: 0...40, using: &generator))
@@ -76,7 +76,7 @@ struct SwipeFilterTests {
   @Test("a scan run in pieces finds what the whole scan finds")
   func scanInPieces() throws {
     let (d, _) = try openDictionary(randomWords(count: 3000, seed: 8), verify: false)
-    var generator = SeededGenerator(seed: 8)
+    var generator = SeededGenerator(state: 8)
     for piece in [1, 7, 100, 1000] {
       let filter = SwipeFilter(
         start: LayoutPoint(x: Float.random(in: 0...100, using: &generator), y: Float.random(in: 0...40, using: &generator)),

@@ -1,40 +1,15 @@
 import SwipeDict
 import SwipeDictCompiler
+import SwipeDictTestSupport
+import SwipeDictTools
 
-/// A deterministic generator (SplitMix64) so every random test is reproducible by seed.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
-/// A QWERTY layout in key widths of 10, with a few aliases and the default skipped characters.
-func testLayout() -> KeyboardLayout {
-  let rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
-  var keys: [KeyboardLayout.Key] = []
-  for (row, letters) in rows.enumerated() {
-    for (column, letter) in letters.unicodeScalars.enumerated() {
-      keys.append(
-        .init(
-          character: letter, x: Float(column) * 10 + 5 + Float(row) * 5, y: Float(row) * 14 + 7,
-          width: 10, height: 14))
-    }
-  }
-  return KeyboardLayout(
-    name: "test-qwerty", unit: "pt", keyWidth: 10, keys: keys,
-    aliases: ["ä": "a", "ö": "o", "ü": "u", "é": "e", "è": "e", "ß": "s", "ñ": "n"])
-}
+/// The tools module's seeded generator, under the name every test of this target uses.
+typealias SeededGenerator = SwipeDictTools.SeededGenerator
 
 /// Random words over letters that include case and accent variants, so the folding
 /// collation and folded lookups are exercised.
 func randomWords(count: Int, seed: UInt64, maxLength: Int = 9) -> [String] {
-  var generator = SeededGenerator(seed: seed)
+  var generator = SeededGenerator(state: seed)
   let letters = Array("aabcdeeefghiklmnoprsstuäöüéABEMSÄ'")
   var words: Set<String> = []
   while words.count < count {

@@ -3,6 +3,7 @@ import Testing
 
 import SwipeDecoder
 @testable import SwipeDictTools
+import SwipeDictTestSupport
 
 @Suite struct SwipeFileTests {
   /// Parses `text` as a file named `t.jsonl` and returns the error it must raise.

@@ -5,17 +5,10 @@ import Testing
 
 import SwipeDecoder
 @testable import SwipeDictTools
+import SwipeDictTestSupport
 
 /// The repository's English layout (corpora/layouts/qwerty-en.json, 37.5 pt keys).
-private let qwerty: KeyboardLayout = {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  do {
-    return try LayoutFile.load(root.appendingPathComponent("corpora/layouts/qwerty-en.json").path)
-  } catch {
-    fatalError("cannot load the qwerty-en layout: \(error)")
-  }
-}()
+private let qwerty = repositoryLayout("qwerty-en")
 
 private let words = [
   "hello", "the", "quickly", "was", "keyboard", "pap", "typewriter", "zap", "of",

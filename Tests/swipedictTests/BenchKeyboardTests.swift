@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SwipeDictTestSupport
 
 /// `swipedict bench --keyboard`: the keyboard queries' JSON, the sample files the peers read,
 /// and that the samples depend only on the blob and the seed. (No time is asserted.)

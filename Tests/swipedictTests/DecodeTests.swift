@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SwipeDictTestSupport
 
 @Suite("swipedict decode", .serialized)
 struct DecodeTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SwipeDictTestSupport
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -4,7 +4,8 @@ import SwipeDictFiles
 import SwipeDictShipping
 import Testing
 
-@testable import SwipeDictCompiler
+import SwipeDictCompiler
+import SwipeDictTestSupport
 
 @Suite("Pack and install")
 struct ShippingTests {
