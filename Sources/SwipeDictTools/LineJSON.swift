@@ -4,6 +4,10 @@
 /// every error carries a column, numbers keep their exact value checks, and the tokens
 /// `NaN`, `Infinity` and `-Infinity` (which Python's `json.dumps` writes for non-finite
 /// floats) are recognised and reported as non-finite numbers rather than as broken JSON.
+/// It is also faster: on 10,000 swipes (7.2 MB, `synth --sample 10000 --seed 3` from a
+/// 20,000-word English blob) it parses the file in 0.24–0.26 s where `JSONSerialization`
+/// takes 0.80–0.93 s and `JSONDecoder` 0.92–1.35 s (best of 5 in each of two runs, release
+/// build, Linux, 2 shared cores; `bench/swipe-json/main.swift` says how to run it).
 struct LineJSON {
   enum Value {
     case null

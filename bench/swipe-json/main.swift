@@ -1,0 +1,67 @@
+// Reading a swipe JSON Lines file three ways: the hand-written LineJSON parser that
+// SwipeFile uses, Foundation's JSONSerialization, and JSONDecoder. Each parses every line and
+// walks the points as SwipeFile does; the best of 5 runs is printed.
+//
+//   swipedict synth build/en.swipedict --sample 10000 --seed 3 -o /tmp/s10k.jsonl
+//   swiftc -O -swift-version 6 bench/swipe-json/main.swift Sources/SwipeDictTools/LineJSON.swift \
+//     -o /tmp/swipe-json && /tmp/swipe-json /tmp/s10k.jsonl
+import Foundation
+
+let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1]))
+let bytes = Array(data)
+func lines() -> [ArraySlice<UInt8>] { bytes.split(separator: 0x0A) }
+
+// What SwipeFile does per line: parse, then walk to the points as Float triples.
+func handWritten() -> Int {
+  var n = 0
+  for line in lines() {
+    let root = try! LineJSONParser.parse(Array(line))
+    guard case .object(let members) = root.value else { fatalError() }
+    for (key, value) in members where key == "points" {
+      guard case .array(let items) = value.value else { fatalError() }
+      for item in items {
+        guard case .array(let values) = item.value else { fatalError() }
+        for v in values { if case .number(let d) = v.value { n &+= Int(Float(d)) } }
+      }
+    }
+  }
+  return n
+}
+
+func foundation() -> Int {
+  var n = 0
+  for line in lines() {
+    let object = try! JSONSerialization.jsonObject(with: Data(line)) as! [String: Any]
+    let points = object["points"] as! [Any]
+    for item in points {
+      for v in item as! [Any] { n &+= Int(Float((v as! NSNumber).doubleValue)) }
+    }
+  }
+  return n
+}
+
+struct Line: Decodable { var word: String?; var points: [[Double]] }
+func decoder() -> Int {
+  var n = 0
+  let d = JSONDecoder()
+  for line in lines() {
+    let l = try! d.decode(Line.self, from: Data(line))
+    for p in l.points { for v in p { n &+= Int(Float(v)) } }
+  }
+  return n
+}
+
+func time(_ name: String, _ body: () -> Int) {
+  var best = Double.infinity
+  var r = 0
+  for _ in 0..<5 {
+    let start = ContinuousClock.now
+    r = body()
+    let e = ContinuousClock.now - start
+    best = min(best, Double(e.components.seconds) + Double(e.components.attoseconds) / 1e18)
+  }
+  print("\(name): best of 5 \(String(format: "%.3f", best)) s (checksum \(r))")
+}
+time("LineJSON (hand-written)", handWritten)
+time("JSONSerialization", foundation)
+time("JSONDecoder", decoder)
