@@ -11,11 +11,12 @@
 //   SwipeDecoder       reference swipe decoder (swipe points → top-4 words), on the loader's
 //                      public API only
 //   SwipeDictTools     what the CLI, benchmarks and tests share and a keyboard never runs:
-//                      swipe synthesis, swipe JSON Lines files, word sampling, drawing, statistics
+//                      swipe synthesis, swipe JSON Lines files, word sampling, drawing,
+//                      statistics, memory figures
 //   swipedict          the command-line tool
 //
 // SwipeDict and SwipeDecoder, which a keyboard extension links, build with the iOS SDK alone:
-// no libzstd, no Foundation-only or Linux-only paths. Internal targets: SwipeDictFormat (the
+// no libzstd, no Foundation, no Linux-only paths. Internal targets: SwipeDictFormat (the
 // binary format), SwipeDictFiles (the one Swift wrapper of CZstd, atomic writes, plain reads;
 // shared by the compiler and shipping), CZstd (libzstd).
 //
