@@ -356,8 +356,7 @@ struct KeyboardBench {
     }
     blackHole(sink)
     return (0..<count).map { i in
-      let calls = samples[(i * passes)..<((i + 1) * passes)].sorted()
-      return calls[calls.count / 2]
+      quantile(samples[(i * passes)..<((i + 1) * passes)].sorted(), 0.5)
     }
   }
 

@@ -89,11 +89,11 @@ struct OptionRangeTests {
     "bench refuses counts and noise out of range",
     .timeLimit(.minutes(1)),
     arguments: [
-      (["--passes", "0"], "--passes must be from 1 to 1,000"),
-      (["--passes", "1000000"], "--passes must be from 1 to 1,000"),
-      (["--keyboard", "--swipes", "100000000"], "--swipes must be from 1 to 100,000"),
-      (["--keyboard", "--typos", "0"], "--typos must be from 1 to 100,000"),
-      (["--keyboard", "--completion-words=-3"], "--completion-words must be from 1 to 100,000"),
+      (["--passes", "0"], "--passes must be from 1 to 100"),
+      (["--passes", "1000000"], "--passes must be from 1 to 100"),
+      (["--keyboard", "--swipes", "100000000"], "--swipes must be from 1 to 10,000"),
+      (["--keyboard", "--typos", "0"], "--typos must be from 1 to 10,000"),
+      (["--keyboard", "--completion-words=-3"], "--completion-words must be from 1 to 10,000"),
       (["--keyboard", "--swipe-noise", "1e300"], "--swipe-noise must be from 0 to 10 key widths"),
     ])
   func benchOptions(arguments: [String], message: String) throws {
