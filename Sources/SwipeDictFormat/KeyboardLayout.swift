@@ -140,7 +140,7 @@ public struct KeyboardLayout: Sendable, Hashable {
   }
 
   /// The single-scalar lowercase form of `scalar`, or `scalar` itself.
-  public static func lowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+  package static func lowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
     if scalar.isASCII {
       let v = scalar.value
       return v >= 0x41 && v <= 0x5A ? Unicode.Scalar(v + 32)! : scalar
@@ -150,7 +150,7 @@ public struct KeyboardLayout: Sendable, Hashable {
   }
 
   /// The layout's `LYOT` encoding. Deterministic: aliases and skipped characters are sorted.
-  public func encoded() -> [UInt8] {
+  package func encoded() -> [UInt8] {
     var out = ByteWriter()
     let nameBytes = Array(name.utf8)
     let unitBytes = Array(unit.utf8)
@@ -183,7 +183,7 @@ public struct KeyboardLayout: Sendable, Hashable {
   /// - Parameters:
   ///   - view: the section's bytes.
   ///   - fileOffset: where the section starts in the file, for error messages.
-  public static func validate(_ view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
+  package static func validate(_ view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .layout, offset: fileOffset + at)
     }
@@ -221,7 +221,7 @@ public struct KeyboardLayout: Sendable, Hashable {
   ///   - view: the section's bytes.
   ///   - fileOffset: where the section starts in the file, for error messages.
   /// - Throws: `FormatError` when a count, scalar, number or string is invalid.
-  public init(decoding view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
+  package init(decoding view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
     try Self.validate(view, fileOffset: fileOffset)
     // From here on every read is in bounds and every value valid: `validate` checked them.
     let keyCount = Int(view.uint32(at: 0)!)

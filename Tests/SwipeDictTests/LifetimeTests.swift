@@ -142,3 +142,22 @@ struct OutOfRangeIDTests {
     #expect(visited == 0)
   }
 }
+
+@Suite("Opening by URL")
+struct URLOpeningTests {
+  @Test func fileURLOpensTheSameBlob() throws {
+    let (byBytes, bytes) = try openDictionary(randomWords(count: 50, seed: 0x0A))
+    let url = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("swipedict url \(UUID().uuidString).swipedict")
+    try Data(bytes).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let byURL = try SwipeDictionary(contentsOf: url, verify: true)
+    #expect(byURL.wordCount == byBytes.wordCount)
+    #expect((0..<byURL.wordCount).map { byURL.word(for: $0) } == (0..<byBytes.wordCount).map { byBytes.word(for: $0) })
+  }
+
+  @Test func remoteURLIsRefused() throws {
+    let url = try #require(URL(string: "https://example.com/en.swipedict"))
+    #expect(throws: SwipeDictError.self) { try SwipeDictionary(contentsOf: url) }
+  }
+}
