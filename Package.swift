@@ -28,7 +28,8 @@ let package = Package(
     .executable(name: "swipedict", targets: ["swipedict"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     .systemLibrary(
@@ -55,7 +56,11 @@ let package = Package(
     .testTarget(
       name: "SwipeDictFormatTests", dependencies: ["SwipeDictFormat"], swiftSettings: strictSwift),
     .testTarget(
-      name: "SwipeDictTests", dependencies: ["SwipeDict", "SwipeDictCompiler"],
+      name: "SwipeDictTests",
+      dependencies: [
+        "SwipeDict", "SwipeDictCompiler",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: strictSwift),
     .testTarget(
       name: "SwipeDictCompilerTests", dependencies: ["SwipeDictCompiler", "SwipeDict"],

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import SwipeDict
 import Testing
 
@@ -159,5 +160,28 @@ struct URLOpeningTests {
   @Test func remoteURLIsRefused() throws {
     let url = try #require(URL(string: "https://example.com/en.swipedict"))
     #expect(throws: SwipeDictError.self) { try SwipeDictionary(contentsOf: url) }
+  }
+}
+
+/// The same over random IDs from the whole `Int` range, with PropertyBased's shrinking: a
+/// failure reports the smallest ID that breaks it and the seed that reproduces it.
+@Suite("Word IDs, property-checked")
+struct WordIDPropertyTests {
+  static let dictionary = Result { try openDictionary(randomWords(count: 300, seed: 0x1E)).0 }
+
+  @Test func anyIntIsAWordIDOrNothing() async throws {
+    let dictionary = try Self.dictionary.get()
+    let reader = dictionary.keyPathReader()
+    let anywhere = Gen.int(in: Int.min...Int.max)
+    let nearby = Gen.int(in: -4...(dictionary.wordCount + 4))
+    await propertyCheck(count: 2_000, input: Gen.oneOf(anywhere, nearby)) { id in
+      let isWord = (0..<dictionary.wordCount).contains(id)
+      let word = dictionary.word(for: id)
+      #expect((word != nil) == isWord)
+      #expect((dictionary.frequency(of: id) != nil) == isWord)
+      #expect((dictionary.featureRecord(of: id) != nil) == isWord)
+      #expect((reader.keyPath(of: id) != nil) == isWord)
+      if let word { #expect(dictionary.id(of: word) == id) }
+    }
   }
 }
