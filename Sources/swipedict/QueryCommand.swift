@@ -23,7 +23,7 @@ struct QueryCommand: ParsableCommand {
       Examples:
         swipedict query build/en.swipedict hello Hello xyzzy
         printf 'the\\nqwzx\\n' | swipedict query build/en.swipedict - --json
-        swipedict query build/de.swipedict --folded uber
+        swipedict query build/de.swipedict --folded uber      # uber, ùber, ûber, über
         swipedict query build/en.swipedict --prefix hel --limit 5
         swipedict query build/de.swipedict --correct hllo
         swipedict query build/en.swipedict --features hello
