@@ -150,7 +150,7 @@ struct QueryCommand: ParsableCommand {
       return false
     }
     guard let f = dictionary.features(of: id) else {
-      throw failure("the blob has no swipe features (format \(dictionary.formatVersion)); rebuild it")
+      throw failure("\(blob.blob): the blob has no swipe features (format \(dictionary.formatVersion)); rebuild it")
     }
     let layout = dictionary.layout
     let width = Double(dictionary.keyWidth)
