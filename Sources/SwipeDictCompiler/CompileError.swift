@@ -20,6 +20,9 @@ public enum CompileError: Error, Sendable, Hashable, CustomStringConvertible {
   case tooManyKeys(count: Int)
   /// Two inputs were given with the same content and name.
   case duplicateInput(path: String)
+  /// The file to write is one of the inputs (the same file, by device and inode): writing
+  /// it would destroy the input.
+  case outputIsInput(output: String, input: String)
 
   public var description: String {
     switch self {
@@ -48,6 +51,10 @@ public enum CompileError: Error, Sendable, Hashable, CustomStringConvertible {
         + "rare characters to keys with aliases"
     case .duplicateInput(let path):
       return "\(path): given twice\n  hint: name each input once"
+    case .outputIsInput(let output, let input):
+      let same = output == input ? "" : " (the same file as \(input))"
+      return "\(output): is also an input\(same); writing it would destroy the input\n"
+        + "  hint: write the output to another file"
     }
   }
 }

@@ -13,11 +13,45 @@ public enum AtomicFile {
   /// - Parameters:
   ///   - bytes: the new contents.
   ///   - path: the destination.
-  /// - Throws: `CompileError.io` with the system's reason.
-  public static func write(_ bytes: [UInt8], to path: String) throws(CompileError) {
-    let writer = try Writer(path: path)
+  ///   - inputs: files the write must not replace (see ``refuseOverwriting(_:with:)``).
+  /// - Throws: `CompileError.outputIsInput` when `path` is one of `inputs`, `CompileError.io`
+  ///   with the system's reason.
+  public static func write(
+    _ bytes: [UInt8], to path: String, protecting inputs: [String] = []
+  ) throws(CompileError) {
+    let writer = try Writer(path: path, protecting: inputs)
     try writer.write(bytes[...])
     try writer.commit()
+  }
+
+  /// Refuses an output that is one of the inputs, before anything is written.
+  ///
+  /// Files are compared by identity (device and inode, following symbolic links), so
+  /// `./list.tsv` and `list.tsv`, a symbolic link to it and a hard link of it all count as
+  /// the same file. An output that does not exist yet clashes with nothing; an input that
+  /// does not exist (or `-`, standard input) is left to the reader to complain about.
+  /// - Parameters:
+  ///   - inputs: the files read.
+  ///   - output: the file to write.
+  /// - Throws: `CompileError.outputIsInput` naming the output and the input it would replace.
+  public static func refuseOverwriting(_ inputs: [String], with output: String) throws(CompileError) {
+    guard let target = identity(of: output) else { return }
+    for input in inputs where identity(of: input) == target {
+      throw .outputIsInput(output: output, input: input)
+    }
+  }
+
+  /// The device and inode of the file `path` names (after symbolic links), or `nil` if it
+  /// does not exist.
+  private static func identity(of path: String) -> FileIdentity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+  }
+
+  private struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
   }
 
   fileprivate static func errnoText() -> String { String(cString: strerror(errno)) }
@@ -34,8 +68,14 @@ public enum AtomicFile {
     private var finished = false
 
     /// Creates the temporary file.
-    /// - Throws: `CompileError.io` when the directory is not writable.
-    public init(path: String) throws(CompileError) {
+    /// - Parameters:
+    ///   - path: the destination.
+    ///   - inputs: files the destination must not be (see
+    ///     ``AtomicFile/refuseOverwriting(_:with:)``); checked before anything is created.
+    /// - Throws: `CompileError.outputIsInput` when `path` is one of `inputs`,
+    ///   `CompileError.io` when the directory is not writable.
+    public init(path: String, protecting inputs: [String] = []) throws(CompileError) {
+      try AtomicFile.refuseOverwriting(inputs, with: path)
       self.path = path
       let url = URL(fileURLWithPath: path)
       let directory = url.deletingLastPathComponent().path
