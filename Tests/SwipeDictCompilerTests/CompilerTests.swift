@@ -176,7 +176,7 @@ struct LayoutFileTests {
     (#"{"keys": []}"#, "name: missing"),
     (#"{"name": "x", "keys": [{"char": "a", "x": 0, "y": 0}]}"#, "keyWidth: missing"),
     (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "A", "x": 20, "y": 0}]}"#, "keys[1].char: \"a\" is already the key keys[0]"),
-    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "b", "x": 5, "y": 0}]}"#, "keys[1]: key \"b\" overlaps key \"a\""),
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "b", "x": 5, "y": 0}]}"#, "keys[1].x: key \"b\" overlaps key \"a\""),
     (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "ab", "x": 0, "y": 0}]}"#, "keys[0].char: expected one character"),
     (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": "0", "y": 0}]}"#, "keys[0].x: expected a number"),
     (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}], "aliases": {"é": "e"}}"#, "\"e\" is not a key"),

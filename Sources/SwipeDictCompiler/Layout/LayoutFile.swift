@@ -113,7 +113,8 @@ public enum LayoutFile {
         aliases[f] = t
       }
     }
-    var skipped = KeyboardLayout.defaultSkipped
+    // A character with a key is typed with it: the default skipped set leaves such ones out.
+    var skipped = KeyboardLayout.defaultSkipped.filter { seen[$0] == nil }
     if let rawSkip = root["skip"] {
       guard case .array(let list) = rawSkip else { throw fail("skip", "expected an array") }
       skipped = []
@@ -126,28 +127,16 @@ public enum LayoutFile {
     let layout = KeyboardLayout(
       name: name, unit: unit, keyWidth: keyWidth, keys: keys, aliases: aliases, skipped: skipped)
     try checkAsStored(layout, file: file)
-    for i in layout.keys.indices {
-      for j in layout.keys.indices where j > i {
-        let a = layout.keys[i]
-        let b = layout.keys[j]
-        let overlapX = (a.width + b.width) / 2 - abs(a.x - b.x)
-        let overlapY = (a.height + b.height) / 2 - abs(a.y - b.y)
-        // Shared edges and rounding are fine; a real overlap is over 1 % of a key width.
-        if overlapX > keyWidth * 0.01, overlapY > keyWidth * 0.01 {
-          throw fail(
-            "keys[\(j)]", "key \"\(b.character)\" overlaps key \"\(a.character)\" (keys[\(i)])")
-        }
-      }
-    }
     return layout
   }
 
   /// Runs the loader's own check of a blob's `LYOT` section (`KeyboardLayout.validate`) on
   /// the bytes `layout` will be stored as, so a layout the loader would reject (a coordinate
   /// beyond a 32-bit float's range, say) fails the build by name instead of producing a blob
-  /// no command can open. One rule set for both sides: the compiler accepts what the loader
-  /// accepts, and adds only the layout file's own rules (duplicate and overlapping keys,
-  /// positive sizes).
+  /// no command can open. One rule set for both sides: the loader's check includes the
+  /// layout file's rules (distinct keys, positive sizes, no overlaps, aliases and skipped
+  /// characters); the checks above only name the JSON field first. Overlapping keys are
+  /// found here only.
   static func checkAsStored(_ layout: KeyboardLayout, file: String) throws(CompileError) {
     let bytes = layout.encoded()
     let checked: Result<Void, FormatError> = bytes.withUnsafeBytes { raw in
@@ -164,10 +153,11 @@ public enum LayoutFile {
     } else if error.offset >= 24, error.offset < 24 + 20 * layout.keys.count {
       path = "keys[\((error.offset - 24) / 20)].\(fields[(error.offset - 24) % 20 / 4])"
     }
+    let stored =
+      what.contains("not finite")
+      ? " when stored as a 32-bit float (the blob's number type, at most 3.4e38)" : ""
     throw .layout(
-      file: file, path: path,
-      message: "\(what) when stored as a 32-bit float (the blob's number type, at most "
-        + "3.4e38); the loader would reject the blob")
+      file: file, path: path, message: "\(what)\(stored); the loader would reject the blob")
   }
 
   /// `file:line:column` of a JSON syntax error in `data` (1-based, the column counting
