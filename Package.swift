@@ -41,7 +41,8 @@ let package = Package(
     .executable(name: "swipedict", targets: ["swipedict"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     .systemLibrary(
@@ -86,6 +87,7 @@ let package = Package(
       name: "SwipeDictTests",
       dependencies: [
         "SwipeDict", "SwipeDictCompiler", "SwipeDictFiles", "SwipeDictTools", "SwipeDictTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strictSwift),
     .testTarget(

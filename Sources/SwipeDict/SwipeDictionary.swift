@@ -28,11 +28,11 @@ public struct SwipeDictionary: Sendable {
   /// `ln(1 + maxCount)`: the scale of the frequency bytes.
   public let frequencyScale: Double
   /// The alphabet: every character the words use, as labels in collation order.
-  public let alphabet: Alphabet
+  package let alphabet: Alphabet
   /// The `LYOT` section, validated at open and decoded on demand by `layout`.
   let layoutBytes: UnsafeByteView
   /// The validated header and section table.
-  public let contents: BlobContainer.Contents
+  package let contents: BlobContainer.Contents
   /// The swipe features (`FEAT`), if the blob has them.
   let featureView: FeatureView?
   /// The prefix tree and top list (`PTRE`), if the blob has them.

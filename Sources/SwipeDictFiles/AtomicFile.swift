@@ -6,21 +6,25 @@ import Foundation
   import Darwin
 #endif
 
-/// A file that could not be written: the destination and the system's reason.
-public struct FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The destination.
-  public var path: String
-  /// What went wrong (the system's reason included).
-  public var message: String
+/// Why a file could not be written.
+public enum FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The system refused (the reason included).
+  case io(path: String, message: String)
+  /// The output is one of the inputs (the same file under any name): writing it would
+  /// destroy the input.
+  case outputIsInput(output: String, input: String)
 
-  /// A failure to write `path`.
-  public init(path: String, message: String) {
-    self.path = path
-    self.message = message
+  /// `path: what is wrong`, and what to do where there is something to do.
+  public var description: String {
+    switch self {
+    case .io(let path, let message):
+      return "\(path): \(message)"
+    case .outputIsInput(let output, let input):
+      let same = output == input ? "" : " (the same file as \(input))"
+      return "\(output): is also an input\(same); writing it would destroy the input\n"
+        + "  hint: write the output to another file"
+    }
   }
-
-  /// `path: message`.
-  public var description: String { "\(path): \(message)" }
 }
 
 /// Writes files so that readers see the old file or the new one, never a half-written one.
@@ -30,11 +34,45 @@ public enum AtomicFile {
   /// - Parameters:
   ///   - bytes: the new contents.
   ///   - path: the destination.
-  /// - Throws: ``FileWriteError`` with the system's reason.
-  public static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
-    let writer = try Writer(path: path)
+  ///   - inputs: files the write must not replace (see ``refuseOverwriting(_:with:)``).
+  /// - Throws: ``FileWriteError/outputIsInput(output:input:)`` when `path` is one of `inputs`, ``FileWriteError/io(path:message:)``
+  ///   with the system's reason.
+  public static func write(
+    _ bytes: [UInt8], to path: String, protecting inputs: [String] = []
+  ) throws(FileWriteError) {
+    let writer = try Writer(path: path, protecting: inputs)
     try writer.write(bytes[...])
     try writer.commit()
+  }
+
+  /// Refuses an output that is one of the inputs, before anything is written.
+  ///
+  /// Files are compared by identity (device and inode, following symbolic links), so
+  /// `./list.tsv` and `list.tsv`, a symbolic link to it and a hard link of it all count as
+  /// the same file. An output that does not exist yet clashes with nothing; an input that
+  /// does not exist (or `-`, standard input) is left to the reader to complain about.
+  /// - Parameters:
+  ///   - inputs: the files read.
+  ///   - output: the file to write.
+  /// - Throws: ``FileWriteError/outputIsInput(output:input:)`` naming the output and the input it would replace.
+  public static func refuseOverwriting(_ inputs: [String], with output: String) throws(FileWriteError) {
+    guard let target = identity(of: output) else { return }
+    for input in inputs where identity(of: input) == target {
+      throw .outputIsInput(output: output, input: input)
+    }
+  }
+
+  /// The device and inode of the file `path` names (after symbolic links), or `nil` if it
+  /// does not exist.
+  private static func identity(of path: String) -> FileIdentity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+  }
+
+  private struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
   }
 
   fileprivate static func errnoText() -> String { String(cString: strerror(errno)) }
@@ -51,15 +89,21 @@ public enum AtomicFile {
     private var finished = false
 
     /// Creates the temporary file.
-    /// - Throws: ``FileWriteError`` when the directory is not writable.
-    public init(path: String) throws(FileWriteError) {
+    /// - Parameters:
+    ///   - path: the destination.
+    ///   - inputs: files the destination must not be (see
+    ///     ``AtomicFile/refuseOverwriting(_:with:)``); checked before anything is created.
+    /// - Throws: ``FileWriteError/outputIsInput(output:input:)`` when `path` is one of `inputs`,
+    ///   ``FileWriteError/io(path:message:)`` when the directory is not writable.
+    public init(path: String, protecting inputs: [String] = []) throws(FileWriteError) {
+      try AtomicFile.refuseOverwriting(inputs, with: path)
       self.path = path
       let url = URL(fileURLWithPath: path)
       let directory = url.deletingLastPathComponent().path
       var template = Array("\(directory)/.\(url.lastPathComponent).tmp-XXXXXX".utf8CString)
       descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
       guard descriptor >= 0 else {
-        throw FileWriteError(path: path, message: "cannot create a temporary file in \(directory): \(AtomicFile.errnoText())")
+        throw .io(path: path, message: "cannot create a temporary file in \(directory): \(AtomicFile.errnoText())")
       }
       temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
@@ -81,7 +125,7 @@ public enum AtomicFile {
       }
       if let failure {
         abort()
-        throw FileWriteError(path: path, message: failure)
+        throw .io(path: path, message: failure)
       }
     }
 
@@ -98,7 +142,7 @@ public enum AtomicFile {
       finished = true
       if let failure {
         unlink(temporaryPath)
-        throw FileWriteError(path: path, message: failure)
+        throw .io(path: path, message: failure)
       }
     }
 

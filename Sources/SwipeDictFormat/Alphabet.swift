@@ -17,13 +17,13 @@
 /// the code-point order names labels in range; `validate()` (run by `verify`) checks that
 /// it is a strictly increasing permutation (so characters are distinct) and that each folded
 /// scalar occupies one contiguous run of labels.
-public struct Alphabet: Sendable, Hashable {
+package struct Alphabet: Sendable, Hashable {
   /// The character of each label.
-  public let scalars: [Unicode.Scalar]
+  package let scalars: [Unicode.Scalar]
   /// The folded form of each label's character (its class).
-  public let folds: [Unicode.Scalar]
+  package let folds: [Unicode.Scalar]
   /// The largest number of labels an alphabet may have: labels are bytes.
-  public static let maxCount = 255
+  package static let maxCount = 255
 
   /// 128 entries: the label of each ASCII byte + 1, or 0 when no word uses it.
   @usableFromInline let ascii: [UInt8]
@@ -32,7 +32,7 @@ public struct Alphabet: Sendable, Hashable {
 
   /// Creates an alphabet from labels already in collation order.
   /// - Precondition: at most 255 distinct scalars; `folds` has the same count.
-  public init(scalars: [Unicode.Scalar], folds: [Unicode.Scalar]) {
+  package init(scalars: [Unicode.Scalar], folds: [Unicode.Scalar]) {
     precondition(scalars.count == folds.count && scalars.count <= Self.maxCount)
     let order = scalars.indices.sorted { scalars[$0].value < scalars[$1].value }
     self.init(scalars: scalars, folds: folds, byCodePoint: order.map { UInt8($0) })
@@ -48,11 +48,11 @@ public struct Alphabet: Sendable, Hashable {
   }
 
   /// The number of labels.
-  public var count: Int { scalars.count }
+  package var count: Int { scalars.count }
 
   /// The label of `scalar`, or `nil` if no word uses it.
   @inlinable @inline(__always)
-  public func label(for scalar: Unicode.Scalar) -> UInt8? {
+  package func label(for scalar: Unicode.Scalar) -> UInt8? {
     if scalar.value < 128 {
       let l = ascii[Int(scalar.value)]
       return l == 0 ? nil : l &- 1
@@ -71,14 +71,14 @@ public struct Alphabet: Sendable, Hashable {
   /// The label of an ASCII byte plus one, or 0 when no word uses it.
   /// - Precondition: `byte < 128`.
   @inlinable @inline(__always)
-  public func asciiLabelPlusOne(_ byte: UInt8) -> UInt8 {
+  package func asciiLabelPlusOne(_ byte: UInt8) -> UInt8 {
     ascii[Int(byte)]
   }
 
   /// The labels that fold like `scalar`: its own class if it is in the alphabet, else the
   /// class of its lowercase form, else the class whose folded form is `scalar` itself
   /// (so `u` finds `ü` even when no word has a plain `u`). Empty when nothing matches.
-  public func foldingLabels(for scalar: Unicode.Scalar) -> Range<Int> {
+  package func foldingLabels(for scalar: Unicode.Scalar) -> Range<Int> {
     let fold: Unicode.Scalar
     if let l = label(for: scalar) {
       fold = folds[Int(l)]
@@ -94,7 +94,7 @@ public struct Alphabet: Sendable, Hashable {
   }
 
   /// The `ALPH` encoding.
-  public func encoded() -> [UInt8] {
+  package func encoded() -> [UInt8] {
     var out = ByteWriter()
     out.append(UInt32(count))
     out.append(UInt32(0))
@@ -112,7 +112,7 @@ public struct Alphabet: Sendable, Hashable {
   ///   - view: the section's bytes.
   ///   - fileOffset: where the section starts in the file, for error messages.
   /// - Throws: `FormatError` naming the broken rule.
-  public init(decoding view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
+  package init(decoding view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .alphabet, offset: fileOffset + at)
     }
@@ -148,7 +148,7 @@ public struct Alphabet: Sendable, Hashable {
   /// character is distinct and every label appears once), and each folding class is one
   /// contiguous run of labels.
   /// - Parameter fileOffset: where the section starts in the file, for error messages.
-  public func validate(fileOffset: Int = 0) throws(FormatError) {
+  package func validate(fileOffset: Int = 0) throws(FormatError) {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .alphabet, offset: fileOffset + at)
     }
@@ -166,9 +166,9 @@ public struct Alphabet: Sendable, Hashable {
 }
 
 /// Unicode normalization shared by the compiler and the loader, so both agree on spelling.
-public enum Normalization {
+package enum Normalization {
   /// `text` in Normalization Form C (composed: `u` + `◌̈` → `ü`). ASCII is returned as is.
-  public static func nfc(_ text: String) -> String {
+  package static func nfc(_ text: String) -> String {
     var ascii = true
     for byte in text.utf8 where byte >= 0x80 {
       ascii = false

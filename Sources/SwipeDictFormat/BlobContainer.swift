@@ -3,15 +3,15 @@
 /// `encode` is what the compiler writes; `parse` is what the loader runs at open. `parse`
 /// reads only the header and the table (plus their checksum) — never the sections' bytes —
 /// so opening costs the same for a 100 KB and a 100 MB blob.
-public enum BlobContainer {
+package enum BlobContainer {
   /// A section to write: its tag and bytes.
-  public struct Section: Sendable {
+  package struct Section: Sendable {
     /// The section's tag.
-    public var tag: SectionTag
+    package var tag: SectionTag
     /// The section's bytes.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// Creates a section.
-    public init(tag: SectionTag, bytes: [UInt8]) {
+    package init(tag: SectionTag, bytes: [UInt8]) {
       self.tag = tag
       self.bytes = bytes
     }
@@ -21,7 +21,7 @@ public enum BlobContainer {
   /// given, zero padding between them. Deterministic: the same sections give the same bytes.
   /// - Parameter sections: the sections, each tag once.
   /// - Returns: the whole file.
-  public static func encode(_ sections: [Section]) -> [UInt8] {
+  package static func encode(_ sections: [Section]) -> [UInt8] {
     let tableEnd = BlobFormat.headerSize + sections.count * BlobFormat.sectionEntrySize
     var offset = align(tableEnd)
     var entries: [SectionEntry] = []
@@ -47,14 +47,14 @@ public enum BlobContainer {
   }
 
   /// The result of `parse`: the header and the section table, validated.
-  public struct Contents: Sendable {
+  package struct Contents: Sendable {
     /// The decoded header.
-    public var header: BlobHeader
+    package var header: BlobHeader
     /// The section table, in file order.
-    public var sections: [SectionEntry]
+    package var sections: [SectionEntry]
 
     /// The entry with `tag`, if present.
-    public func section(_ tag: SectionTag) -> SectionEntry? {
+    package func section(_ tag: SectionTag) -> SectionEntry? {
       sections.first { $0.tag == tag }
     }
   }
@@ -68,7 +68,7 @@ public enum BlobContainer {
   /// - Parameter file: the whole blob.
   /// - Returns: the header and table.
   /// - Throws: `FormatError` naming what is wrong and where.
-  public static func parse(_ file: UnsafeByteView) throws(FormatError) -> Contents {
+  package static func parse(_ file: UnsafeByteView) throws(FormatError) -> Contents {
     guard file.count >= BlobFormat.headerSize else {
       throw FormatError(.truncatedHeader(size: file.count), offset: 0)
     }

@@ -27,20 +27,20 @@
 ///
 /// Sections do not overlap and lie inside the file. A reader ignores sections whose tag
 /// it does not know. The sections themselves are described by their tags in `SectionTag`.
-public enum BlobFormat {
+package enum BlobFormat {
   /// The eight bytes every blob starts with. The high byte and the CR LF / SUB pair catch
   /// files mangled by text-mode transfers, as in PNG.
-  public static let magic: [UInt8] = [0x89, 0x53, 0x57, 0x44, 0x0D, 0x0A, 0x1A, 0x0A]
+  package static let magic: [UInt8] = [0x89, 0x53, 0x57, 0x44, 0x0D, 0x0A, 0x1A, 0x0A]
   /// The size of the fixed header.
-  public static let headerSize = 64
+  package static let headerSize = 64
   /// The size of one section-table entry.
-  public static let sectionEntrySize = 32
+  package static let sectionEntrySize = 32
   /// Every section starts at a multiple of this, so columns can be scanned with SIMD loads.
-  public static let sectionAlignment = 64
+  package static let sectionAlignment = 64
   /// The offset of the header checksum field.
-  public static let headerChecksumOffset = 40
+  package static let headerChecksumOffset = 40
   /// The most sections a reader accepts (a bound against absurd tables).
-  public static let maxSectionCount = 1024
+  package static let maxSectionCount = 1024
 }
 
 /// The version of the blob format a blob was written with.
@@ -108,20 +108,20 @@ public struct SectionTag: RawRepresentable, Sendable, Hashable, CustomStringConv
 }
 
 /// One entry of the section table.
-public struct SectionEntry: Sendable, Hashable {
+package struct SectionEntry: Sendable, Hashable {
   /// What the section holds.
-  public var tag: SectionTag
+  package var tag: SectionTag
   /// Reserved flags (0).
-  public var flags: UInt32
+  package var flags: UInt32
   /// Where the section starts, from the start of the file.
-  public var offset: UInt64
+  package var offset: UInt64
   /// The section's length in bytes.
-  public var length: UInt64
+  package var length: UInt64
   /// CRC-32C of the section's bytes.
-  public var checksum: UInt32
+  package var checksum: UInt32
 
   /// Creates an entry.
-  public init(tag: SectionTag, flags: UInt32 = 0, offset: UInt64, length: UInt64, checksum: UInt32) {
+  package init(tag: SectionTag, flags: UInt32 = 0, offset: UInt64, length: UInt64, checksum: UInt32) {
     self.tag = tag
     self.flags = flags
     self.offset = offset
@@ -131,24 +131,24 @@ public struct SectionEntry: Sendable, Hashable {
 }
 
 /// The decoded fixed header.
-public struct BlobHeader: Sendable, Hashable {
+package struct BlobHeader: Sendable, Hashable {
   /// The format version the blob was written with.
-  public var version: FormatVersion
+  package var version: FormatVersion
   /// Reserved flags (0).
-  public var flags: UInt32
+  package var flags: UInt32
   /// The file size the header declares.
-  public var fileSize: UInt64
+  package var fileSize: UInt64
   /// The number of sections.
-  public var sectionCount: UInt32
+  package var sectionCount: UInt32
   /// The size of one table entry.
-  public var entrySize: UInt32
+  package var entrySize: UInt32
   /// Where the section table starts.
-  public var tableOffset: UInt64
+  package var tableOffset: UInt64
   /// CRC-32C over the header (checksum field zeroed) and the section table.
-  public var checksum: UInt32
+  package var checksum: UInt32
 
   /// Creates a header.
-  public init(
+  package init(
     version: FormatVersion = .current, flags: UInt32 = 0, fileSize: UInt64, sectionCount: UInt32,
     entrySize: UInt32 = UInt32(BlobFormat.sectionEntrySize),
     tableOffset: UInt64 = UInt64(BlobFormat.headerSize), checksum: UInt32 = 0

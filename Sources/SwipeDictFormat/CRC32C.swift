@@ -9,18 +9,18 @@
 /// crc.update(bytes)
 /// let value = crc.value
 /// ```
-public struct CRC32C: Sendable, Hashable {
+package struct CRC32C: Sendable, Hashable {
   private var state: UInt32 = 0xFFFF_FFFF
 
   /// A checksum of no bytes.
-  public init() {}
+  package init() {}
 
   /// The checksum of the bytes fed so far.
-  public var value: UInt32 { state ^ 0xFFFF_FFFF }
+  package var value: UInt32 { state ^ 0xFFFF_FFFF }
 
   /// Feeds bytes into the checksum.
   /// - Parameter bytes: the next bytes of the checksummed stream.
-  public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+  package mutating func update(_ bytes: UnsafeRawBufferPointer) {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
     var crc = state
     var index = 0
@@ -47,7 +47,7 @@ public struct CRC32C: Sendable, Hashable {
 
   /// Feeds bytes into the checksum.
   /// - Parameter bytes: the next bytes of the checksummed stream.
-  public mutating func update<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+  package mutating func update<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
     let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
       update(UnsafeRawBufferPointer(buffer))
     }
@@ -60,7 +60,7 @@ public struct CRC32C: Sendable, Hashable {
   /// The checksum of one buffer.
   /// - Parameter bytes: the bytes to checksum.
   /// - Returns: their CRC-32C.
-  public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+  package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
     var crc = CRC32C()
     crc.update(bytes)
     return crc.value
@@ -69,7 +69,7 @@ public struct CRC32C: Sendable, Hashable {
   /// The checksum of one byte sequence.
   /// - Parameter bytes: the bytes to checksum.
   /// - Returns: their CRC-32C.
-  public static func checksum<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
+  package static func checksum<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
     var crc = CRC32C()
     crc.update(bytes)
     return crc.value

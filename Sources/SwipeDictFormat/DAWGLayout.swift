@@ -68,42 +68,42 @@
 /// is a one-transition node: no codes, outputs or n byte, and its width code sits in the
 /// output-width bits. With last-is-next set, the last transition targets the node just
 /// before this one and has no field (its width code is 0 and ignored).
-public enum DAWGLayout {
+package enum DAWGLayout {
   /// The size of the section header before the node area.
-  public static let headerSize = 64
+  package static let headerSize = 64
   /// Offset of the inline label table in the header.
-  public static let inlineLabelsOffset = 40
+  package static let inlineLabelsOffset = 40
   /// Entries in the inline label table.
-  public static let inlineLabelCount = 16
+  package static let inlineLabelCount = 16
 
   /// Header bit: single-transition node.
-  public static let singleFlag: UInt8 = 0x80
+  package static let singleFlag: UInt8 = 0x80
   /// Header bit: the state is final.
-  public static let finalFlag: UInt8 = 0x40
+  package static let finalFlag: UInt8 = 0x40
   /// General-node header bit: the last transition targets the node just before.
-  public static let lastIsNextFlag: UInt8 = 0x20
+  package static let lastIsNextFlag: UInt8 = 0x20
   /// General-node header bit: a pair node, width codes in the header's low nibble.
-  public static let pairFlag: UInt8 = 0x10
+  package static let pairFlag: UInt8 = 0x10
   /// The largest node area (target fields of at most 3 bytes hold a 23-bit address).
-  public static let maxNodeBytes = 1 << 23
+  package static let maxNodeBytes = 1 << 23
 
   /// The most transitions a node with delta-coded labels has (larger nodes keep plain,
   /// binary-searchable labels).
-  public static let maxDeltaLabels = 12
+  package static let maxDeltaLabels = 12
 
   /// Nodes with at least this many transitions are wide: a dense label index, fixed-width
   /// targets, no width codes.
-  public static let minWideCount = 33
+  package static let minWideCount = 33
 
   /// The bytes of `count` labels, plain or delta-coded.
   @inlinable
-  public static func labelBytes(count: Int, delta: Bool) -> Int {
+  package static func labelBytes(count: Int, delta: Bool) -> Int {
     delta ? 1 + count / 2 : count
   }
 
   /// The bytes of `count − 1` outputs of `width` bytes each (0: half a byte each).
   @inlinable
-  public static func outputBytes(count: Int, width: Int) -> Int {
+  package static func outputBytes(count: Int, width: Int) -> Int {
     guard count > 1 else { return 0 }
     return width == 0 ? count / 2 : (count - 1) * width
   }
@@ -123,16 +123,16 @@ public enum DAWGLayout {
 /// 16  48  reserved (0)
 /// 64  …   word count bytes
 /// ```
-public enum FrequencyLayout {
+package enum FrequencyLayout {
   /// The size of the section header before the column.
-  public static let headerSize = 64
+  package static let headerSize = 64
 
   /// Quantizes a count on the blob's log scale.
   /// - Parameters:
   ///   - count: the word's count (non-negative).
   ///   - scale: `ln(1 + maxCount)` of the blob.
   /// - Returns: 0 for a count of 0, else 1…255.
-  public static func quantize(_ count: Double, scale: Double) -> UInt8 {
+  package static func quantize(_ count: Double, scale: Double) -> UInt8 {
     guard count > 0, scale > 0 else { return 0 }
     let q = (255 * log1p(count) / scale).rounded()
     return UInt8(max(1, min(255, q)))
@@ -142,7 +142,7 @@ public enum FrequencyLayout {
   /// - Parameters:
   ///   - q: the quantized frequency.
   ///   - scale: `ln(1 + maxCount)` of the blob.
-  public static func approximateCount(_ q: UInt8, scale: Double) -> Double {
+  package static func approximateCount(_ q: UInt8, scale: Double) -> Double {
     q == 0 ? 0 : expm1(Double(q) * scale / 255)
   }
 }

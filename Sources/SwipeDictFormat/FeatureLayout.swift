@@ -23,82 +23,25 @@
 /// widths, coded in 9 bits: `code < 256` means `code / 8` (steps of 1/8 up to 31.875, error
 /// ≤ 1/16), `code ≥ 256` means `32 + (code − 256) / 4` (steps of 1/4 up to 95.75, error ≤ 1/8);
 /// longer paths are stored as 95.75.
-public enum FeatureLayout {
+package enum FeatureLayout {
   /// The size of the section header before the records.
-  public static let headerSize = 64
+  package static let headerSize = 64
   /// The size of one record.
-  public static let recordSize = 4
+  package static let recordSize = 4
   /// The most keys a layout may have: key indices are 6-bit and 63 means "none".
-  public static let maxKeys = 63
+  package static let maxKeys = 63
   /// The second-key value of a word whose key path has one key.
-  public static let noKey = 63
+  package static let noKey = 63
   /// The largest key count a record holds; longer key paths store this.
-  public static let maxKeyCount = 31
+  package static let maxKeyCount = 31
   /// The largest expected length a record holds, in key widths.
-  public static let maxLength: Float = 95.75
+  package static let maxLength: Float = 95.75
 
   /// One word's record, unpacked.
-  public struct Record: Sendable, Hashable {
-    /// The first key of the key path.
-    public var firstKey: Int
-    /// The second distinct key, or `nil` when the key path has one key.
-    public var secondKey: Int?
-    /// The last key of the key path.
-    public var lastKey: Int
-    /// The number of keys in the key path, saturating at ``FeatureLayout/maxKeyCount``.
-    public var keyCount: Int
-    /// The expected length code.
-    public var lengthCode: Int
-
-    /// Creates a record.
-    public init(firstKey: Int, secondKey: Int?, lastKey: Int, keyCount: Int, lengthCode: Int) {
-      self.firstKey = firstKey
-      self.secondKey = secondKey
-      self.lastKey = lastKey
-      self.keyCount = keyCount
-      self.lengthCode = lengthCode
-    }
-
-    /// The record of a key path on a layout whose key centres are given.
-    /// - Parameters:
-    ///   - path: key indices (non-empty, no key repeated consecutively, all < 63).
-    ///   - centres: each key's centre.
-    ///   - keyWidth: the layout's key width.
-    public init(path: [Int], centres: [(x: Float, y: Float)], keyWidth: Float) {
-      precondition(!path.isEmpty, "a key path has at least one key")
-      var length: Float = 0
-      for (a, b) in zip(path, path.dropFirst()) {
-        let dx = centres[b].x - centres[a].x
-        let dy = centres[b].y - centres[a].y
-        length += (dx * dx + dy * dy).squareRoot()
-      }
-      self.init(
-        firstKey: path[0], secondKey: path.count > 1 ? path[1] : nil, lastKey: path[path.count - 1],
-        keyCount: min(path.count, FeatureLayout.maxKeyCount),
-        lengthCode: FeatureLayout.lengthCode(forKeyWidths: length / keyWidth))
-    }
-
-    /// The packed 32-bit form.
-    public var packed: UInt32 {
-      UInt32(firstKey) | UInt32(secondKey ?? FeatureLayout.noKey) << 6 | UInt32(lastKey) << 12
-        | UInt32(keyCount) << 18 | UInt32(lengthCode) << 23
-    }
-
-    /// Unpacks a record.
-    public init(packed: UInt32) {
-      let second = Int((packed >> 6) & 63)
-      self.init(
-        firstKey: Int(packed & 63), secondKey: second == FeatureLayout.noKey ? nil : second,
-        lastKey: Int((packed >> 12) & 63), keyCount: Int((packed >> 18) & 31),
-        lengthCode: Int(packed >> 23))
-    }
-
-    /// The expected length in key widths (the centre of the code's step).
-    public var lengthInKeyWidths: Float { FeatureLayout.keyWidths(forLengthCode: lengthCode) }
-  }
+  package typealias Record = FeatureRecord
 
   /// The 9-bit code of an expected length in key widths (rounded to the nearest step).
-  public static func lengthCode(forKeyWidths length: Float) -> Int {
+  package static func lengthCode(forKeyWidths length: Float) -> Int {
     guard length.isFinite, length > 0 else { return 0 }
     let fine = (length * 8).rounded()
     if fine < 256 { return Int(fine) }
@@ -106,13 +49,77 @@ public enum FeatureLayout {
   }
 
   /// The expected length, in key widths, that a code stands for.
-  public static func keyWidths(forLengthCode code: Int) -> Float {
+  package static func keyWidths(forLengthCode code: Int) -> Float {
     code < 256 ? Float(code) / 8 : 32 + Float(code - 256) / 4
   }
 
   /// The largest error of a stored length of `length` key widths: half a step, or the
   /// clamping beyond ``maxLength``.
-  public static func quantizationBound(forKeyWidths length: Float) -> Float {
+  package static func quantizationBound(forKeyWidths length: Float) -> Float {
     length < 31.9375 ? 1 / 16 : length <= maxLength ? 1 / 8 : length - maxLength
   }
+}
+
+/// One word's record, unpacked.
+///
+/// What ``SwipeDictionary/featureRecord(of:)`` returns: the stored fields, from which the
+/// start angle, the distance to the second letter and the last-letter point follow exactly
+/// by the layout's key centers.
+public struct FeatureRecord: Sendable, Hashable {
+  /// The first key of the key path.
+  public package(set) var firstKey: Int
+  /// The second distinct key, or `nil` when the key path has one key.
+  public package(set) var secondKey: Int?
+  /// The last key of the key path.
+  public package(set) var lastKey: Int
+  /// The number of keys in the key path, saturating at 31.
+  public package(set) var keyCount: Int
+  /// The expected length code.
+  public package(set) var lengthCode: Int
+
+  /// Creates a record.
+  package init(firstKey: Int, secondKey: Int?, lastKey: Int, keyCount: Int, lengthCode: Int) {
+    self.firstKey = firstKey
+    self.secondKey = secondKey
+    self.lastKey = lastKey
+    self.keyCount = keyCount
+    self.lengthCode = lengthCode
+  }
+
+  /// The record of a key path on a layout whose key centres are given.
+  /// - Parameters:
+  ///   - path: key indices (non-empty, no key repeated consecutively, all < 63).
+  ///   - centres: each key's centre.
+  ///   - keyWidth: the layout's key width.
+  package init(path: [Int], centres: [(x: Float, y: Float)], keyWidth: Float) {
+    precondition(!path.isEmpty, "a key path has at least one key")
+    var length: Float = 0
+    for (a, b) in zip(path, path.dropFirst()) {
+      let dx = centres[b].x - centres[a].x
+      let dy = centres[b].y - centres[a].y
+      length += (dx * dx + dy * dy).squareRoot()
+    }
+    self.init(
+      firstKey: path[0], secondKey: path.count > 1 ? path[1] : nil, lastKey: path[path.count - 1],
+      keyCount: min(path.count, FeatureLayout.maxKeyCount),
+      lengthCode: FeatureLayout.lengthCode(forKeyWidths: length / keyWidth))
+  }
+
+  /// The packed 32-bit form.
+  package var packed: UInt32 {
+    UInt32(firstKey) | UInt32(secondKey ?? FeatureLayout.noKey) << 6 | UInt32(lastKey) << 12
+      | UInt32(keyCount) << 18 | UInt32(lengthCode) << 23
+  }
+
+  /// Unpacks a record.
+  package init(packed: UInt32) {
+    let second = Int((packed >> 6) & 63)
+    self.init(
+      firstKey: Int(packed & 63), secondKey: second == FeatureLayout.noKey ? nil : second,
+      lastKey: Int((packed >> 12) & 63), keyCount: Int((packed >> 18) & 31),
+      lengthCode: Int(packed >> 23))
+  }
+
+  /// The expected length in key widths (the centre of the code's step).
+  public var lengthInKeyWidths: Float { FeatureLayout.keyWidths(forLengthCode: lengthCode) }
 }

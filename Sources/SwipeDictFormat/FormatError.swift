@@ -39,7 +39,7 @@ public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
   public var offset: Int
 
   /// Creates an error.
-  public init(_ reason: Reason, section: SectionTag? = nil, offset: Int) {
+  package init(_ reason: Reason, section: SectionTag? = nil, offset: Int) {
     self.reason = reason
     self.section = section
     self.offset = offset

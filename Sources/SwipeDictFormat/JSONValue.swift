@@ -1,7 +1,7 @@
 /// A JSON value with deterministic serialization: object keys in the order given, integers
 /// exact, no whitespace unless asked. Used for the `META` section (byte-identical builds) and
 /// for the command-line tool's `--json` output.
-public enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+package enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
 {
   case null
@@ -15,16 +15,16 @@ public enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, Expressib
   /// Text that is already JSON, written as is (for embedding stored metadata).
   case raw(String)
 
-  public init(stringLiteral value: String) { self = .string(value) }
-  public init(integerLiteral value: Int) { self = .int(Int64(value)) }
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
-  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  package init(stringLiteral value: String) { self = .string(value) }
+  package init(integerLiteral value: Int) { self = .int(Int64(value)) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 
   /// An integer value.
-  public static func number<I: BinaryInteger>(_ value: I) -> JSONValue { .int(Int64(value)) }
+  package static func number<I: BinaryInteger>(_ value: I) -> JSONValue { .int(Int64(value)) }
 
   /// The value as compact JSON text.
-  public var text: String {
+  package var text: String {
     var out = ""
     write(to: &out)
     return out
@@ -80,12 +80,12 @@ public enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, Expressib
     out += "\""
   }
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
-  public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
+  package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
 /// The SwipeDict tool version, recorded in every blob's metadata.
-public enum SwipeDictVersion {
+package enum SwipeDictVersion {
   /// The version string.
-  public static let string = "0.1.0"
+  package static let string = "0.1.0"
 }

@@ -140,7 +140,7 @@ public struct KeyboardLayout: Sendable, Hashable {
   }
 
   /// The single-scalar lowercase form of `scalar`, or `scalar` itself.
-  public static func lowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+  package static func lowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
     if scalar.isASCII {
       let v = scalar.value
       return v >= 0x41 && v <= 0x5A ? Unicode.Scalar(v + 32)! : scalar
@@ -150,7 +150,7 @@ public struct KeyboardLayout: Sendable, Hashable {
   }
 
   /// The layout's `LYOT` encoding. Deterministic: aliases and skipped characters are sorted.
-  public func encoded() -> [UInt8] {
+  package func encoded() -> [UInt8] {
     var out = ByteWriter()
     let nameBytes = Array(name.utf8)
     let unitBytes = Array(unit.utf8)
@@ -177,13 +177,25 @@ public struct KeyboardLayout: Sendable, Hashable {
     return out.bytes
   }
 
+  /// Whether two keys overlap by more than 1 % of a key width both ways (shared edges and
+  /// rounding are fine): the layout rule both the compiler and the loader apply.
+  package static func overlap(
+    _ a: (x: Float, y: Float, width: Float, height: Float),
+    _ b: (x: Float, y: Float, width: Float, height: Float), keyWidth: Float
+  ) -> Bool {
+    let overlapX = (a.width + b.width) / 2 - abs(a.x - b.x)
+    let overlapY = (a.height + b.height) / 2 - abs(a.y - b.y)
+    return overlapX > keyWidth * 0.01 && overlapY > keyWidth * 0.01
+  }
+
   /// Checks a `LYOT` section without building anything: counts against the length, every
-  /// character valid, every number finite, name and unit UTF-8. After it passes,
+  /// character valid, every number finite, the layout rules (see below), name and unit UTF-8.
+  /// O(keys²) for the overlap rule, at most 63 keys. After it passes,
   /// `init(decoding:)` succeeds on the same bytes.
   /// - Parameters:
   ///   - view: the section's bytes.
   ///   - fileOffset: where the section starts in the file, for error messages.
-  public static func validate(_ view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
+  package static func validate(_ view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .layout, offset: fileOffset + at)
     }
@@ -198,16 +210,50 @@ public struct KeyboardLayout: Sendable, Hashable {
       throw fail("layout counts need \(needed) bytes, section has \(view.count)", 0)
     }
     guard keyWidth.isFinite, keyWidth > 0 else { throw fail("keyWidth \(keyWidth)", 20) }
+    guard keyCount >= 1, keyCount <= UInt32(FeatureLayout.maxKeys) else {
+      throw fail("\(keyCount) keys; a layout has 1 to \(FeatureLayout.maxKeys)", 0)
+    }
+    // The rules of a layout file (LayoutFile in the compiler checks the same, naming JSON
+    // fields): distinct lowercase key characters, positive sizes, no overlapping keys,
+    // aliases from a character without a key to one with a key, skipped characters without
+    // a key. So the loader rejects exactly what the compiler refuses to build.
     var at = 24
-    for _ in 0..<Int(keyCount) {
-      guard Unicode.Scalar(view.uint32(at: at)!) != nil else { throw fail("invalid character code", at) }
-      for k in 1...4 where !(view.float32(at: at + 4 * k)!.isFinite) {
-        throw fail("key geometry is not finite", at + 4 * k)
+    var keyCharacters: [Unicode.Scalar: Int] = [:]
+    var boxes: [(character: Unicode.Scalar, x: Float, y: Float, width: Float, height: Float)] = []
+    for k in 0..<Int(keyCount) {
+      guard let character = Unicode.Scalar(view.uint32(at: at)!) else {
+        throw fail("invalid character code", at)
       }
+      guard lowercase(character) == character, keyCharacters.updateValue(k, forKey: character) == nil
+      else { throw fail("key character U+\(String(character.value, radix: 16)) is not lowercase or not unique", at) }
+      for field in 1...4 where !(view.float32(at: at + 4 * field)!.isFinite) {
+        throw fail("key geometry is not finite", at + 4 * field)
+      }
+      let box = (
+        character: character, x: view.float32(at: at + 4)!, y: view.float32(at: at + 8)!,
+        width: view.float32(at: at + 12)!, height: view.float32(at: at + 16)!)
+      guard box.width > 0, box.height > 0 else { throw fail("key size is not positive", at + 12) }
+      for (j, other) in boxes.enumerated()
+      where overlap(
+        (box.x, box.y, box.width, box.height), (other.x, other.y, other.width, other.height),
+        keyWidth: keyWidth)
+      {
+        throw fail("key \"\(character)\" overlaps key \"\(other.character)\" (keys[\(j)])", at + 4)
+      }
+      boxes.append(box)
       at += 20
     }
-    for _ in 0..<(2 * Int(aliasCount) + Int(skipCount)) {
-      guard Unicode.Scalar(view.uint32(at: at)!) != nil else { throw fail("invalid character code", at) }
+    for _ in 0..<Int(aliasCount) {
+      guard let from = Unicode.Scalar(view.uint32(at: at)!), let to = Unicode.Scalar(view.uint32(at: at + 4)!)
+      else { throw fail("invalid character code", at) }
+      guard keyCharacters[from] == nil, keyCharacters[to] != nil else {
+        throw fail("an alias must map a character without a key to a key's character", at)
+      }
+      at += 8
+    }
+    for _ in 0..<Int(skipCount) {
+      guard let skipped = Unicode.Scalar(view.uint32(at: at)!) else { throw fail("invalid character code", at) }
+      guard keyCharacters[skipped] == nil else { throw fail("a skipped character has a key", at) }
       at += 4
     }
     guard let text = view.slice(offset: at, length: Int(nameCount) + Int(unitCount)),
@@ -221,7 +267,7 @@ public struct KeyboardLayout: Sendable, Hashable {
   ///   - view: the section's bytes.
   ///   - fileOffset: where the section starts in the file, for error messages.
   /// - Throws: `FormatError` when a count, scalar, number or string is invalid.
-  public init(decoding view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
+  package init(decoding view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
     try Self.validate(view, fileOffset: fileOffset)
     // From here on every read is in bounds and every value valid: `validate` checked them.
     let keyCount = Int(view.uint32(at: 0)!)

@@ -36,35 +36,35 @@
 /// Varints are unsigned LEB128. Leaves are ID runs because IDs are ranks in the folding
 /// collation: the words below a tree path are a few runs (one per case or accent variant
 /// of the prefix), so a leaf costs its local indices and a few bytes more.
-public enum PrefixTreeLayout {
+package enum PrefixTreeLayout {
   /// The size of the section header.
-  public static let headerSize = 64
+  package static let headerSize = 64
   /// Children per node: `a`…`z` and "other".
-  public static let fanout = 27
+  package static let fanout = 27
   /// The child taking non-letters and the end of the word.
-  public static let otherClass = 26
+  package static let otherClass = 26
   /// A node with more words than this splits (Kännsch: 200).
-  public static let splitThreshold = 200
+  package static let splitThreshold = 200
   /// Nodes at this depth are always leaves (Kännsch: 3).
-  public static let maxDepth = 3
+  package static let maxDepth = 3
   /// The length of the top list (Kännsch: 1000).
-  public static let topCount = 1000
+  package static let topCount = 1000
   /// The flag of a child reference naming a leaf.
-  public static let leafFlag: UInt32 = 1 << 31
+  package static let leafFlag: UInt32 = 1 << 31
 
   /// The tree class of a folded character: `a`…`z` → 0…25, anything else → 26.
-  public static func treeClass(ofFolded fold: Unicode.Scalar) -> Int {
+  package static func treeClass(ofFolded fold: Unicode.Scalar) -> Int {
     let v = fold.value
     return v >= 0x61 && v <= 0x7A ? Int(v - 0x61) : otherClass
   }
 
   /// The tree class of every label of an alphabet.
-  public static func labelClasses(_ alphabet: Alphabet) -> [UInt8] {
+  package static func labelClasses(_ alphabet: Alphabet) -> [UInt8] {
     alphabet.folds.map { UInt8(treeClass(ofFolded: $0)) }
   }
 
   /// The byte width of a leaf's local indices.
-  public static func indexWidth(forLeafSize n: Int) -> Int {
+  package static func indexWidth(forLeafSize n: Int) -> Int {
     n <= 256 ? 1 : n <= 65_536 ? 2 : 3
   }
 }

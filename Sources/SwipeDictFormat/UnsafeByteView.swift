@@ -8,34 +8,34 @@
 /// It is "unsafe" only in its lifetime: it does not own its memory. Whoever creates it
 /// (a `MappedRegion`, an `Array` inside `withUnsafeBytes`) must keep the bytes alive
 /// and unchanged for as long as the view is used.
-public struct UnsafeByteView: @unchecked Sendable {
+package struct UnsafeByteView: @unchecked Sendable {
   /// The first byte (a static dummy when `count` is 0, never read then).
   @usableFromInline let base: UnsafeRawPointer
   /// The number of readable bytes.
-  public let count: Int
+  package let count: Int
 
   /// Views `count` bytes at `base`.
   /// - Precondition: `count >= 0`, and `base` is non-nil when `count > 0`.
-  public init(base: UnsafeRawPointer?, count: Int) {
+  package init(base: UnsafeRawPointer?, count: Int) {
     precondition(count >= 0 && (count == 0 || base != nil), "invalid byte view")
     self.base = count == 0 ? UnsafeRawPointer(emptyByteViewStorage) : base!
     self.count = count
   }
 
   /// Views the bytes of a buffer.
-  public init(_ buffer: UnsafeRawBufferPointer) {
+  package init(_ buffer: UnsafeRawBufferPointer) {
     self.init(base: buffer.baseAddress, count: buffer.count)
   }
 
   /// Whether `length` bytes at `offset` lie inside the view (overflow-safe).
   @inlinable @inline(__always)
-  public func contains(offset: Int, length: Int) -> Bool {
+  package func contains(offset: Int, length: Int) -> Bool {
     offset >= 0 && length >= 0 && offset <= count && length <= count &- offset
   }
 
   /// The byte at `offset`, or `nil` outside the view.
   @inlinable @inline(__always)
-  public func byte(at offset: Int) -> UInt8? {
+  package func byte(at offset: Int) -> UInt8? {
     guard offset >= 0, offset < count else { return nil }
     return base.load(fromByteOffset: offset, as: UInt8.self)
   }
@@ -43,7 +43,7 @@ public struct UnsafeByteView: @unchecked Sendable {
   /// The byte at `offset`, without a bounds check: for hot loops whose caller has already
   /// proved `0 <= offset < count` (say so in a comment at the call). Debug builds check.
   @inlinable @inline(__always)
-  public func uncheckedByte(at offset: Int) -> UInt8 {
+  package func uncheckedByte(at offset: Int) -> UInt8 {
     #if SWIPEDICT_INTERNAL_CHECKS
       precondition(offset >= 0 && offset < count, "unchecked read outside the view")
     #endif
@@ -54,7 +54,7 @@ public struct UnsafeByteView: @unchecked Sendable {
   /// caller has already proved `0 <= offset` and `offset + 4 <= count` (say so in a comment
   /// at the call). Debug builds check.
   @inlinable @inline(__always)
-  public func uncheckedUInt32(at offset: Int) -> UInt32 {
+  package func uncheckedUInt32(at offset: Int) -> UInt32 {
     #if SWIPEDICT_INTERNAL_CHECKS
       precondition(contains(offset: offset, length: 4), "unchecked read outside the view")
     #endif
@@ -63,7 +63,7 @@ public struct UnsafeByteView: @unchecked Sendable {
 
   /// A little-endian unsigned integer of `width` bytes (1 to 8) at `offset`, or `nil`.
   @inlinable @inline(__always)
-  public func unsigned(at offset: Int, width: Int) -> UInt64? {
+  package func unsigned(at offset: Int, width: Int) -> UInt64? {
     guard width >= 1, width <= 8, contains(offset: offset, length: width) else { return nil }
     if width <= 4, contains(offset: offset, length: 4) {
       // One unaligned load, masked to `width` bytes.
@@ -82,52 +82,52 @@ public struct UnsafeByteView: @unchecked Sendable {
 
   /// A little-endian `UInt16` at `offset`, or `nil`.
   @inlinable @inline(__always)
-  public func uint16(at offset: Int) -> UInt16? {
+  package func uint16(at offset: Int) -> UInt16? {
     guard contains(offset: offset, length: 2) else { return nil }
     return UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
   }
 
   /// A little-endian `UInt32` at `offset`, or `nil`.
   @inlinable @inline(__always)
-  public func uint32(at offset: Int) -> UInt32? {
+  package func uint32(at offset: Int) -> UInt32? {
     guard contains(offset: offset, length: 4) else { return nil }
     return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
   }
 
   /// A little-endian `UInt64` at `offset`, or `nil`.
   @inlinable @inline(__always)
-  public func uint64(at offset: Int) -> UInt64? {
+  package func uint64(at offset: Int) -> UInt64? {
     guard contains(offset: offset, length: 8) else { return nil }
     return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 
   /// A little-endian IEEE `Float` at `offset`, or `nil`.
   @inlinable
-  public func float32(at offset: Int) -> Float? {
+  package func float32(at offset: Int) -> Float? {
     uint32(at: offset).map { Float(bitPattern: $0) }
   }
 
   /// A little-endian IEEE `Double` at `offset`, or `nil`.
   @inlinable
-  public func float64(at offset: Int) -> Double? {
+  package func float64(at offset: Int) -> Double? {
     uint64(at: offset).map { Double(bitPattern: $0) }
   }
 
   /// The sub-view of `length` bytes at `offset`, or `nil` if it does not fit.
   @inlinable
-  public func slice(offset: Int, length: Int) -> UnsafeByteView? {
+  package func slice(offset: Int, length: Int) -> UnsafeByteView? {
     guard contains(offset: offset, length: length) else { return nil }
     return UnsafeByteView(base: base + offset, count: length)
   }
 
   /// The bytes at `offset..<offset+length` copied into an array, or `nil`.
-  public func bytes(offset: Int, length: Int) -> [UInt8]? {
+  package func bytes(offset: Int, length: Int) -> [UInt8]? {
     guard let part = slice(offset: offset, length: length) else { return nil }
     return part.withUnsafeBytes { Array($0) }
   }
 
   /// Calls `body` with the viewed bytes as a raw buffer.
-  public func withUnsafeBytes<R, E: Error>(
+  package func withUnsafeBytes<R, E: Error>(
     _ body: (UnsafeRawBufferPointer) throws(E) -> R
   ) throws(E) -> R {
     try body(UnsafeRawBufferPointer(start: base, count: count))
@@ -136,7 +136,7 @@ public struct UnsafeByteView: @unchecked Sendable {
   /// The unsigned LEB128 varint at `offset` and its size in bytes, or `nil` if it runs past
   /// the end or is longer than 9 bytes (more than 63 bits).
   @inlinable
-  public func varint(at offset: Int) -> (value: UInt64, size: Int)? {
+  package func varint(at offset: Int) -> (value: UInt64, size: Int)? {
     var value: UInt64 = 0
     var shift: UInt64 = 0
     var at = offset
@@ -151,7 +151,7 @@ public struct UnsafeByteView: @unchecked Sendable {
   }
 
   /// The CRC-32C of the viewed bytes.
-  public var crc32c: UInt32 {
+  package var crc32c: UInt32 {
     withUnsafeBytes { CRC32C.checksum($0) }
   }
 }
@@ -161,36 +161,36 @@ public struct UnsafeByteView: @unchecked Sendable {
 nonisolated(unsafe) private let emptyByteViewStorage = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
 
 /// A growable little-endian byte buffer, for writing blobs and test fixtures.
-public struct ByteWriter: Sendable {
+package struct ByteWriter: Sendable {
   /// The bytes written so far.
-  public private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
 
   /// An empty buffer.
-  public init() {}
+  package init() {}
 
   /// The number of bytes written.
-  public var count: Int { bytes.count }
+  package var count: Int { bytes.count }
 
   /// Appends one byte.
-  public mutating func append(_ value: UInt8) { bytes.append(value) }
+  package mutating func append(_ value: UInt8) { bytes.append(value) }
   /// Appends bytes.
-  public mutating func append<S: Sequence<UInt8>>(contentsOf values: S) {
+  package mutating func append<S: Sequence<UInt8>>(contentsOf values: S) {
     bytes.append(contentsOf: values)
   }
   /// Appends a little-endian `UInt16`.
-  public mutating func append(_ value: UInt16) { appendUnsigned(UInt64(value), width: 2) }
+  package mutating func append(_ value: UInt16) { appendUnsigned(UInt64(value), width: 2) }
   /// Appends a little-endian `UInt32`.
-  public mutating func append(_ value: UInt32) { appendUnsigned(UInt64(value), width: 4) }
+  package mutating func append(_ value: UInt32) { appendUnsigned(UInt64(value), width: 4) }
   /// Appends a little-endian `UInt64`.
-  public mutating func append(_ value: UInt64) { appendUnsigned(value, width: 8) }
+  package mutating func append(_ value: UInt64) { appendUnsigned(value, width: 8) }
   /// Appends a little-endian IEEE `Float`.
-  public mutating func append(_ value: Float) { append(value.bitPattern) }
+  package mutating func append(_ value: Float) { append(value.bitPattern) }
   /// Appends a little-endian IEEE `Double`.
-  public mutating func append(_ value: Double) { append(value.bitPattern) }
+  package mutating func append(_ value: Double) { append(value.bitPattern) }
 
   /// Appends the low `width` bytes of `value`, least significant first.
   /// - Precondition: `value` fits in `width` bytes.
-  public mutating func appendUnsigned(_ value: UInt64, width: Int) {
+  package mutating func appendUnsigned(_ value: UInt64, width: Int) {
     precondition(width >= 1 && width <= 8 && (width == 8 || value >> UInt64(width * 8) == 0))
     var v = value
     for _ in 0..<width {
@@ -200,7 +200,7 @@ public struct ByteWriter: Sendable {
   }
 
   /// Appends `value` as an unsigned LEB128 varint (7 bits per byte, low bits first).
-  public mutating func appendVarint(_ value: UInt64) {
+  package mutating func appendVarint(_ value: UInt64) {
     var v = value
     while v >= 0x80 {
       bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
@@ -210,17 +210,17 @@ public struct ByteWriter: Sendable {
   }
 
   /// Appends zero bytes until `count` is a multiple of `alignment`.
-  public mutating func pad(toMultipleOf alignment: Int) {
+  package mutating func pad(toMultipleOf alignment: Int) {
     while bytes.count % alignment != 0 { bytes.append(0) }
   }
 
   /// Overwrites a little-endian `UInt32` at `offset`.
-  public mutating func set(_ value: UInt32, at offset: Int) {
+  package mutating func set(_ value: UInt32, at offset: Int) {
     for i in 0..<4 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> UInt32(8 * i)) }
   }
 
   /// Overwrites a little-endian `UInt64` at `offset`.
-  public mutating func set(_ value: UInt64, at offset: Int) {
+  package mutating func set(_ value: UInt64, at offset: Int) {
     for i in 0..<8 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> UInt64(8 * i)) }
   }
 }

@@ -22,13 +22,17 @@ public enum Shipping {
   /// Verifies a blob and compresses it.
   /// - Parameters:
   ///   - blob: the blob to pack (verified first: a damaged blob is not packed).
-  ///   - output: the pack to write (atomically).
+  ///   - output: the pack to write (atomically); it must not be the blob itself.
   ///   - level: the zstd level (1…22; 19 by default).
+  /// - Throws: `FileWriteError.outputIsInput` when `output` is the blob (checked before
+  ///   anything is read or written), `SwipeDictError` when the blob does not verify,
+  ///   `FileWriteError.io` or `ZstdError` when reading, compressing or writing fails.
   public static func pack(_ blob: String, to output: String, level: Int = 19) throws -> Result {
+    try AtomicFile.refuseOverwriting([blob], with: output)
     _ = try SwipeDictionary(contentsOf: blob, verify: true)
     let file = try InputFile(openingForReading: blob)
     let compressor = try ZstdCompressor(level: level, longDistanceMatching: true, windowLog: 27)
-    let writer = try AtomicFile.Writer(path: output)
+    let writer = try AtomicFile.Writer(path: output, protecting: [blob])
     var buffer = [UInt8](repeating: 0, count: 1 << 18)
     var compressed: [UInt8] = []
     var read = 0
@@ -53,17 +57,22 @@ public enum Shipping {
   /// Decompresses a pack into a directory, verifies it and moves it into place.
   /// - Parameters:
   ///   - pack: the `.zst` pack.
-  ///   - directory: where the blob goes; it is named after the pack without `.zst`.
+  ///   - directory: where the blob goes, created (with its parents) if it does not exist;
+  ///     the blob is named after the pack without `.zst`.
   /// - Returns: the installed blob's path and sizes.
   /// - Throws: `ZstdError` for a damaged or truncated pack, `SwipeDictError` when the
-  ///   decompressed blob does not verify; in both cases nothing is installed.
+  ///   decompressed blob does not verify, `FileWriteError.outputIsInput` when the blob would
+  ///   replace the pack itself, `FileWriteError.io` when `directory` cannot be created or is
+  ///   not a directory; in every case nothing is installed.
   public static func install(_ pack: String, into directory: String) throws -> Result {
     var name = URL(fileURLWithPath: pack).lastPathComponent
     if name.hasSuffix(".zst") { name.removeLast(4) }
     let destination = URL(fileURLWithPath: directory).appendingPathComponent(name).path
+    try AtomicFile.refuseOverwriting([pack], with: destination)
     let file = try InputFile(openingForReading: pack)
     let decompressor = try ZstdDecompressor()
-    let writer = try AtomicFile.Writer(path: destination)
+    try makeDirectory(directory)
+    let writer = try AtomicFile.Writer(path: destination, protecting: [pack])
     var buffer = [UInt8](repeating: 0, count: 1 << 18)
     var read = 0
     var written = 0
@@ -82,5 +91,20 @@ public enum Shipping {
     _ = try SwipeDictionary(contentsOf: writer.temporaryPath, verify: true)
     try writer.commit()
     return Result(path: destination, inputBytes: read, outputBytes: written)
+  }
+
+  /// Creates `directory` and its parents unless it exists; fails if it exists as a file.
+  private static func makeDirectory(_ directory: String) throws(FileWriteError) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else { throw .io(path: directory, message: "is not a directory") }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true)
+    } catch {
+      throw .io(path: directory, message: "cannot create the directory (\(error.localizedDescription))")
+    }
   }
 }

@@ -12,7 +12,9 @@ struct BuildCommand: ParsableCommand {
       combined format, or bare word lists (frequency from rank); plain or zstd-compressed. \
       Several inputs merge: counts of the same word add up. Words that cannot be typed on \
       the layout are dropped and counted. The blob is written to a temporary file and \
-      renamed, so a failed build leaves the previous OUT intact.
+      renamed, so a failed build leaves the previous OUT intact. OUT must not be one of \
+      the inputs or the layout (the same file under any name is refused before anything \
+      is read).
 
       Examples:
         swipedict build corpora/en.tsv.zst --layout corpora/layouts/qwerty-en.json -o build/en.swipedict
@@ -28,35 +30,41 @@ struct BuildCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "The blob to write.")
   var output: String
 
-  @Option(name: .long, help: "Keep only the N most frequent words.")
+  @Option(name: .long, parsing: .unconditional, help: "Keep only the N most frequent words (N ≥ 1).")
   var maxWords: Int?
 
-  @Option(name: .long, help: "Drop words whose merged count is below N.")
+  @Option(name: .long, parsing: .unconditional, help: "Drop words whose merged count is below N (N ≥ 0).")
   var minCount: Double = 0
 
   @Flag(name: .long, help: "Skip invalid input lines with a warning instead of failing.")
   var skipInvalid = false
 
-  @Option(name: .long, help: "Fail if the blob would exceed this size (e.g. 48MB, 512KB; 1MB = 2^20 bytes).")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "Fail if the blob would exceed this size (e.g. 48MB, 512KB; 1MB = 2^20 bytes).")
   var budget: String?
 
   @Flag(name: .long, help: "Print only errors.")
   var quiet = false
 
   func validate() throws {
-    if let maxWords, maxWords < 1 { throw ValidationError("--max-words must be at least 1") }
-    if minCount < 0 || !minCount.isFinite { throw ValidationError("--min-count must be non-negative") }
-    if let budget, parseSize(budget) == nil {
-      throw ValidationError("--budget '\(budget)' is not a size such as 48MB, 512KB or 1000000")
+    if let maxWords, maxWords < 1 {
+      throw ValidationError("--max-words \(maxWords): must be at least 1")
     }
+    if !minCount.isFinite || minCount < 0 {
+      throw ValidationError("--min-count \(minCount): must be a finite number, 0 or more")
+    }
+    if let budget { try validateSize(budget, option: "--budget") }
   }
 
   func run() throws {
     let layoutModel: KeyboardLayout
     do {
+      // Before anything is read: the output must not replace an input or the layout.
+      try AtomicFile.refuseOverwriting(inputs + [layout], with: output)
       layoutModel = try LayoutFile.load(layout)
     } catch {
-      throw failure("\(error)")
+      throw failure(error)
     }
     let options = CompileOptions(
       maxWords: maxWords, minCount: minCount, skipInvalid: skipInvalid,
@@ -73,14 +81,14 @@ struct BuildCommand: ParsableCommand {
         printError("\u{1B}[2K\r\(progress.stage.rawValue): \(progress.detail)", terminator: "")
       }
       if showProgress { printError("\u{1B}[2K\r", terminator: "") }
-      try AtomicFile.write(result.bytes, to: output)
+      try AtomicFile.write(result.bytes, to: output, protecting: inputs + [layout])
     } catch {
       if showProgress { printError("") }
-      throw failure("\(error)")
+      throw failure(error)
     }
     let report = result.report
     for input in report.inputs where !input.warnings.isEmpty || input.skipped > 0 {
-      for warning in input.warnings { printError("warning: \(warning)") }
+      for warning in input.warnings { printError("warning: \(describe(warning))") }
       if input.skipped > input.warnings.count {
         printError("warning: \(input.file): \(input.skipped - input.warnings.count) more lines skipped")
       }
@@ -112,15 +120,34 @@ struct BuildCommand: ParsableCommand {
   }
 }
 
-/// `48MB` → 50331648. Units: B, KB, MB, GB (binary multiples), or none.
+/// The largest size `parseSize` accepts: 1 TB (2^40 bytes), far beyond any blob or device.
+let maxSize = 1 << 40
+
+/// `48MB` → 50331648. Units: B, KB, MB, GB (binary multiples), or none. `nil` unless the
+/// size is a finite number of bytes from 0 to ``maxSize`` (never traps: `infMB`, `nan`,
+/// `1e300GB` are `nil`).
 func parseSize(_ text: String) -> Int? {
   let upper = text.uppercased()
   let units: [(String, Int)] = [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10), ("B", 1)]
-  for (suffix, factor) in units where upper.hasSuffix(suffix) {
-    guard let n = Double(upper.dropLast(suffix.count)), n >= 0 else { return nil }
-    return Int(n * Double(factor))
+  var number = Substring(upper)
+  var factor = 1
+  if let unit = units.first(where: { upper.hasSuffix($0.0) }) {
+    number = upper.dropLast(unit.0.count)
+    factor = unit.1
   }
-  return Int(upper).flatMap { $0 >= 0 ? $0 : nil }
+  guard let n = Double(number), n.isFinite, n >= 0 else { return nil }
+  let bytes = (n * Double(factor)).rounded(.down)
+  guard bytes <= Double(maxSize) else { return nil }
+  return Int(bytes)
+}
+
+/// Checks a size option: a size `parseSize` reads, of at least one byte.
+func validateSize(_ text: String, option: String) throws {
+  guard let bytes = parseSize(text) else {
+    throw ValidationError(
+      "\(option) '\(text)': not a size such as 48MB, 512KB or 1000000 (1 byte to 1024GB)")
+  }
+  guard bytes >= 1 else { throw ValidationError("\(option) '\(text)': must be at least 1 byte") }
 }
 
 func printError(_ message: String, terminator: String) {

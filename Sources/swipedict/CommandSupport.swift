@@ -1,18 +1,20 @@
 import ArgumentParser
 import Foundation
 import SwipeDict
+import SwipeDictCompiler
+import SwipeDictFiles
 
 /// The blob argument shared by the commands that read one.
 struct BlobArgument: ParsableArguments {
   @Argument(help: "The dictionary blob (.swipedict).")
   var blob: String
 
-  /// Opens the blob or prints why not and fails with exit code 1.
+  /// Opens the blob or prints why not (naming the file) and fails with exit code 1.
   func open(verify: Bool = false) throws -> SwipeDictionary {
     do {
       return try SwipeDictionary(contentsOf: blob, verify: verify)
     } catch {
-      throw failure("\(error)")
+      throw failure(error, file: blob)
     }
   }
 }
@@ -22,6 +24,38 @@ func failure(_ message: String) -> ExitCode {
   printError("error: \(message)")
   return .failure
 }
+
+/// Prints `error: FILE: what is wrong` for an error the libraries threw and returns exit
+/// code 1 to throw.
+/// - Parameters:
+///   - error: the error.
+///   - file: the file the error is about, for errors that do not name one themselves (a
+///     damaged blob's `SwipeDictError.invalid`).
+func failure(_ error: any Error, file: String? = nil) -> ExitCode {
+  failure(describe(error, file: file))
+}
+
+/// An error as `FILE: what is wrong` (and a hint on the next line where the library gives
+/// one), with no `error:` of its own: the caller prefixes `error: ` or `warning: ` once.
+func describe(_ error: any Error, file: String? = nil) -> String {
+  switch error {
+  // These two describe themselves compiler-style (`f.tsv:2:5: error: …`) for library users.
+  case let error as WordListError:
+    return "\(error.location): \(error.message)\n  hint: \(error.hint)"
+  case let error as InputFileError:
+    return "\(error.path): cannot \(error.operation.rawValue) the file: \(error.reason)"
+  case SwipeDictError.invalid(let damage):
+    return "\(file.map { "\($0): " } ?? "")invalid blob: \(damage)"
+  case let error as ZstdError:
+    return "\(file.map { "\($0): " } ?? "")\(error)"
+  default:
+    return "\(error)"
+  }
+}
+
+// Numeric options are declared `parsing: .unconditional`, so that a value starting with
+// `-` (`--top -1`) reaches `validate()` and is refused for what it is ("must be at least
+// 1") instead of argument-parser's `Missing value for '--top <top>'`.
 
 /// Prints a line to standard error.
 func printError(_ message: String) {
@@ -49,8 +83,9 @@ func grouped<I: BinaryInteger>(_ value: I) -> String {
   return out
 }
 
-/// A number with two decimals.
+/// A number with two decimals (infinities, NaN and numbers beyond 10^15 as Swift prints them).
 func fixed2(_ value: Double) -> String {
+  guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
   let scaled = Int((abs(value) * 100).rounded())
   let sign = value < 0 && scaled > 0 ? "-" : ""
   let frac = scaled % 100

@@ -23,13 +23,13 @@ struct InspectCommand: ParsableCommand {
 
   @OptionGroup var blob: BlobArgument
 
-  @Option(name: .long, help: "The memory ceiling to report against (default 48MB, iOS keyboard extensions).")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "The memory ceiling to report against (default 48MB, iOS keyboard extensions).")
   var budget: String = "48MB"
 
   func validate() throws {
-    if parseSize(budget) == nil {
-      throw ValidationError("--budget '\(budget)' is not a size such as 48MB, 512KB or 1000000")
-    }
+    try validateSize(budget, option: "--budget")
   }
 
   /// The sections each kind of query reads.

@@ -16,10 +16,14 @@ struct QueryCommand: ParsableCommand {
       angle in degrees counterclockwise from +x as seen on screen, lengths in the layout's \
       unit and in key widths. --list lists the words with an exact prefix in ID order.
 
+      Exit status, as grep's for scripts: 0 when every word looked up is found (or \
+      --prefix, --correct, --top or --list prints at least one word, or --features finds \
+      its word), 3 when not, 1 on an error (unreadable or damaged blob), 64 on a usage error.
+
       Examples:
         swipedict query build/en.swipedict hello Hello xyzzy
         printf 'the\\nqwzx\\n' | swipedict query build/en.swipedict - --json
-        swipedict query build/de.swipedict --folded uber
+        swipedict query build/de.swipedict --folded uber      # uber, ùber, ûber, über
         swipedict query build/en.swipedict --prefix hel --limit 5
         swipedict query build/de.swipedict --correct hllo
         swipedict query build/en.swipedict --features hello
@@ -41,13 +45,17 @@ struct QueryCommand: ParsableCommand {
   @Option(name: .long, help: "Print this word's swipe features as JSON.")
   var features: String?
 
-  @Option(name: .long, help: "List the N most frequent words.")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "List the N most frequent words (1…1000; the blob keeps its 1,000 most frequent).")
   var top: Int?
 
   @Option(name: .long, help: "List the words starting exactly with this prefix, in ID order.")
   var list: String?
 
-  @Option(name: .long, help: "The most words --prefix, --correct or --list print (0: all for --list).")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "The most words --prefix or --correct print (1…1000), or --list prints (0: all).")
   var limit: Int = 10
 
   @Flag(name: .long, help: "Ignore case and accents in lookups.")
@@ -67,36 +75,58 @@ struct QueryCommand: ParsableCommand {
     if modes > 1 {
       throw ValidationError("give one of: words, --prefix, --correct, --features, --top, --list")
     }
-    if limit < 0 { throw ValidationError("--limit must be 0 or more") }
-    if let top, top < 0 { throw ValidationError("--top must be 0 or more") }
-  }
-
-  func run() throws {
-    let dictionary = try blob.open()
-    if let prefix {
-      printSuggestions(dictionary.completions(prefix: prefix, limit: limit), in: dictionary)
-    } else if let correct {
-      printSuggestions(dictionary.corrections(for: correct, limit: limit), in: dictionary)
-    } else if let top {
-      printSuggestions(dictionary.topWords(limit: top), in: dictionary)
-    } else if let word = features {
-      try printFeatures(of: word, in: dictionary)
-    } else if let list {
-      listPrefix(list, in: dictionary)
-    } else {
-      for argument in words {
-        if argument == "-" {
-          while let line = readLine(strippingNewline: true) {
-            lookUp(line.hasSuffix("\r") ? String(line.dropLast()) : line, in: dictionary)
-          }
-        } else {
-          lookUp(argument, in: dictionary)
-        }
-      }
+    if list != nil {
+      if limit < 0 { throw ValidationError("--limit \(limit): must be 0 (all) or more") }
+    } else if !(1...Self.maxSuggestions).contains(limit) {
+      throw ValidationError(
+        "--limit \(limit): must be 1…\(Self.maxSuggestions) for --prefix and --correct")
+    }
+    if let top, !(1...Self.maxSuggestions).contains(top) {
+      throw ValidationError(
+        "--top \(top): must be 1…\(Self.maxSuggestions) (the blob keeps its "
+          + "\(Self.maxSuggestions) most frequent words; --list '' --limit 0 lists all)")
     }
   }
 
-  private func printSuggestions(_ suggestions: [Suggestion], in dictionary: SwipeDictionary) {
+  /// The most suggestions --prefix, --correct and --top print: the size of a blob's top list,
+  /// and a bound on the work a ranked query does.
+  static let maxSuggestions = 1000
+
+  /// The exit status when a word was not found or a query printed nothing (grep's 1, moved
+  /// to 3 because 1 means an error for every swipedict command).
+  static let notFound = ExitCode(3)
+
+  func run() throws {
+    let dictionary = try blob.open()
+    let found: Bool
+    if let prefix {
+      found = printSuggestions(dictionary.completions(prefix: prefix, limit: limit), in: dictionary)
+    } else if let correct {
+      found = printSuggestions(dictionary.corrections(for: correct, limit: limit), in: dictionary)
+    } else if let top {
+      found = printSuggestions(dictionary.topWords(limit: top), in: dictionary)
+    } else if let word = features {
+      found = try printFeatures(of: word, in: dictionary)
+    } else if let list {
+      found = listPrefix(list, in: dictionary)
+    } else {
+      var all = true
+      for argument in words {
+        if argument == "-" {
+          while let line = readLine(strippingNewline: true) {
+            all = lookUp(line.hasSuffix("\r") ? String(line.dropLast()) : line, in: dictionary) && all
+          }
+        } else {
+          all = lookUp(argument, in: dictionary) && all
+        }
+      }
+      found = all
+    }
+    if !found { throw Self.notFound }
+  }
+
+  /// Prints the suggestions; whether there were any.
+  private func printSuggestions(_ suggestions: [Suggestion], in dictionary: SwipeDictionary) -> Bool {
     for s in suggestions {
       if json {
         print(JSONValue.object([
@@ -109,14 +139,18 @@ struct QueryCommand: ParsableCommand {
         print("\(s.word)\tfrequency \(s.frequency)")
       }
     }
+    return !suggestions.isEmpty
   }
 
-  private func printFeatures(of word: String, in dictionary: SwipeDictionary) throws {
+  /// Prints a word's features; `false` when the word is not in the dictionary.
+  private func printFeatures(of word: String, in dictionary: SwipeDictionary) throws -> Bool {
     guard let id = dictionary.id(of: word) else {
-      throw failure("\"\(word)\" is not in the dictionary (lookups are exact; try --folded or --prefix)")
+      printError(
+        "\(blob.blob): \"\(word)\" is not in the dictionary (lookups are exact; try --folded or --prefix)")
+      return false
     }
     guard let f = dictionary.features(of: id) else {
-      throw failure("the blob has no swipe features (format \(dictionary.formatVersion)); rebuild it")
+      throw failure("\(blob.blob): the blob has no swipe features (format \(dictionary.formatVersion)); rebuild it")
     }
     let layout = dictionary.layout
     let width = Double(dictionary.keyWidth)
@@ -137,9 +171,11 @@ struct QueryCommand: ParsableCommand {
       ("firstKey", .string(String(layout.keys[f.firstKey].character))),
       ("lastKey", .string(String(layout.keys[f.lastKey].character))),
     ]).text)
+    return true
   }
 
-  private func listPrefix(_ prefix: String, in dictionary: SwipeDictionary) {
+  /// Lists the words with an exact prefix; whether there were any.
+  private func listPrefix(_ prefix: String, in dictionary: SwipeDictionary) -> Bool {
     var listed = 0
     for (id, word) in dictionary.words(withPrefix: prefix) {
       if limit > 0 && listed >= limit { break }
@@ -153,9 +189,11 @@ struct QueryCommand: ParsableCommand {
         print(word)
       }
     }
+    return listed > 0
   }
 
-  private func lookUp(_ word: String, in dictionary: SwipeDictionary) {
+  /// Looks a word up and prints the result; whether it was found.
+  private func lookUp(_ word: String, in dictionary: SwipeDictionary) -> Bool {
     let ids = folded ? dictionary.ids(matchingFolded: word) : dictionary.id(of: word).map { [$0] } ?? []
     if json {
       if ids.isEmpty {
@@ -171,12 +209,13 @@ struct QueryCommand: ParsableCommand {
         if folded { members.append(("match", .string(dictionary.word(for: id) ?? ""))) }
         print(JSONValue.object(members).text)
       }
-      return
+      return !ids.isEmpty
     }
     if ids.isEmpty { print("\(word)\tnot found") }
     for id in ids {
       let match = folded ? "\t\(dictionary.word(for: id) ?? "")" : ""
       print("\(word)\tid \(id)\tfrequency \(dictionary.frequency(of: id) ?? 0)\(match)")
     }
+    return !ids.isEmpty
   }
 }

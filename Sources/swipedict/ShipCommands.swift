@@ -8,7 +8,8 @@ struct PackCommand: ParsableCommand {
     abstract: "Verify a blob and compress it with zstd (long mode) for shipping.",
     discussion: """
       The pack is one zstd frame with a content checksum; `swipedict install` (or \
-      `zstd -d --long=27`) restores the blob byte for byte.
+      `zstd -d --long=27`) restores the blob byte for byte. The pack must not be the blob \
+      itself (the same file under any name is refused).
 
       Examples:
         swipedict pack build/en.swipedict -o build/en.swipedict.zst
@@ -21,11 +22,11 @@ struct PackCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "The pack to write.")
   var output: String
 
-  @Option(help: "zstd level, 1 (fast) to 22 (smallest).")
+  @Option(parsing: .unconditional, help: "zstd level, 1 (fast) to 22 (smallest).")
   var level: Int = 19
 
   func validate() throws {
-    guard (1...22).contains(level) else { throw ValidationError("--level must be 1…22") }
+    guard (1...22).contains(level) else { throw ValidationError("--level \(level): must be 1…22") }
   }
 
   func run() throws {
@@ -34,7 +35,7 @@ struct PackCommand: ParsableCommand {
       print("\(output): \(grouped(result.outputBytes)) bytes from \(grouped(result.inputBytes)) "
         + "(\(fixed2(Double(result.outputBytes) / Double(max(1, result.inputBytes)) * 100)) %)")
     } catch {
-      throw failure("\(error)")
+      throw failure(error, file: blob)
     }
   }
 }
@@ -46,16 +47,18 @@ struct InstallCommand: ParsableCommand {
     discussion: """
       The blob is named after the pack without `.zst`. It is decompressed to a temporary \
       file beside the destination and verified (every checksum and the automaton) before \
-      it is renamed over the old one: a damaged pack is refused and the installed blob stays.
+      it is renamed over the old one: a damaged pack is refused and the installed blob stays. \
+      The directory is created (with its parents) if it does not exist; a pack is never \
+      installed over itself.
 
       Examples:
-        swipedict install en.swipedict.zst -o ~/Library/Keyboard/
+        swipedict install en.swipedict.zst -o Dictionaries/
       """)
 
   @Argument(help: "The .zst pack.")
   var pack: String
 
-  @Option(name: .shortAndLong, help: "The directory to install into.")
+  @Option(name: .shortAndLong, help: "The directory to install into (created if missing).")
   var output: String
 
   func run() throws {
@@ -63,7 +66,7 @@ struct InstallCommand: ParsableCommand {
       let result = try Shipping.install(pack, into: output)
       print("\(result.path): installed and verified, \(grouped(result.outputBytes)) bytes")
     } catch {
-      throw failure("\(pack): refused, nothing installed: \(error)")
+      throw failure("\(describe(error, file: pack))\n  nothing installed")
     }
   }
 }

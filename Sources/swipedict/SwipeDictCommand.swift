@@ -7,7 +7,8 @@ struct SwipeDictCommand: ParsableCommand {
     commandName: "swipedict",
     abstract: "Build, inspect, query and verify SwipeDict dictionary blobs for swipe keyboards, and decode swipes.",
     discussion: """
-      Exit codes: 0 success, 1 error (bad input, damaged blob), 64 usage.
+      Exit codes: 0 success, 1 error (bad input, damaged blob), 64 usage; `query` exits 3 \
+      when a word is not found or a query finds nothing (see `swipedict query --help`).
 
       Examples:
         swipedict build corpora/en.tsv.zst --layout corpora/layouts/qwerty-en.json -o build/en.swipedict

@@ -148,16 +148,55 @@ struct LayoutFileTests {
     (#"{"keys": []}"#, "name: missing"),
     (#"{"name": "x", "keys": [{"char": "a", "x": 0, "y": 0}]}"#, "keyWidth: missing"),
     (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "A", "x": 20, "y": 0}]}"#, "keys[1].char: \"a\" is already the key keys[0]"),
-    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "b", "x": 5, "y": 0}]}"#, "keys[1]: key \"b\" overlaps key \"a\""),
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "b", "x": 5, "y": 0}]}"#, "keys[1].x: key \"b\" overlaps key \"a\""),
     (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "ab", "x": 0, "y": 0}]}"#, "keys[0].char: expected one character"),
     (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": "0", "y": 0}]}"#, "keys[0].x: expected a number"),
     (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}], "aliases": {"é": "e"}}"#, "\"e\" is not a key"),
     (#"{"name": "x", "keyWidth": -1, "keys": [{"char": "a", "x": 0, "y": 0}]}"#, "keyWidth: must be positive"),
     ("not json", "not valid JSON"),
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0, "w": -10}]}"#, "keys[0]: w and h must be positive"),
+    // Finite as JSON (a Double), infinite as the blob's Float: the loader would reject it.
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 1e39, "y": 0}]}"#, "keys[0].x: key geometry is not finite"),
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "b", "x": 20, "y": -4e38}]}"#, "keys[1].y: key geometry is not finite"),
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0, "h": 1e39}]}"#, "keys[0].h: key geometry is not finite"),
+    (#"{"name": "x", "keyWidth": 1e39, "keys": [{"char": "a", "x": 0, "y": 0}]}"#, "keyWidth: keyWidth inf"),
   ])
   func invalidLayouts(json: String, message: String) {
     let text = error(json)
     #expect(text?.contains(message) == true, "\(text ?? "accepted")")
-    #expect(text?.hasPrefix("l.json: ") == true)
+    #expect(text?.hasPrefix("l.json:") == true)
+  }
+
+  /// JSON syntax errors point at the line and (byte) column, as word-list errors do.
+  @Test(arguments: [
+    ("{\"name\": \"x\",\n \"keyWidth\": ,\n \"keys\": []}", "l.json:2:14: not valid JSON"),
+    ("{\"name\": \"é€\",\n\n   \"a\": 1\n \"b\": 2}", "l.json:4:2: not valid JSON"),
+    ("not json", "l.json:1:2: not valid JSON"),  // "n" may start `null`; "o" cannot follow
+  ])
+  func jsonSyntaxErrorsGiveLineAndColumn(json: String, message: String) {
+    #expect(error(json) == message)
+  }
+
+  /// One validation: whatever the compiler accepts, the loader opens. Random layouts with
+  /// numbers from tiny to beyond Float's range either fail to parse or build a blob that opens.
+  @Test func everyLayoutTheCompilerAcceptsTheLoaderOpens() throws {
+    var generator = SystemRandomNumberGenerator()
+    let magnitudes: [Double] = [1, 40, 1e10, 1e37, 3.4e38, 3.5e38, 1e39]
+    func number() -> Double {
+      let m = magnitudes.randomElement(using: &generator)!
+      return Double.random(in: -m...m, using: &generator)
+    }
+    var accepted = 0
+    for _ in 0..<60 {
+      let keys = "abc".enumerated().map { i, c in
+        #"{"char": "\#(c)", "x": \#(Double(i) * 1e38 + number()), "y": \#(number()), "w": \#(abs(number())), "h": \#(abs(number()))}"#
+      }
+      let json = #"{"name": "r", "keyWidth": \#(abs(number())), "keys": [\#(keys.joined(separator: ","))]}"#
+      guard let layout = try? LayoutFile.parse(Data(json.utf8), file: "r.json") else { continue }
+      accepted += 1
+      let blob = try DictionaryCompiler.compile(words: [("abc", 3), ("cab", 1)], layout: layout).bytes
+      #expect(throws: Never.self, "\(json)") { _ = try SwipeDictionary(bytes: blob, verify: true) }
+    }
+    #expect(accepted > 0)
   }
 }

@@ -158,7 +158,7 @@ struct IngestBadLine: Sendable, CustomTestStringConvertible {
   var options: WordListReadOptions { WordListReadOptions(maxLineBytes: maxLineBytes) }
 }
 
-@Suite("Ingest: errors")
+@Suite("Ingest: errors", .timeLimit(.minutes(1)))
 struct IngestErrorTests {
   @Test("each bad line is reported at its exact line and column", arguments: IngestBadLine.all)
   func badLine(_ bad: IngestBadLine) throws {

@@ -6,7 +6,7 @@ import SwipeDictFiles
 import SwipeDictTools
 import SwipeDictTestSupport
 
-@Suite("Ingest: zstd")
+@Suite("Ingest: zstd", .timeLimit(.minutes(1)))
 struct IngestZstdTests {
   /// A counted list of `lines` lines, about 16 bytes a line.
   static func generatedList(lines: Int, seed: UInt64 = 7) -> [UInt8] {

@@ -4,7 +4,7 @@ import SwipeDictCompiler
 import Testing
 
 /// Hand-corrupted blobs: each validation rule rejects its damage with a specific reason.
-@Suite("Damaged blobs are rejected with a reason")
+@Suite("Damaged blobs are rejected with a reason", .timeLimit(.minutes(1)))
 struct CorruptBlobTests {
   let blob: [UInt8]
 

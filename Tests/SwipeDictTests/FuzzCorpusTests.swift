@@ -3,7 +3,7 @@ import Testing
 
 /// Replays the fuzzer's regression corpus (`Fuzz/Corpus`: seed blobs and every input that
 /// once crashed or hung the loader) through the same steps as the libFuzzer target.
-@Suite("Fuzz corpus replay")
+@Suite("Fuzz corpus replay", .timeLimit(.minutes(1)))
 struct FuzzCorpusTests {
   static let corpus: [URL] = {
     let directory = URL(fileURLWithPath: #filePath)

@@ -15,6 +15,8 @@ import SwipeDictFormat
 /// reader.keyPath(of: id)            // [15, 2, 18, 8] for "hello" on qwerty-en (h e l o)
 /// ```
 public struct KeyPathReader: Sendable {
+  /// Keeps the blob's bytes alive for as long as the reader (and its cursors) exist.
+  private let owner: MappedRegion
   fileprivate let dawg: DAWGView
   /// The key of each label, or `noKey` for characters without a key (apostrophe, hyphen).
   fileprivate let labelKeys: [UInt8]
@@ -22,6 +24,7 @@ public struct KeyPathReader: Sendable {
 
   init(dictionary: SwipeDictionary) {
     let layout = dictionary.layout
+    owner = dictionary.region
     dawg = dictionary.dawg
     labelKeys = dictionary.alphabet.scalars.map { scalar in
       if case .key(let k) = layout.classify(scalar), k < 0xFF { return UInt8(k) }
@@ -121,6 +124,8 @@ extension SwipeDictionary {
 ///   match(cursor.keys)                             // shares `cursor.shared` keys with the last
 /// }
 /// ```
+///
+/// The cursor holds its reader, which keeps the blob's bytes alive.
 public struct KeyPathCursor: Sendable {
   private let reader: KeyPathReader
   private var words: WordCursor

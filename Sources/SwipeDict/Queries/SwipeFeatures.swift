@@ -106,7 +106,7 @@ extension SwipeDictionary {
   /// expected length's code — what ``features(of:)-(Int)`` derives the rest from, without
   /// its trigonometry. For scans over many words. `nil` as for ``features(of:)-(Int)``.
   /// - Complexity: O(1): one 32-bit read.
-  public func featureRecord(of id: Int) -> FeatureLayout.Record? {
+  public func featureRecord(of id: Int) -> FeatureRecord? {
     featureView?.record(id)
   }
 

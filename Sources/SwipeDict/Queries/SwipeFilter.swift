@@ -193,9 +193,10 @@ extension SwipeDictionary {
   /// ```
   public func candidateScan(for filter: SwipeFilter) -> CandidateScan {
     guard let features = featureView, let tables = FilterTables(filter, dictionary: self) else {
-      return CandidateScan(records: nil, tables: nil, ranges: [])
+      return CandidateScan(owner: region, records: nil, tables: nil, ranges: [])
     }
-    return CandidateScan(records: features.records, tables: tables, ranges: startRanges(tables.startOK))
+    return CandidateScan(
+      owner: region, records: features.records, tables: tables, ranges: startRanges(tables.startOK))
   }
 
   /// The ID ranges of the first labels whose words can start on a key in `startOK`: a label
@@ -222,14 +223,19 @@ extension SwipeDictionary {
 
 /// A scan of the dictionary for the words that pass a ``SwipeFilter``, in ascending ID
 /// order, that can stop and resume (see ``SwipeDictionary/candidateScan(for:)``).
+///
+/// The scan keeps the blob's bytes alive: it may outlive the dictionary value it came from.
 public struct CandidateScan: Sendable {
+  /// Keeps `records` alive.
+  private let owner: MappedRegion
   private let records: UnsafeByteView?
   private let tables: FilterTables?
   /// The ID ranges left to scan (the start filter's first letters), ascending.
   private var ranges: [Range<Int>]
   private var next = 0
 
-  init(records: UnsafeByteView?, tables: FilterTables?, ranges: [Range<Int>]) {
+  init(owner: MappedRegion, records: UnsafeByteView?, tables: FilterTables?, ranges: [Range<Int>]) {
+    self.owner = owner
     self.records = records
     self.tables = tables
     self.ranges = ranges

@@ -28,10 +28,16 @@ struct FeatureView: Sendable {
     self.keyCount = Int(keys)
   }
 
+  /// The number of records (the dictionary's word count).
+  var count: Int { records.count / FeatureLayout.recordSize }
+
   /// The packed record of `id`, or `nil` outside `0..<wordCount`.
   @inline(__always)
   func packed(_ id: Int) -> UInt32? {
-    records.uint32(at: id &* FeatureLayout.recordSize)
+    // The range check first: `id * 4` must not wrap for an ID near `Int.max`.
+    guard id >= 0, id < count else { return nil }
+    // safe: 0 <= id < count, so 4 × id + 4 <= records.count.
+    return records.uncheckedUInt32(at: id &* FeatureLayout.recordSize)
   }
 
   /// The record of `id` if every key it names is on the layout.

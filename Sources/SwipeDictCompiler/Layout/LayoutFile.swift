@@ -44,7 +44,7 @@ public enum LayoutFile {
     } catch let error as CompileError {
       throw error
     } catch {
-      throw fail("", "not valid JSON (\(error))")
+      throw .layout(file: jsonErrorPlace(in: data, file: file), path: "", message: "not valid JSON")
     }
     func number(_ object: [String: JSONTree], _ key: String, _ path: String) throws(CompileError)
       -> Float?
@@ -99,19 +99,6 @@ public enum LayoutFile {
       guard w > 0, h > 0 else { throw fail(path, "w and h must be positive") }
       keys.append(.init(character: c, x: x, y: y, width: w, height: h))
     }
-    for i in keys.indices {
-      for j in keys.indices where j > i {
-        let a = keys[i]
-        let b = keys[j]
-        let overlapX = (a.width + b.width) / 2 - abs(a.x - b.x)
-        let overlapY = (a.height + b.height) / 2 - abs(a.y - b.y)
-        // Shared edges and rounding are fine; a real overlap is over 1 % of a key width.
-        if overlapX > keyWidth * 0.01, overlapY > keyWidth * 0.01 {
-          throw fail(
-            "keys[\(j)]", "key \"\(b.character)\" overlaps key \"\(a.character)\" (keys[\(i)])")
-        }
-      }
-    }
     var aliases: [Unicode.Scalar: Unicode.Scalar] = [:]
     if let rawAliases = root["aliases"] {
       guard case .object(let map) = rawAliases else {
@@ -126,7 +113,8 @@ public enum LayoutFile {
         aliases[f] = t
       }
     }
-    var skipped = KeyboardLayout.defaultSkipped
+    // A character with a key is typed with it: the default skipped set leaves such ones out.
+    var skipped = KeyboardLayout.defaultSkipped.filter { seen[$0] == nil }
     if let rawSkip = root["skip"] {
       guard case .array(let list) = rawSkip else { throw fail("skip", "expected an array") }
       skipped = []
@@ -136,8 +124,83 @@ public enum LayoutFile {
         skipped.insert(s)
       }
     }
-    return KeyboardLayout(
+    let layout = KeyboardLayout(
       name: name, unit: unit, keyWidth: keyWidth, keys: keys, aliases: aliases, skipped: skipped)
+    try checkAsStored(layout, file: file)
+    return layout
+  }
+
+  /// Runs the loader's own check of a blob's `LYOT` section (`KeyboardLayout.validate`) on
+  /// the bytes `layout` will be stored as, so a layout the loader would reject (a coordinate
+  /// beyond a 32-bit float's range, say) fails the build by name instead of producing a blob
+  /// no command can open. One rule set for both sides: the loader's check includes the
+  /// layout file's rules (distinct keys, positive sizes, no overlaps, aliases and skipped
+  /// characters); the checks above only name the JSON field first. Overlapping keys are
+  /// found here only.
+  static func checkAsStored(_ layout: KeyboardLayout, file: String) throws(CompileError) {
+    let bytes = layout.encoded()
+    let checked: Result<Void, FormatError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(FormatError) in try KeyboardLayout.validate(UnsafeByteView(raw)) }
+    }
+    guard case .failure(let error) = checked else { return }
+    var what = "\(error)"
+    if case .malformed(let detail) = error.reason { what = detail }
+    // Name the field at the error's offset: the header's keyWidth or one key's number.
+    let fields = ["char", "x", "y", "w", "h"]
+    var path = ""
+    if error.offset == 20 {
+      path = "keyWidth"
+    } else if error.offset >= 24, error.offset < 24 + 20 * layout.keys.count {
+      path = "keys[\((error.offset - 24) / 20)].\(fields[(error.offset - 24) % 20 / 4])"
+    }
+    let stored =
+      what.contains("not finite")
+      ? " when stored as a 32-bit float (the blob's number type, at most 3.4e38)" : ""
+    throw .layout(
+      file: file, path: path, message: "\(what)\(stored); the loader would reject the blob")
+  }
+
+  /// `file:line:column` of a JSON syntax error in `data` (1-based, the column counting
+  /// bytes as word-list errors do), or `file` when the parser does not say where.
+  ///
+  /// `JSONDecoder` on Linux reports no position; `JSONSerialization` reports a byte offset
+  /// ("around character 27") or a line and column, so the data is parsed once more with it
+  /// on this error path only.
+  static func jsonErrorPlace(in data: Data, file: String) -> String {
+    let error: NSError
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return file
+    } catch let caught as NSError {
+      error = caught
+    }
+    let text = error.userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+    func number(after marker: String) -> Int? {
+      guard let range = text.range(of: marker) else { return nil }
+      return Int(text[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
+    }
+    if let line = number(after: "line "), let column = number(after: "column ") {
+      return "\(file):\(line):\(column)"
+    }
+    let bytes = [UInt8](data)
+    var offset: Int
+    if let index = error.userInfo["NSJSONSerializationErrorIndex"] as? Int {
+      offset = index
+    } else if let index = number(after: "character ") {
+      offset = index
+    } else if text.contains("end of file") || text.contains("end of data") {
+      offset = bytes.count
+    } else {
+      return file
+    }
+    offset = min(max(0, offset), bytes.count)
+    var line = 1
+    var lineStart = 0
+    for (i, byte) in bytes[..<offset].enumerated() where byte == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = i + 1
+    }
+    return "\(file):\(line):\(offset - lineStart + 1)"
   }
 }
 

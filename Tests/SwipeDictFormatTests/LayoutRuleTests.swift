@@ -1,0 +1,53 @@
+import Testing
+
+import SwipeDictFormat
+
+/// The loader's check of a `LYOT` section holds the layout-file rules the compiler applies,
+/// so a blob whose layout the compiler would refuse is refused at open too.
+@Suite("Layout rules at open")
+struct LayoutRuleTests {
+  static func key(_ c: Unicode.Scalar, _ x: Float, _ w: Float = 10, _ h: Float = 14) -> KeyboardLayout.Key {
+    .init(character: c, x: x, y: 7, width: w, height: h)
+  }
+  static let good = KeyboardLayout(
+    name: "row", unit: "pt", keyWidth: 10, keys: [key("a", 5), key("b", 15), key("c", 25)],
+    aliases: ["ä": "a"])
+
+  static func validates(_ layout: KeyboardLayout) -> Bool {
+    layout.encoded().withUnsafeBytes { raw in
+      (try? KeyboardLayout.validate(UnsafeByteView(raw))) != nil
+    }
+  }
+
+  @Test func aGoodLayoutPasses() {
+    #expect(Self.validates(Self.good))
+  }
+
+  @Test(
+    "Each rule of a layout file",
+    arguments: [
+      ("duplicate key", [key("a", 5), key("a", 15)], [:], Set<Unicode.Scalar>()),
+      ("uppercase key", [key("A", 5), key("b", 15)], [:], []),
+      ("zero width", [key("a", 5, 0), key("b", 15)], [:], []),
+      ("negative height", [key("a", 5, 10, -1), key("b", 15)], [:], []),
+      ("overlapping keys", [key("a", 5), key("b", 9)], [:], []),
+      ("alias to no key", [key("a", 5), key("b", 15)], ["é": "e"], []),
+      ("alias from a key", [key("a", 5), key("b", 15)], ["a": "b"], []),
+      ("skipped key", [key("a", 5), key("b", 15)], [:], ["a"]),
+      ("no keys", [], [:], []),
+    ] as [(String, [KeyboardLayout.Key], [Unicode.Scalar: Unicode.Scalar], Set<Unicode.Scalar>)])
+  func ruleIsChecked(
+    rule: String, keys: [KeyboardLayout.Key], aliases: [Unicode.Scalar: Unicode.Scalar],
+    skipped: Set<Unicode.Scalar>
+  ) {
+    let layout = KeyboardLayout(
+      name: rule, unit: "pt", keyWidth: 10, keys: keys, aliases: aliases, skipped: skipped)
+    #expect(!Self.validates(layout), "\(rule) passed")
+  }
+
+  @Test func tooManyKeysAreRefused() {
+    let keys = (0..<64).map { Self.key(Unicode.Scalar(0x4E00 + $0)!, Float($0) * 10 + 5) }
+    #expect(!Self.validates(KeyboardLayout(name: "wide", unit: "pt", keyWidth: 10, keys: keys)))
+    #expect(Self.validates(KeyboardLayout(name: "wide", unit: "pt", keyWidth: 10, keys: Array(keys.prefix(63)))))
+  }
+}
