@@ -41,7 +41,7 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Prefixes whose words to list, one per line.")
   var prefixes: String?
 
-  @Option(help: "Timed passes per measurement (1…100).")
+  @Option(parsing: .unconditional, help: "Timed passes per measurement (1…100).")
   var passes: Int = 9
 
   @Flag(name: .long, help: "Print one JSON object.")
@@ -55,19 +55,33 @@ struct BenchCommand: ParsableCommand {
     help: ArgumentHelp("Write the keyboard samples to this directory.", valueName: "dir"))
   var keyboardSamples: String?
 
-  @Option(help: ArgumentHelp("Words drawn by frequency whose prefixes are completed (1…10,000).", valueName: "N"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Words drawn by frequency whose prefixes are completed (1…10,000).", valueName: "N"))
   var completionWords = 1000
 
-  @Option(help: ArgumentHelp("Typed words per typo kind (five kinds) to correct (1…10,000).", valueName: "N"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Typed words per typo kind (five kinds) to correct (1…10,000).", valueName: "N"))
   var typos = 400
 
-  @Option(help: ArgumentHelp("Swipes over words drawn by frequency to filter (1…10,000).", valueName: "N"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Swipes over words drawn by frequency to filter (1…10,000).", valueName: "N"))
   var swipes = 1000
 
-  @Option(help: ArgumentHelp("σ of the swipes' aim around each key centre, in key widths (0…10).", valueName: "σ"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "σ of the swipes' aim around each key centre, in key widths (0…10).", valueName: "σ"))
   var swipeNoise = 0.2
 
-  @Option(help: "Seed of the keyboard samples: the same seed and blob give the same samples.")
+  @Option(
+    parsing: .unconditional,
+    help: "Seed of the keyboard samples: the same seed and blob give the same samples.")
   var seed: UInt64 = 2024
 
   func validate() throws {

@@ -29,16 +29,18 @@ struct DecodeCommand: ParsableCommand {
   var swipes: String
 
   @Option(
-    name: .long,
+    name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "Stop matching this many milliseconds after the lift (at most 60000).", valueName: "ms"))
   var deadline: Double?
 
-  @Option(name: .long, help: "How many words to return per swipe (1…1000).")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "How many words to return per swipe (1…1000).")
   var top: Int = 4
 
   @Option(
-    name: .long,
+    name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "The weight of ln(count) against the mean squared distance (key widths²; 0…1000).",
       valueName: "w"))

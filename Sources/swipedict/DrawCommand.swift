@@ -44,14 +44,14 @@ struct DrawCommand: ParsableCommand {
   var swipe: String?
 
   @Option(
-    name: .long,
+    name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "Which swipe of --swipe to draw, from 1 (blank lines and # comments do not count).",
       valueName: "N"))
   var line: Int?
 
   @Option(
-    name: .long,
+    name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "Pixels per layout unit (default: the keyboard about 800 pixels wide).", valueName: "px"))
   var scale: Double?

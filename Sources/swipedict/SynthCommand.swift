@@ -40,7 +40,7 @@ struct SynthCommand: ParsableCommand {
   var words: [String] = []
 
   @Option(
-    name: .long,
+    name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "Swipe N words drawn from the blob (with replacement; 1…100,000).", valueName: "N"))
   var sample: Int?
@@ -48,40 +48,44 @@ struct SynthCommand: ParsableCommand {
   @Option(name: .long, help: "How --sample draws words: frequency (default) or uniform.")
   var by: Weighting?
 
-  @Option(name: .long, help: "The random seed: the same seed gives the same swipes.")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "The random seed: the same seed gives the same swipes.")
   var seed: UInt64 = 1
 
   @Option(
-    name: .long,
+    name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "σ of the aim around each key centre, in key widths (0…10).", valueName: "σ"))
   var noise: Double = 0.25
 
-  @Option(name: .long, help: ArgumentHelp("Samples per second (1…1000; default 60).", valueName: "Hz"))
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp("Samples per second (1…1000; default 60).", valueName: "Hz"))
   var rate: Double?
 
   @Option(
-    name: .long,
+    name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "σ of the per-sample sensor noise, in key widths (0…10; default 0.02).", valueName: "σ"))
   var jitter: Double?
 
   @Option(
-    name: .long,
+    name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "The largest share of a segment cut at each corner, from 40 % of it (default 0.1…0.35; the cap of 0.6 key widths scales along).",
       valueName: "fraction"))
   var cornerCut: Double?
 
   @Option(
-    name: .long,
+    name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "The farthest an aim may be from its key centre, in key widths (0…10; default 0.6).",
       valueName: "u"))
   var aimLimit: Double?
 
   @Option(
-    name: .long,
+    name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "Swipe speed: 2 takes half the time, 0.5 twice as long (0.1…10).", valueName: "factor"))
   var speed: Double?

@@ -26,8 +26,9 @@ struct OptionRangeTests {
       (["--rate", "nan"], "--rate must be from 1 to 1000 Hz"),
       (["--noise", "1e300"], "--noise must be from 0 to 10 key widths"),
       (["--jitter", "inf"], "--jitter must be from 0 to 10 key widths"),
-      (["--aim-limit=-1"], "--aim-limit must be from 0 to 10 key widths"),
+      (["--aim-limit", "-1"], "--aim-limit must be from 0 to 10 key widths"),
       (["--corner-cut", "0.5"], "--corner-cut must be at least 0 and below 0.5"),
+      (["--noise", "-0.1"], "--noise must be from 0 to 10 key widths"),
     ])
   func synthOptions(arguments: [String], message: String) throws {
     let result = try CLI.run(["synth", blob, "--words", "hello"] + arguments)
@@ -76,6 +77,8 @@ struct OptionRangeTests {
       (["--deadline", "nan"], "--deadline must be more than 0 and at most 60000 milliseconds"),
       (["--top", "0"], "--top must be from 1 to 1,000"),
       (["--top", "1000000"], "--top must be from 1 to 1,000"),
+      (["--top", "-1"], "--top must be from 1 to 1,000"),
+      (["--deadline", "-5"], "--deadline must be more than 0 and at most 60000 milliseconds"),
       (["--frequency-weight", "1e30"], "--frequency-weight must be from 0 to 1000"),
     ])
   func decodeOptions(arguments: [String], message: String) throws {
@@ -93,7 +96,7 @@ struct OptionRangeTests {
       (["--passes", "1000000"], "--passes must be from 1 to 100"),
       (["--keyboard", "--swipes", "100000000"], "--swipes must be from 1 to 10,000"),
       (["--keyboard", "--typos", "0"], "--typos must be from 1 to 10,000"),
-      (["--keyboard", "--completion-words=-3"], "--completion-words must be from 1 to 10,000"),
+      (["--keyboard", "--completion-words", "-3"], "--completion-words must be from 1 to 10,000"),
       (["--keyboard", "--swipe-noise", "1e300"], "--swipe-noise must be from 0 to 10 key widths"),
     ])
   func benchOptions(arguments: [String], message: String) throws {
