@@ -4,7 +4,7 @@ import SwipeDict
 /// cache.
 ///
 /// A word's *perfect swipe* over its key path k₁…kₙ is the sequence of 2n − 1 segments
-/// (k₁→k₁), (k₁→k₂), (k₂→k₂), …, (kₙ→kₙ): each key centre to itself (a point: the finger
+/// (k₁→k₁), (k₁→k₂), (k₂→k₂), …, (kₙ→kₙ): each key center to itself (a point: the finger
 /// passes the key) and to the next. The swipe is a sequence of m points. The table
 /// `D[i][j]` holds the least cost of matching points 0…i to segments 0…j in order, each
 /// point to one or more consecutive segments and each segment to one or more consecutive
@@ -43,9 +43,9 @@ struct SegmentDTW {
 
   /// The swipe, in key widths: x, y and the swipe's length up to the point, per point.
   private let points: [Float]
-  /// The key centres, in key widths.
-  private let centreX: [Float]
-  private let centreY: [Float]
+  /// The key centers, in key widths.
+  private let centerX: [Float]
+  private let centerY: [Float]
   private let band: Band
   /// The number of points (rows).
   let rows: Int
@@ -67,9 +67,9 @@ struct SegmentDTW {
   /// Prepares the table for a swipe.
   /// - Parameters:
   ///   - points: the (reduced) swipe, in key widths; at least one point.
-  ///   - centres: every key centre, in key widths.
+  ///   - centers: every key center, in key widths.
   ///   - band: the locality constraint.
-  init(points: [(x: Float, y: Float)], centres: [(x: Float, y: Float)], band: Band) {
+  init(points: [(x: Float, y: Float)], centers: [(x: Float, y: Float)], band: Band) {
     precondition(!points.isEmpty, "a swipe has at least one point")
     var packed: [Float] = []
     packed.reserveCapacity(3 * points.count)
@@ -83,16 +83,16 @@ struct SegmentDTW {
       packed += [point.x, point.y, arc]
     }
     self.points = packed
-    centreX = centres.map(\.x)
-    centreY = centres.map(\.y)
+    centerX = centers.map(\.x)
+    centerY = centers.map(\.y)
     self.band = band
     rows = points.count
     func squared(_ p: (x: Float, y: Float), _ c: (x: Float, y: Float)) -> Float {
       (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y)
     }
-    toFirst = centres.map { squared(points[0], $0) }
-    toLast = centres.map { squared(points[points.count - 1], $0) }
-    nearest = centres.map { c in points.reduce(Float.infinity) { min($0, squared($1, c)) } }
+    toFirst = centers.map { squared(points[0], $0) }
+    toLast = centers.map { squared(points[points.count - 1], $0) }
+    nearest = centers.map { c in points.reduce(Float.infinity) { min($0, squared($1, c)) } }
   }
 
   /// A lower bound of the cost of `keys` that takes O(keys) time: every match pairs the
@@ -128,10 +128,10 @@ struct SegmentDTW {
   /// The columns of the keys `keys` shares with the path of the previous call (as far as
   /// that call computed them) are reused.
   /// - Parameters:
-  ///   - keys: the word's key path (indices into the centres; no key repeated in a row).
+  ///   - keys: the word's key path (indices into the centers; no key repeated in a row).
   ///   - bound: stop as soon as the cost must exceed this.
   mutating func cost(keys: [UInt8], bound: Float) -> Float? {
-    guard !keys.isEmpty, keys.allSatisfy({ Int($0) < centreX.count }) else { return nil }
+    guard !keys.isEmpty, keys.allSatisfy({ Int($0) < centerX.count }) else { return nil }
     guard lowerBound(keys: keys) <= bound else { return nil }
     if keys.count > lengths.count { grow(to: keys.count) }
     var depth = 0
@@ -160,7 +160,7 @@ struct SegmentDTW {
   /// smallest value of the key's own column.
   private mutating func computeColumns(depth: Int) -> Float {
     let key = Int(path[depth])
-    let b = (x: centreX[key], y: centreY[key])
+    let b = (x: centerX[key], y: centerY[key])
     let rows = self.rows
     let low = band.ratio.lowerBound
     let high = band.ratio.upperBound
@@ -182,7 +182,7 @@ struct SegmentDTW {
     }
 
     let from = Int(path[depth - 1])
-    let a = (x: centreX[from], y: centreY[from])
+    let a = (x: centerX[from], y: centerY[from])
     let start = lengths[depth - 1]
     let end = start + ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
     lengths[depth] = end

@@ -22,7 +22,7 @@ import SwipeDict
 ///    point, still while the finger moves; when it lifts, the end-point and length filters
 ///    narrow that list (``SwipeDictionary/candidates(for:among:)``). The tolerances are
 ///    ``Options/filter``'s.
-/// 3. **Segment DTW** of the reduced swipe against each candidate's perfect swipe (key centre
+/// 3. **Segment DTW** of the reduced swipe against each candidate's perfect swipe (key center
 ///    to itself, to the next, …), with a monotone position along each segment and a locality
 ///    band (``Options/band``). Candidates are visited in ID order, so consecutive ones share
 ///    key-path prefixes and the DTW columns of the shared keys are reused
@@ -75,7 +75,7 @@ public struct SwipeDecoder: Sendable {
     public struct Reduction: Sendable, Hashable {
       /// Keep a point when the path since the last kept point is this long (key widths).
       public var maxGap: Float = 1
-      /// Keep a point that makes a triangle of this area with its neighbours (key widths²).
+      /// Keep a point that makes a triangle of this area with its neighbors (key widths²).
       public var minArea: Float = 0.05
       /// Keep a point where the swipe turns back this sharply: the angle between the
       /// directions to the last kept point and to the next point, at most (radians).
@@ -103,8 +103,8 @@ public struct SwipeDecoder: Sendable {
   /// The parameters.
   public let options: Options
   let reader: KeyPathReader
-  /// Key centres in key widths.
-  let centres: [(x: Float, y: Float)]
+  /// Key centers in key widths.
+  let centers: [(x: Float, y: Float)]
 
   /// A decoder over `dictionary`, whose layout gives the key geometry.
   /// - Parameters:
@@ -116,7 +116,7 @@ public struct SwipeDecoder: Sendable {
     self.options = options
     reader = dictionary.keyPathReader()
     let unit = 1 / dictionary.keyWidth
-    centres = dictionary.keyCentres.map { (x: $0.x * unit, y: $0.y * unit) }
+    centers = dictionary.keyCenters.map { (x: $0.x * unit, y: $0.y * unit) }
   }
 
   /// Starts decoding a swipe point by point.
@@ -139,8 +139,8 @@ public struct SwipeDecoder: Sendable {
 
 /// The words a swipe most likely spells, and what it took to find them.
 public struct SwipeDecoding: Sendable, Hashable {
-  /// One decoded word.
-  public struct Word: Sendable, Hashable {
+  /// One decoded word: a candidate that made the top list.
+  public struct Candidate: Sendable, Hashable {
     /// The word's ID in the dictionary.
     public var id: Int
     /// The word.
@@ -155,13 +155,13 @@ public struct SwipeDecoding: Sendable, Hashable {
   }
 
   /// The best words, best first.
-  public var words: [Word]
+  public var words: [Candidate]
   /// How many words passed the four filters.
   public var candidateCount: Int
   /// How many of them were matched (all of them unless the deadline passed).
   public var matchedCount: Int
   /// Whether every candidate was matched: `false` when the deadline cut the search short.
-  public var complete: Bool
+  public var isComplete: Bool
   /// The swipe's points, as given and after the input reduction.
   public var pointCount: Int
   /// The points the DTW matched.
@@ -169,6 +169,6 @@ public struct SwipeDecoding: Sendable, Hashable {
 
   /// An empty decoding (no points, or no candidates).
   static let empty = SwipeDecoding(
-    words: [], candidateCount: 0, matchedCount: 0, complete: true, pointCount: 0,
+    words: [], candidateCount: 0, matchedCount: 0, isComplete: true, pointCount: 0,
     reducedPointCount: 0)
 }

@@ -92,6 +92,6 @@ public struct SwipeSession: Sendable {
     let complete = search.run(candidates, deadline: deadline, matchLimit: matchLimit)
     return SwipeDecoding(
       words: search.results(), candidateCount: candidates.count, matchedCount: search.matched,
-      complete: complete, pointCount: measurement.count, reducedPointCount: points.count)
+      isComplete: complete, pointCount: measurement.count, reducedPointCount: points.count)
   }
 }

@@ -34,7 +34,7 @@ struct WordSearch {
     self.decoder = decoder
     let band = decoder.options.band
     dtw = SegmentDTW(
-      points: points, centres: decoder.centres,
+      points: points, centers: decoder.centers,
       band: SegmentDTW.Band(ratio: band.ratio, slack: band.slack))
     let scale = Float(decoder.dictionary.frequencyScale)
     logCounts = (0..<256).map { Float($0) / 255 * scale }
@@ -110,10 +110,10 @@ struct WordSearch {
   }
 
   /// The best words, best first.
-  func results() -> [SwipeDecoding.Word] {
+  func results() -> [SwipeDecoding.Candidate] {
     best.compactMap { entry in
       decoder.dictionary.word(for: entry.id).map {
-        SwipeDecoding.Word(
+        SwipeDecoding.Candidate(
           id: entry.id, word: $0, score: entry.score, distance: entry.distance,
           frequency: entry.frequency)
       }

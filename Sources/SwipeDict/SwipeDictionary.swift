@@ -37,7 +37,7 @@ public struct SwipeDictionary: Sendable {
   let featureView: FeatureView?
   /// The prefix tree and top list (`PTRE`), if the blob has them.
   let prefixTree: PrefixTreeView?
-  /// The layout's key centres and key width.
+  /// The layout's key centers and key width.
   let keyGeometry: KeyGeometry
 
   /// Maps and validates a blob file.
@@ -93,7 +93,7 @@ public struct SwipeDictionary: Sendable {
         let (bytes, offset) = try section(.features)
         features = try FeatureView(
           section: bytes, fileOffset: offset, wordCount: dawg.wordCount,
-          layoutKeys: geometry.centres.count)
+          layoutKeys: geometry.centers.count)
       }
       var tree: PrefixTreeView?
       if contents.section(.prefixTree) != nil {

@@ -26,7 +26,7 @@ extension SwipeDictionary {
     let depth = PrefixTreeLayout.maxDepth
     let classes = PrefixTreeLayout.labelClasses(alphabet)
     let layout = self.layout
-    let centres = layout.keys.map { (x: $0.x, y: $0.y) }
+    let centers = layout.keys.map { (x: $0.x, y: $0.y) }
     let labelKeys: [Int?] = alphabet.scalars.map { layout.key(for: $0) }
     var facts = WordFacts(
       firstClasses: [UInt8](repeating: UInt8(PrefixTreeLayout.otherClass), count: wordCount * depth),
@@ -42,7 +42,7 @@ extension SwipeDictionary {
       path.removeAll(keepingCapacity: true)
       for label in cursor.labels { if let k = labelKeys[Int(label)], path.last != k { path.append(k) } }
       if !path.isEmpty, path.allSatisfy({ $0 < FeatureLayout.maxKeys }) {
-        facts.records[id] = FeatureLayout.Record(path: path, centres: centres, keyWidth: layout.keyWidth).packed
+        facts.records[id] = FeatureLayout.Record(path: path, centers: centers, keyWidth: layout.keyWidth).packed
       }
       seen += 1
     }

@@ -138,7 +138,7 @@ package enum FrequencyLayout {
     return UInt8(max(1, min(255, q)))
   }
 
-  /// The count a quantized byte stands for (the centre of its step).
+  /// The count a quantized byte stands for (the center of its step).
   /// - Parameters:
   ///   - q: the quantized frequency.
   ///   - scale: `ln(1 + maxCount)` of the blob.

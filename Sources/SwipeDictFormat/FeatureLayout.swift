@@ -3,7 +3,7 @@
 /// The features are the per-word entry of the swipe thesis (start angle, expected length,
 /// distance to the second letter, last-letter point) reduced to what cannot be recomputed
 /// from the layout: the keys. The start angle and the distance to the second letter follow
-/// exactly from the first two keys, and the last-letter point is the last key's centre, so
+/// exactly from the first two keys, and the last-letter point is the last key's center, so
 /// they carry no quantization error; only the expected length is quantized.
 ///
 /// ```
@@ -19,7 +19,7 @@
 /// ```
 ///
 /// The records start 64 bytes into the section, so a scan reads them with aligned loads.
-/// Expected length is the sum of the centre-to-centre distances along the key path, in key
+/// Expected length is the sum of the center-to-center distances along the key path, in key
 /// widths, coded in 9 bits: `code < 256` means `code / 8` (steps of 1/8 up to 31.875, error
 /// ≤ 1/16), `code ≥ 256` means `32 + (code − 256) / 4` (steps of 1/4 up to 95.75, error ≤ 1/8);
 /// longer paths are stored as 95.75.
@@ -86,17 +86,17 @@ public struct FeatureRecord: Sendable, Hashable {
     self.lengthCode = lengthCode
   }
 
-  /// The record of a key path on a layout whose key centres are given.
+  /// The record of a key path on a layout whose key centers are given.
   /// - Parameters:
   ///   - path: key indices (non-empty, no key repeated consecutively, all < 63).
-  ///   - centres: each key's centre.
+  ///   - centers: each key's center.
   ///   - keyWidth: the layout's key width.
-  package init(path: [Int], centres: [(x: Float, y: Float)], keyWidth: Float) {
+  package init(path: [Int], centers: [(x: Float, y: Float)], keyWidth: Float) {
     precondition(!path.isEmpty, "a key path has at least one key")
     var length: Float = 0
     for (a, b) in zip(path, path.dropFirst()) {
-      let dx = centres[b].x - centres[a].x
-      let dy = centres[b].y - centres[a].y
+      let dx = centers[b].x - centers[a].x
+      let dy = centers[b].y - centers[a].y
       length += (dx * dx + dy * dy).squareRoot()
     }
     self.init(
@@ -120,6 +120,6 @@ public struct FeatureRecord: Sendable, Hashable {
       lengthCode: Int(packed >> 23))
   }
 
-  /// The expected length in key widths (the centre of the code's step).
+  /// The expected length in key widths (the center of the code's step).
   public var lengthInKeyWidths: Float { FeatureLayout.keyWidths(forLengthCode: lengthCode) }
 }

@@ -13,19 +13,19 @@
 /// ```
 /// 0   4  key count K          4   4  alias count A      8   4  skipped count S
 /// 12  4  name byte count N    16  4  unit byte count U  20  4  keyWidth (Float32)
-/// 24  20×K keys: scalar u32, x, y, width, height (Float32, key centres)
+/// 24  20×K keys: scalar u32, x, y, width, height (Float32, key centers)
 ///     8×A aliases: from scalar u32, to scalar u32 (sorted by from)
 ///     4×S skipped scalars u32 (sorted)
 ///     N bytes name (UTF-8), U bytes unit (UTF-8)
 /// ```
 public struct KeyboardLayout: Sendable, Hashable {
-  /// One key: a character and its rectangle (centre and size).
+  /// One key: a character and its rectangle (center and size).
   public struct Key: Sendable, Hashable {
     /// The (lowercase) character the key types.
     public var character: Unicode.Scalar
-    /// The key centre's x coordinate.
+    /// The key center's x coordinate.
     public var x: Float
-    /// The key centre's y coordinate (growing downwards).
+    /// The key center's y coordinate (growing downwards).
     public var y: Float
     /// The key's width.
     public var width: Float
@@ -126,7 +126,7 @@ public struct KeyboardLayout: Sendable, Hashable {
 
   /// The keys that touch key `index` (edges or corners within 1 % of a key width): the
   /// "adjacent keys" of typing-error models. Sorted by key index.
-  public func neighbours(of index: Int) -> [Int] {
+  public func neighbors(of index: Int) -> [Int] {
     guard keys.indices.contains(index) else { return [] }
     let key = keys[index]
     let slack = keyWidth * 0.01

@@ -12,8 +12,8 @@ import SwipeDictFormat
 /// A standalone SVG picture of a word's perfect swipe on a keyboard layout (`swipedict draw`).
 ///
 /// It shows every key of the layout as a rounded rectangle with its character, the perfect
-/// swipe (the polyline through the centres of the word's key path, a dot on each centre, the
-/// first and last keys highlighted), the start angle (an arrow from the first key centre, an
+/// swipe (the polyline through the centers of the word's key path, a dot on each center, the
+/// first and last keys highlighted), the start angle (an arrow from the first key center, an
 /// arc from the +x direction and the angle in degrees), the last-letter point (a ring,
 /// labelled), and optionally a recorded or synthetic swipe as a thin line with small dots.
 /// A title states the word, its frequency byte, key count and expected length; a legend
@@ -134,8 +134,8 @@ package struct SwipeDrawing {
     func raw(_ p: LayoutPoint) -> Point {
       Point(x: Self.clamp(Double(p.x)) * s, y: Self.clamp(Double(p.y)) * s)
     }
-    let centres = layout.keys.map { raw(LayoutPoint(x: $0.x, y: $0.y)) }
-    let path = keyPath.filter { centres.indices.contains($0) }
+    let centers = layout.keys.map { raw(LayoutPoint(x: $0.x, y: $0.y)) }
+    let path = keyPath.filter { centers.indices.contains($0) }
 
     // Geometry in pixels before the offset; `box` collects the extent of everything drawn.
     var box = Box()
@@ -147,7 +147,7 @@ package struct SwipeDrawing {
       let w = max(0, Self.clamp(Double(key.width)) * s)
       let h = max(0, Self.clamp(Double(key.height)) * s)
       let gap = min(w, h) * 0.04
-      let c = centres[index]
+      let c = centers[index]
       let rect = Rect(
         x: c.x - w / 2 + gap, y: c.y - h / 2 + gap, width: max(0, w - 2 * gap),
         height: max(0, h - 2 * gap))
@@ -159,7 +159,7 @@ package struct SwipeDrawing {
       box.add(rect)
     }
 
-    let pathPoints = path.map { centres[$0] }
+    let pathPoints = path.map { centers[$0] }
     let dot = max(2.5, kw * 0.07)
     for p in pathPoints { box.add(p, radius: dot * 1.6) }
     let swipePoints = overlay.map { $0.points.map(raw) } ?? []
@@ -180,11 +180,11 @@ package struct SwipeDrawing {
           2
         ))
     }
-    let ringCentre = raw(lastPoint)
+    let ringCenter = raw(lastPoint)
     let ring = max(8, kw * 0.3)
-    obstacles.areas.append((Rect(around: ringCentre, radius: ring + 1.5), 3))
+    obstacles.areas.append((Rect(around: ringCenter, radius: ring + 1.5), 3))
 
-    // The start angle: an arrow from the first key centre, an arc from +x, the degrees.
+    // The start angle: an arrow from the first key center, an arc from +x, the degrees.
     var arrow:
       (
         from: Point, to: Point, head: [Point],
@@ -244,12 +244,12 @@ package struct SwipeDrawing {
     let lastText = "last letter"
     let lastFont = min(max(kw * 0.17, 11), 16)
     let lastSize = Point(x: Self.textWidth(lastText, lastFont, bold: true), y: lastFont)
-    var lastCandidates: [(Point, Point, Double)] = [(ringCentre, incoming, ring + 4)]
+    var lastCandidates: [(Point, Point, Double)] = [(ringCenter, incoming, ring + 4)]
     for (x, y) in [(0.0, 1.0), (0, -1), (1, 0), (-1, 0)] {
-      lastCandidates.append((ringCentre, Point(x: x, y: y), ring + 4))
+      lastCandidates.append((ringCenter, Point(x: x, y: y), ring + 4))
     }
     let lastLabel = obstacles.bestPlace(for: lastSize, candidates: lastCandidates)
-    box.add(ringCentre, radius: ring + 2)
+    box.add(ringCenter, radius: ring + 2)
     box.add(Self.labelRect(lastLabel, lastSize))
 
     // Title and legend texts.
@@ -263,7 +263,7 @@ package struct SwipeDrawing {
       "layout \(layout.name) · key width \(keyWidthUnit) · \(Self.n(s)) px per \(layout.unit)"
       + " · swipedict draw"
     var legend: [(mark: LegendMark, text: String)] = [
-      (.path, "perfect swipe through the key centres")
+      (.path, "perfect swipe through the key centers")
     ]
     if let arrow {
       legend.append((.arrow, "start angle \(arrow.text), counterclockwise from +x"))
@@ -369,7 +369,7 @@ package struct SwipeDrawing {
     for (i, p) in pathPoints.map(at).enumerated() {
       let isFirst = i == 0
       out.line(
-        "<circle class=\"key-centre\" cx=\"\(Self.n(p.x))\" cy=\"\(Self.n(p.y))\" "
+        "<circle class=\"key-center\" cx=\"\(Self.n(p.x))\" cy=\"\(Self.n(p.y))\" "
           + "r=\"\(Self.n(isFirst ? dot * 1.6 : dot))\" fill=\"\(isFirst ? Colour.start : Colour.path)\" "
           + "stroke=\"#ffffff\" stroke-width=\"1.50\"/>")
     }
@@ -426,7 +426,7 @@ package struct SwipeDrawing {
       out.line("</g>")
     }
 
-    let ringAt = at(ringCentre)
+    let ringAt = at(ringCenter)
     let lastAt = at(lastLabel)
     out.line("<g id=\"last-letter\">")
     out.line(
@@ -524,9 +524,9 @@ package struct SwipeDrawing {
       self.height = height
     }
 
-    /// The square of side `2 × radius` around `centre`.
-    init(around centre: Point, radius: Double) {
-      self.init(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius)
+    /// The square of side `2 × radius` around `center`.
+    init(around center: Point, radius: Double) {
+      self.init(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
 
     /// Whether the two rectangles share more than an edge.
@@ -592,24 +592,24 @@ package struct SwipeDrawing {
       return cost
     }
 
-    /// The centre of the candidate label box that covers least (ties: the earlier). Each
+    /// The center of the candidate label box that covers least (ties: the earlier). Each
     /// candidate is a point, a unit direction and a gap: the box is set `gap` pixels beyond
     /// the point in that direction, so that it just clears it.
     func bestPlace(for size: Point, candidates: [(Point, Point, Double)]) -> Point {
-      var best: (centre: Point, cost: Int)?
+      var best: (center: Point, cost: Int)?
       for (point, direction, gap) in candidates {
         let reach = abs(direction.x) * size.x / 2 + abs(direction.y) * size.y / 2
-        let centre = point + direction * (gap + reach)
-        let c = cost(SwipeDrawing.labelRect(centre, size))
-        if best == nil || c < best!.cost { best = (centre, c) }
+        let center = point + direction * (gap + reach)
+        let c = cost(SwipeDrawing.labelRect(center, size))
+        if best == nil || c < best!.cost { best = (center, c) }
       }
-      return best?.centre ?? Point(x: 0, y: 0)
+      return best?.center ?? Point(x: 0, y: 0)
     }
   }
 
-  /// The box of a label centred on `centre`.
-  private static func labelRect(_ centre: Point, _ size: Point) -> Rect {
-    Rect(x: centre.x - size.x / 2, y: centre.y - size.y / 2, width: size.x, height: size.y)
+  /// The box of a label centerd on `center`.
+  private static func labelRect(_ center: Point, _ size: Point) -> Rect {
+    Rect(x: center.x - size.x / 2, y: center.y - size.y / 2, width: size.x, height: size.y)
   }
 
   /// An estimate of a text's width in pixels (for layout only: SVG has no text metrics).

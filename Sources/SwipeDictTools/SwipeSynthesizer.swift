@@ -15,9 +15,9 @@ import SwipeDictFormat
 /// The model, for a word whose key path (``KeyboardLayout/keyPath(for:)``) has two keys or
 /// more; `u` is the layout's `keyWidth`:
 ///
-/// 1. **Aim.** Each key gets a target: its centre plus Gaussian noise with σ = ``noise`` × u
+/// 1. **Aim.** Each key gets a target: its center plus Gaussian noise with σ = ``noise`` × u
 ///    (default 0.25) on each axis, pulled back onto a circle of radius ``targetLimit`` × u
-///    (default 0.6) around the centre when it lands farther (about 6 % of targets at the
+///    (default 0.6) around the center when it lands farther (about 6 % of targets at the
 ///    defaults), so that the finger stays on or next to the key.
 /// 2. **Corners.** The finger runs in straight lines between targets and cuts each inner
 ///    corner with a quadratic Bézier curve whose control point is the target. It leaves the
@@ -54,18 +54,18 @@ import SwipeDictFormat
 /// Everything random comes from a seeded generator in this module (SplitMix64, Box–Muller
 /// normals), so the same parameters, layout, word and seed give identical points on a given
 /// platform. Word `i` of ``swipes(for:seed:)`` uses its own stream of that seed, so adding a
-/// word does not change the others. ``perfectSwipe(for:)`` gives the noiseless key centres.
+/// word does not change the others. ``perfectSwipe(for:)`` gives the noiseless key centers.
 public struct SwipeSynthesizer: Sendable {
   /// The layout the swipes are drawn on.
   public var layout: KeyboardLayout
-  /// σ of each key's target around its centre, in key widths (default 0.25; 0 aims at centres).
+  /// σ of each key's target around its center, in key widths (default 0.25; 0 aims at centers).
   /// Used clamped to `0...10`; NaN counts as 0.
   public var noise: Double
-  /// The farthest a target may be from its key's centre, in key widths (default 0.6).
+  /// The farthest a target may be from its key's center, in key widths (default 0.6).
   /// Used clamped to `0...10`; NaN counts as 0.
   public var targetLimit: Double
   /// The fraction of each adjoining segment where corner cutting starts (default 0.1…0.35).
-  /// Keep the upper bound below 0.5 so that neighbouring corners do not overlap. Each draw is
+  /// Keep the upper bound below 0.5 so that neighboring corners do not overlap. Each draw is
   /// used clamped to `0...0.5`.
   public var cornerCut: ClosedRange<Double>
   /// The longest corner cut along one segment, in key widths (default 0.6).
@@ -101,7 +101,7 @@ public struct SwipeSynthesizer: Sendable {
   /// Creates a synthesizer with the default model (see the type's description).
   /// - Parameters:
   ///   - layout: the keyboard layout.
-  ///   - noise: σ of the targets around the key centres, in key widths.
+  ///   - noise: σ of the targets around the key centers, in key widths.
   public init(layout: KeyboardLayout, noise: Double = 0.25) {
     self.layout = layout
     self.noise = noise
@@ -145,7 +145,7 @@ public struct SwipeSynthesizer: Sendable {
     return swipes
   }
 
-  /// The noiseless swipe over `word`: the centres of its key path, without times.
+  /// The noiseless swipe over `word`: the centers of its key path, without times.
   /// - Parameter word: the word.
   /// - Returns: one point per key; empty when the word cannot be typed on the layout.
   public func perfectSwipe(for word: String) -> [SwipePoint] {

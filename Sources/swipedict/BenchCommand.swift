@@ -76,7 +76,7 @@ struct BenchCommand: ParsableCommand {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "σ of the swipes' aim around each key centre, in key widths (0…10).", valueName: "σ"))
+      "σ of the swipes' aim around each key center, in key widths (0…10).", valueName: "σ"))
   var swipeNoise = 0.2
 
   @Option(

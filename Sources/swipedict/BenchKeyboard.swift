@@ -14,7 +14,7 @@ import SwipeDictTools
 ///   common words dominate, as they do when people type;
 /// - correction: drawn words of at least 3 letters, typed unchanged or with one typo each:
 ///   an adjacent-key substitution, an omitted letter, an extra letter (an adjacent key of a
-///   neighbouring letter), or two neighbouring letters swapped; a typo that spells a word of
+///   neighboring letter), or two neighboring letters swapped; a typo that spells a word of
 ///   the dictionary (ignoring case and accents) is drawn again;
 /// - filter: a synthetic swipe over each drawn word (`SwipeSynthesizer` with `swipeNoise` as
 ///   its aim noise, the model `swipedict synth` uses); the filter is
@@ -33,7 +33,7 @@ struct KeyboardBench {
   let typosPerKind: Int
   /// Swipes for the filter.
   let swipes: Int
-  /// σ of the aim around each key centre, in key widths.
+  /// σ of the aim around each key center, in key widths.
   let swipeNoise: Double
 
   struct CompletionQuery {
@@ -80,7 +80,7 @@ struct KeyboardBench {
   func typedWords(_ sampler: WordSampler) -> [TypedWord] {
     var generator = SeededGenerator(state: seed ^ 0x7C)
     let layout = dictionary.layout
-    let neighbours = layout.keys.indices.map { layout.neighbours(of: $0) }
+    let neighbors = layout.keys.indices.map { layout.neighbors(of: $0) }
     var out: [TypedWord] = []
     for kind in TypoKind.allCases {
       var made = 0
@@ -100,7 +100,7 @@ struct KeyboardBench {
           continue
         }
         for _ in 0..<8 {
-          guard let typed = typo(kind, chars, keys, neighbours, &generator), typed != word else {
+          guard let typed = typo(kind, chars, keys, neighbors, &generator), typed != word else {
             continue
           }
           if !dictionary.ids(matchingFolded: typed, limit: 1).isEmpty { continue }
@@ -114,12 +114,12 @@ struct KeyboardBench {
   }
 
   private func typo(
-    _ kind: TypoKind, _ chars: [Character], _ keys: [Int?], _ neighbours: [[Int]],
+    _ kind: TypoKind, _ chars: [Character], _ keys: [Int?], _ neighbors: [[Int]],
     _ generator: inout SeededGenerator
   ) -> String? {
     let layout = dictionary.layout
     func near(_ i: Int) -> Character? {
-      guard let k = keys[i], let n = neighbours[k].randomElement(using: &generator) else {
+      guard let k = keys[i], let n = neighbors[k].randomElement(using: &generator) else {
         return nil
       }
       let c = Character(layout.keys[n].character)

@@ -2,6 +2,7 @@ import ArgumentParser
 import SwipeDict
 import SwipeDictCompiler
 import SwipeDictFiles
+import SwipeDictTools
 
 struct BuildCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -97,8 +98,8 @@ struct BuildCommand: ParsableCommand {
     let elapsed = clock.now - started
     let words = report.words
     print("\(output): \(grouped(words)) words, \(grouped(report.bytes)) bytes "
-      + "(\(fixed2(Double(report.bytes) / Double(words))) bytes/word), "
-      + "built in \(fixed2(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))) s")
+      + "(\(fixedDecimal(Double(report.bytes) / Double(words), places: 2)) bytes/word), "
+      + "built in \(fixedDecimal(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds), places: 2)) s")
     print("  read \(grouped(report.entriesRead)) entries from \(report.inputs.count) file(s), "
       + "\(grouped(report.distinctWords)) distinct; dropped \(grouped(report.untypeable)) untypeable, "
       + "\(grouped(report.emptyKeyPath)) with an empty key path, "
@@ -115,7 +116,7 @@ struct BuildCommand: ParsableCommand {
       + "\(report.alphabetSize) characters")
     for section in report.sections {
       print("  \(section.tag)  \(grouped(section.bytes).leftPadded(12)) bytes  "
-        + "\(fixed2(Double(section.bytes) / Double(words))) bytes/word")
+        + "\(fixedDecimal(Double(section.bytes) / Double(words), places: 2)) bytes/word")
     }
   }
 }

@@ -3,6 +3,7 @@ import Foundation
 import SwipeDict
 import SwipeDictCompiler
 import SwipeDictFiles
+import SwipeDictTools
 
 /// The blob argument shared by the commands that read one.
 struct BlobArgument: ParsableArguments {
@@ -83,11 +84,3 @@ func grouped<I: BinaryInteger>(_ value: I) -> String {
   return out
 }
 
-/// A number with two decimals (infinities, NaN and numbers beyond 10^15 as Swift prints them).
-func fixed2(_ value: Double) -> String {
-  guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
-  let scaled = Int((abs(value) * 100).rounded())
-  let sign = value < 0 && scaled > 0 ? "-" : ""
-  let frac = scaled % 100
-  return "\(sign)\(scaled / 100).\(frac < 10 ? "0" : "")\(frac)"
-}

@@ -107,7 +107,7 @@ struct DecodeCommand: ParsableCommand {
     var line = swipe.word.map { "\($0)\t→ " } ?? ""
     line += words.isEmpty ? "(nothing)" : words
     line += "\t\(fixedDecimal(wait, places: 2)) ms"
-    if !result.complete { line += " (deadline: \(result.matchedCount) of \(result.candidateCount))" }
+    if !result.isComplete { line += " (deadline: \(result.matchedCount) of \(result.candidateCount))" }
     if let truth = swipe.word, result.words.first?.word != truth {
       line += result.words.contains { $0.word == truth } ? "\t(not first)" : "\t(missed)"
     }
@@ -125,7 +125,7 @@ struct DecodeCommand: ParsableCommand {
       ),
       ("ms", .double(rounded(wait, places: 3))),
       ("candidates", .number(result.candidateCount)),
-      ("complete", .bool(result.complete)),
+      ("complete", .bool(result.isComplete)),
     ]).text
   }
 }
@@ -147,7 +147,7 @@ struct DecodeSummary {
     swipes += 1
     waits.append(wait)
     candidates.append(result.candidateCount)
-    if !result.complete { incomplete += 1 }
+    if !result.isComplete { incomplete += 1 }
     guard let truth else { return }
     withTruth += 1
     if result.words.first?.word == truth { top1 += 1 }

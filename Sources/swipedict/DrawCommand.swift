@@ -1,9 +1,9 @@
 import ArgumentParser
 import SwipeDecoder
 import SwipeDict
-import SwipeDictTools
 import SwipeDictCompiler
 import SwipeDictFiles
+import SwipeDictTools
 
 /// `swipedict draw BLOB WORD`: a word's perfect swipe on the blob's keyboard, as SVG.
 ///
@@ -16,7 +16,7 @@ struct DrawCommand: ParsableCommand {
     abstract: "Draw a word's perfect swipe on the blob's keyboard layout, as an SVG picture.",
     discussion: """
       The picture shows every key of the blob's layout, the word's perfect swipe (the line \
-      through the centres of its keys, first key green, last key red), the start angle (an \
+      through the centers of its keys, first key green, last key red), the start angle (an \
       arrow from the first key, in degrees counterclockwise from +x as seen on screen), the \
       last-letter point (a ring), and a title with the word's frequency byte, key count and \
       expected length in key widths. --swipe draws a recorded or synthetic swipe over it \
@@ -102,15 +102,15 @@ struct DrawCommand: ParsableCommand {
       printError(
         "note: \(blob.blob) has no swipe features (format \(dictionary.formatVersion)); "
           + "drawing them from its layout")
-      let centres = layout.keys.map { (x: $0.x, y: $0.y) }
-      let record = FeatureLayout.Record(path: path, centres: centres, keyWidth: layout.keyWidth)
+      let centers = layout.keys.map { (x: $0.x, y: $0.y) }
+      let record = FeatureLayout.Record(path: path, centers: centers, keyWidth: layout.keyWidth)
       frequency = dictionary.frequency(of: id) ?? 0
-      let first = LayoutPoint(x: centres[path[0]].x, y: centres[path[0]].y)
+      let first = LayoutPoint(x: centers[path[0]].x, y: centers[path[0]].y)
       startAngle =
         path.count > 1
-        ? first.direction(to: LayoutPoint(x: centres[path[1]].x, y: centres[path[1]].y)) : nil
+        ? first.direction(to: LayoutPoint(x: centers[path[1]].x, y: centers[path[1]].y)) : nil
       lastPoint = LayoutPoint(
-        x: centres[path[path.count - 1]].x, y: centres[path[path.count - 1]].y)
+        x: centers[path[path.count - 1]].x, y: centers[path[path.count - 1]].y)
       expectedLength = record.lengthInKeyWidths
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeDict
+import SwipeDictTools
 
 struct InspectCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -93,7 +94,7 @@ struct InspectCommand: ParsableCommand {
     let layout = dictionary.layout
     print("\(blob.blob)")
     print("  format \(dictionary.formatVersion), \(grouped(dictionary.wordCount)) words, "
-      + "\(grouped(dictionary.fileSize)) bytes (\(fixed2(Double(dictionary.fileSize) / Double(words))) bytes/word)")
+      + "\(grouped(dictionary.fileSize)) bytes (\(fixedDecimal(Double(dictionary.fileSize) / Double(words), places: 2)) bytes/word)")
     print("  layout \(layout.name): \(layout.keys.count) keys, key width \(layout.keyWidth) \(layout.unit)")
     print("  alphabet (\(dictionary.alphabet.count)): "
       + String(String.UnicodeScalarView(dictionary.alphabet.scalars)))
@@ -101,7 +102,7 @@ struct InspectCommand: ParsableCommand {
     for entry in dictionary.contents.sections {
       let crc = String(entry.checksum, radix: 16)
       print("  \(entry.tag)  \(grouped(entry.offset).leftPadded(10))  \(grouped(entry.length).leftPadded(12))  "
-        + "\(fixed2(Double(entry.length) / Double(words)).leftPadded(10))  "
+        + "\(fixedDecimal(Double(entry.length) / Double(words), places: 2).leftPadded(10))  "
         + String(repeating: "0", count: 8 - crc.count) + crc)
     }
     let ceiling = parseSize(budget) ?? 1
@@ -110,7 +111,7 @@ struct InspectCommand: ParsableCommand {
       let share = Double(line.bytes) / Double(ceiling) * 100
       let tags = line.tags.map(\.description).joined(separator: " ")
       print("    \(line.label.padding(toLength: 36, withPad: " ", startingAt: 0))"
-        + "\(grouped(line.bytes).leftPadded(12)) bytes  \(fixed2(share).leftPadded(6)) %  \(tags)")
+        + "\(grouped(line.bytes).leftPadded(12)) bytes  \(fixedDecimal(share, places: 2).leftPadded(6)) %  \(tags)")
     }
     if let metadata = dictionary.metadata { print("  metadata: \(metadata)") }
   }

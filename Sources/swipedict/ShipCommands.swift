@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwipeDict
 import SwipeDictShipping
+import SwipeDictTools
 
 struct PackCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -33,7 +34,7 @@ struct PackCommand: ParsableCommand {
     do {
       let result = try Shipping.pack(blob, to: output, level: level)
       print("\(output): \(grouped(result.outputBytes)) bytes from \(grouped(result.inputBytes)) "
-        + "(\(fixed2(Double(result.outputBytes) / Double(max(1, result.inputBytes)) * 100)) %)")
+        + "(\(fixedDecimal(Double(result.outputBytes) / Double(max(1, result.inputBytes)) * 100, places: 2)) %)")
     } catch {
       throw failure(error, file: blob)
     }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import SwipeDecoder
 import SwipeDict
-import SwipeDictTools
 import SwipeDictCompiler
 import SwipeDictFiles
+import SwipeDictTools
 
 struct SynthCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -56,7 +56,7 @@ struct SynthCommand: ParsableCommand {
   @Option(
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
-      "σ of the aim around each key centre, in key widths (0…10).", valueName: "σ"))
+      "σ of the aim around each key center, in key widths (0…10).", valueName: "σ"))
   var noise: Double = 0.25
 
   @Option(
@@ -80,7 +80,7 @@ struct SynthCommand: ParsableCommand {
   @Option(
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
-      "The farthest an aim may be from its key centre, in key widths (0…10; default 0.6).",
+      "The farthest an aim may be from its key center, in key widths (0…10; default 0.6).",
       valueName: "u"))
   var aimLimit: Double?
 

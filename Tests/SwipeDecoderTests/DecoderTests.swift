@@ -19,12 +19,12 @@ private func blob(_ entries: [(String, Double)]) throws -> [UInt8] {
   return try DictionaryCompiler.compile(words: entries.map { (word: $0.0, count: $0.1) }, layout: layout).bytes
 }
 
-/// The swipe along a word's key centres, sampled every `step` key widths.
+/// The swipe along a word's key centers, sampled every `step` key widths.
 private func perfectSwipe(_ word: String, on d: SwipeDictionary, step: Float = 0.2) -> [SwipePoint] {
-  let centres = (d.layout.keyPath(for: word) ?? []).map { d.keyCentres[$0] }
-  guard let first = centres.first else { return [] }
+  let centers = (d.layout.keyPath(for: word) ?? []).map { d.keyCenters[$0] }
+  guard let first = centers.first else { return [] }
   var points = [SwipePoint(x: first.x, y: first.y)]
-  for (a, b) in zip(centres, centres.dropFirst()) {
+  for (a, b) in zip(centers, centers.dropFirst()) {
     let pieces = max(1, Int((a.distance(to: b) / (step * d.keyWidth)).rounded(.up)))
     for k in 1...pieces {
       let t = Float(k) / Float(pieces)
@@ -103,7 +103,7 @@ struct DecoderTests {
     var top4 = 0
     for (swipe, id) in zip(swipes, ids) {
       let result = decoder.decode(swipe.points)
-      #expect(result.complete && result.words.count <= 4)
+      #expect(result.isComplete && result.words.count <= 4)
       if result.words.first?.id == id { top1 += 1 }
       if result.words.contains(where: { $0.id == id }) { top4 += 1 }
     }
@@ -118,10 +118,10 @@ struct DecoderTests {
     let decoder = SwipeDecoder(dictionary: d)
     let swipe = try SwipeSynthesizer(layout: d.layout).swipe(for: "something", seed: 3)
     let full = decoder.decode(swipe.points)
-    #expect(full.complete && full.matchedCount == full.candidateCount && full.candidateCount > 32)
+    #expect(full.isComplete && full.matchedCount == full.candidateCount && full.candidateCount > 32)
     #expect(full.words.first?.word == "something")
     let late = decoder.decode(swipe.points, deadline: .now - .milliseconds(1))
-    #expect(!late.complete && late.matchedCount == 0 && late.words.isEmpty)
+    #expect(!late.isComplete && late.matchedCount == 0 && late.words.isEmpty)
     #expect(late.candidateCount == full.candidateCount)
     let generous = decoder.decode(swipe.points, deadline: .now + .seconds(60))
     #expect(generous == full)
@@ -140,7 +140,7 @@ struct DecoderTests {
       for point in points { session.add(point) }
       let cut = session.end(deadline: nil, matchLimit: 1024)
       #expect(cut.matchedCount == min(1024, cut.candidateCount))
-      #expect(cut.complete == (cut.candidateCount <= 1024))
+      #expect(cut.isComplete == (cut.candidateCount <= 1024))
       #expect(cut.words.first?.word == word, "\(cut.words.map(\.word)) of \(cut.candidateCount)")
     }
   }
@@ -150,10 +150,10 @@ struct DecoderTests {
     let d = english
     let decoder = SwipeDecoder(dictionary: d)
     #expect(decoder.decode([]) == .empty)
-    let centre = d.keyCentres[d.layout.keyPath(for: "a")![0]]
-    let tap = decoder.decode([SwipePoint(x: centre.x, y: centre.y)])
+    let center = d.keyCenters[d.layout.keyPath(for: "a")![0]]
+    let tap = decoder.decode([SwipePoint(x: center.x, y: center.y)])
     #expect(tap.words.first?.word == "a", "\(tap.words.map(\.word))")
-    let noisy = [SwipePoint(x: .nan, y: 1), SwipePoint(x: centre.x, y: centre.y), SwipePoint(x: 1, y: .infinity)]
+    let noisy = [SwipePoint(x: .nan, y: 1), SwipePoint(x: center.x, y: center.y), SwipePoint(x: 1, y: .infinity)]
     #expect(decoder.decode(noisy) == tap)
   }
 

@@ -7,16 +7,16 @@ import SwipeDictTools
 /// the thesis adds rows while the finger moves), over the perfect swipe's list of segments.
 /// An independent check of the column-wise computation with its prefix cache.
 private func referenceCost(
-  points: [(x: Float, y: Float)], keys: [Int], centres: [(x: Float, y: Float)],
+  points: [(x: Float, y: Float)], keys: [Int], centers: [(x: Float, y: Float)],
   band: SegmentDTW.Band
 ) -> Float? {
   // Segments (from, to) with the perfect swipe's length at their ends.
   var segments: [(a: (x: Float, y: Float), b: (x: Float, y: Float), e0: Float, e1: Float)] = []
   var length: Float = 0
   for (d, key) in keys.enumerated() {
-    let c = centres[key]
+    let c = centers[key]
     if d > 0 {
-      let p = centres[keys[d - 1]]
+      let p = centers[keys[d - 1]]
       let step = ((c.x - p.x) * (c.x - p.x) + (c.y - p.y) * (c.y - p.y)).squareRoot()
       segments.append((p, c, length, length + step))
       length += step
@@ -77,12 +77,12 @@ struct MatchingTests {
 
   @Test("hand-computed costs: one point per segment, and no moving back along a segment")
   func handComputed() {
-    let centres: [(x: Float, y: Float)] = [(0, 0), (2, 0), (3, 0)]
+    let centers: [(x: Float, y: Float)] = [(0, 0), (2, 0), (3, 0)]
     // Each point half a key width off: S0, the segment 0→1 and S1 get one point each.
-    var dtw = SegmentDTW(points: [(0, 0.5), (1, 0.5), (2, 0.5)], centres: centres, band: wide)
+    var dtw = SegmentDTW(points: [(0, 0.5), (1, 0.5), (2, 0.5)], centers: centers, band: wide)
     #expect(dtw.cost(keys: [0, 1], bound: .infinity) == 0.75)
     // Back and forth on the segment 0→2: the point at 1 after the one at 2 is held at 2.
-    dtw = SegmentDTW(points: [(0, 0), (2, 0), (1, 0), (3, 0)], centres: [(0, 0), (3, 0)], band: wide)
+    dtw = SegmentDTW(points: [(0, 0), (2, 0), (1, 0), (3, 0)], centers: [(0, 0), (3, 0)], band: wide)
     #expect(dtw.cost(keys: [0, 1], bound: .infinity) == 1)
     // A bound below the cost stops the match; one at the cost does not.
     #expect(dtw.cost(keys: [0, 1], bound: 0.99) == nil)
@@ -92,14 +92,14 @@ struct MatchingTests {
   @Test("the column-wise table with its prefix cache equals the plain point-by-point table", arguments: [UInt64(1), 2, 3])
   func prefixCacheIsExact(seed: UInt64) {
     var random = SeededGenerator(seed: seed)
-    let centres = (0..<12).map { _ in (x: Float.random(in: 0...10, using: &random), y: Float.random(in: 0...3, using: &random)) }
+    let centers = (0..<12).map { _ in (x: Float.random(in: 0...10, using: &random), y: Float.random(in: 0...3, using: &random)) }
     let bands = [wide, SegmentDTW.Band(ratio: 0.5...2, slack: 1.5), SegmentDTW.Band(ratio: 0.8...1.2, slack: 0.5)]
     for trial in 0..<20 {
       let points = (0..<Int.random(in: 1...30, using: &random)).map { _ in
         (x: Float.random(in: -1...11, using: &random), y: Float.random(in: -1...4, using: &random))
       }
       let band = bands[trial % bands.count]
-      var dtw = SegmentDTW(points: points, centres: centres, band: band)
+      var dtw = SegmentDTW(points: points, centers: centers, band: band)
       let uncached = dtw
       var previous: [UInt8] = []
       for _ in 0..<40 {
@@ -110,7 +110,7 @@ struct MatchingTests {
           while key == keys.last { key = UInt8.random(in: 0..<12, using: &random) }
           keys.append(key)
         }
-        let expected = referenceCost(points: points, keys: keys.map(Int.init), centres: centres, band: band)
+        let expected = referenceCost(points: points, keys: keys.map(Int.init), centers: centers, band: band)
         let cached = dtw.cost(keys: keys, bound: .infinity)
         // The same arithmetic in another order: equal up to rounding.
         #expect((cached == nil) == (expected == nil), "keys \(keys)")
@@ -130,9 +130,9 @@ struct MatchingTests {
   @Test("abandoned words leave a usable cache")
   func abandoningKeepsTheCacheExact() {
     var random = SeededGenerator(seed: 7)
-    let centres = (0..<8).map { _ in (x: Float.random(in: 0...10, using: &random), y: Float.random(in: 0...3, using: &random)) }
+    let centers = (0..<8).map { _ in (x: Float.random(in: 0...10, using: &random), y: Float.random(in: 0...3, using: &random)) }
     let points = (0..<20).map { i in (x: Float(i) / 2, y: Float.random(in: 0...3, using: &random)) }
-    var dtw = SegmentDTW(points: points, centres: centres, band: wide)
+    var dtw = SegmentDTW(points: points, centers: centers, band: wide)
     let fresh = dtw
     func plain(_ keys: [UInt8]) -> Float? {
       var table = fresh

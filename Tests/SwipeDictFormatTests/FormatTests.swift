@@ -151,7 +151,7 @@ struct FormatTests {
 
 import Foundation
 
-@Suite("Key paths and neighbours")
+@Suite("Key paths and neighbors")
 struct KeyPathTests {
   /// Two rows of a phone: q w e / a s d, the second row shifted by half a key.
   let layout = KeyboardLayout(
@@ -176,10 +176,10 @@ struct KeyPathTests {
     #expect(layout.keyPath(for: "'-") == [])
   }
 
-  @Test func neighboursTouch() {
-    #expect(layout.neighbours(of: 0) == [1, 3])  // q: w beside, a below-right
-    #expect(layout.neighbours(of: 4) == [1, 2, 3, 5])  // s: w e above, a d beside
-    #expect(layout.neighbours(of: 2) == [1, 4, 5])
-    #expect(layout.neighbours(of: 99) == [])
+  @Test func neighborsTouch() {
+    #expect(layout.neighbors(of: 0) == [1, 3])  // q: w beside, a below-right
+    #expect(layout.neighbors(of: 4) == [1, 2, 3, 5])  // s: w e above, a d beside
+    #expect(layout.neighbors(of: 2) == [1, 4, 5])
+    #expect(layout.neighbors(of: 99) == [])
   }
 }

@@ -49,10 +49,10 @@ func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
     _ = dictionary.corrections(for: word, limit: 5)
   }
   _ = dictionary.topWords(limit: 20)
-  let centres = dictionary.keyCentres
-  for (i, centre) in centres.prefix(4).enumerated() {
-    let end = centres[(i * 7) % centres.count]
-    let path = [centre, LayoutPoint(x: centre.x + dictionary.keyWidth * 2, y: centre.y), end]
+  let centers = dictionary.keyCenters
+  for (i, center) in centers.prefix(4).enumerated() {
+    let end = centers[(i * 7) % centers.count]
+    let path = [center, LayoutPoint(x: center.x + dictionary.keyWidth * 2, y: center.y), end]
     let filter = SwipeFilter(path: path, keyWidth: dictionary.keyWidth)
     let candidates = dictionary.candidates(for: filter)
     _ = dictionary.candidates(for: filter, among: candidates + [-1, dictionary.wordCount])

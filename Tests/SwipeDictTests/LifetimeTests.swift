@@ -34,7 +34,7 @@ struct LifetimeTests {
       let reader = dictionary.keyPathReader()
       keyPaths = (0..<dictionary.wordCount).map { reader.keyPath(of: $0) }
       // A start near the middle of the keyboard's top row: a fair share of the words pass.
-      filter = SwipeFilter(start: dictionary.keyCentres[4])
+      filter = SwipeFilter(start: dictionary.keyCenters[4])
       candidates = dictionary.candidates(for: filter)
     }
   }
@@ -135,7 +135,7 @@ struct OutOfRangeIDTests {
       let moved = cursor.move(to: id)
       #expect(!moved, "cursor.move(to: \(id))")
     }
-    let everywhere = SwipeFilter(start: dictionary.keyCentres[0])
+    let everywhere = SwipeFilter(start: dictionary.keyCenters[0])
     #expect(dictionary.candidates(for: everywhere, among: ids).isEmpty)
     var visited = 0
     reader.forEachKeyPath(of: ids) { _, _, _ in visited += 1 }

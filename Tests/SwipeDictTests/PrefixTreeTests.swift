@@ -179,11 +179,11 @@ struct PrefixTreeTests {
     var tried = 0
     let layout = d.layout
     for word in words.shuffled(using: &generator).prefix(300) where word.count >= 4 {
-      // Replace one letter after the first with a neighbouring key's letter.
+      // Replace one letter after the first with a neighboring key's letter.
       var scalars = Array(word.lowercased().unicodeScalars)
       let position = Int.random(in: 1..<scalars.count, using: &generator)
       guard let key = layout.key(for: scalars[position]),
-        let near = layout.neighbours(of: key).randomElement(using: &generator)
+        let near = layout.neighbors(of: key).randomElement(using: &generator)
       else { continue }
       scalars[position] = layout.keys[near].character
       tried += 1

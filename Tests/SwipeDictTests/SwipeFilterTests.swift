@@ -12,12 +12,12 @@ struct SwipeFilterTests {
     let width = d.keyWidth
     return (0..<d.wordCount).filter { id in
       let f = d.features(of: id)!
-      let first = d.keyCentres[f.firstKey]
+      let first = d.keyCenters[f.firstKey]
       guard first.distance(to: filter.start) <= filter.startRadius * width else { return false }
       if let measured = filter.startDirection, let second = f.secondKey,
-        !layout.neighbours(of: f.firstKey).contains(second)
+        !layout.neighbors(of: f.firstKey).contains(second)
       {
-        var delta = abs(first.direction(to: d.keyCentres[second]) - measured)
+        var delta = abs(first.direction(to: d.keyCenters[second]) - measured)
         if delta > .pi { delta = 2 * .pi - delta }
         if delta > filter.directionTolerance { return false }
       }
@@ -97,14 +97,14 @@ struct SwipeFilterTests {
     #expect(far.isFinished && far.remaining == 0)
   }
 
-  @Test("a swipe along a word's key centres keeps the word, and most of the dictionary goes")
+  @Test("a swipe along a word's key centers keeps the word, and most of the dictionary goes")
   func perfectSwipesSurvive() throws {
     let words = randomWords(count: 4000, seed: 21).filter { $0.unicodeScalars.count > 1 }
     let (d, _) = try openDictionary(words, verify: false)
     let layout = d.layout
     var kept = 0
     for word in words.prefix(400) {
-      let path = layout.keyPath(for: word)!.map { d.keyCentres[$0] }
+      let path = layout.keyPath(for: word)!.map { d.keyCenters[$0] }
       let filter = SwipeFilter(path: path, keyWidth: d.keyWidth)
       let candidates = d.candidates(for: filter)
       #expect(candidates.contains(d.id(of: word)!), "\(word)")
@@ -166,7 +166,7 @@ struct SwipeFilterTests {
     let d = try SwipeDictionary(bytes: BlobContainer.encode(sections), verify: true)
     #expect(d.wordCount == full.wordCount)
     #expect(d.features(of: 0) == nil)
-    #expect(d.candidates(for: SwipeFilter(start: d.keyCentres[0])).isEmpty)
+    #expect(d.candidates(for: SwipeFilter(start: d.keyCenters[0])).isEmpty)
     #expect(d.completions(prefix: "a", limit: 5).map(\.id) == full.completions(prefix: "a", limit: 5).map(\.id))
     #expect(d.corrections(for: "abc").isEmpty && d.topWords().isEmpty)
   }

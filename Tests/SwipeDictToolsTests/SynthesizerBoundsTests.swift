@@ -100,7 +100,7 @@ struct SynthesizerBoundsTests {
     "a layout whose keys are far apart in key widths does not blow up the path",
     .timeLimit(.minutes(1)))
   func farApartKeysAreBounded() throws {
-    // 1e-6-unit keys a whole unit apart: a million key widths between neighbours.
+    // 1e-6-unit keys a whole unit apart: a million key widths between neighbors.
     let synthesizer = SwipeSynthesizer(layout: row(keyWidth: 1e-6, spacing: 1))
     expectWellFormed(try synthesizer.swipe(for: "qpqpqpqp", seed: 2), "far apart")
   }

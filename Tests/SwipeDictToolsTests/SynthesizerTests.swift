@@ -74,7 +74,7 @@ private func firstMissedKey(
   }
 
   @Test func startsAtTheFirstKeyAndEndsAtTheLastWithinTheNoiseBounds() throws {
-    // A target is at most targetLimit from its centre; the jitter adds a few σ at most.
+    // A target is at most targetLimit from its center; the jitter adds a few σ at most.
     let bound = Float(synthesizer.targetLimit + 6 * synthesizer.jitter) * unit
     for seed in 0..<40 as Range<UInt64> {
       for word in words {
@@ -94,7 +94,7 @@ private func firstMissedKey(
       for word in words {
         let points = try exact.swipe(for: word, seed: seed).points
         // A cut corner's curve passes within 0.3 key widths of its key; the chords between
-        // 60 Hz samples stay on the key (within half a key width of its centre).
+        // 60 Hz samples stay on the key (within half a key width of its center).
         #expect(
           firstMissedKey(points, word: word, within: 0.5 * unit) == nil, "\(word) seed \(seed)")
         let path = try #require(qwerty.keyPath(for: word))
@@ -166,10 +166,10 @@ private func firstMissedKey(
     }
   }
 
-  @Test func perfectSwipeIsTheKeyCentres() {
+  @Test func perfectSwipeIsTheKeyCenters() {
     let points = synthesizer.perfectSwipe(for: "Hello")
-    let centres = "helo".unicodeScalars.map { qwerty.keys[qwerty.key(for: $0)!] }
-    #expect(points == centres.map { SwipePoint(x: $0.x, y: $0.y) })
+    let centers = "helo".unicodeScalars.map { qwerty.keys[qwerty.key(for: $0)!] }
+    #expect(points == centers.map { SwipePoint(x: $0.x, y: $0.y) })
     #expect(synthesizer.perfectSwipe(for: "h3llo").isEmpty)
   }
 

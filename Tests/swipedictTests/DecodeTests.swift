@@ -43,7 +43,7 @@ struct DecodeTests {
 
   @Test func textOutputAndSwipesWithoutTruth() throws {
     let swipes = workspace.file("plain.jsonl")
-    // "world" along its key centres on the test layout, without a "word" field.
+    // "world" along its key centers on the test layout, without a "word" field.
     try workspace.write("plain.jsonl", "{\"points\": [[15, 8], [85, 8], [35, 8], [90, 23], [30, 23]]}\n")
     let result = try CLI.run(["decode", blob, "--swipes", swipes, "--top", "2"])
     #expect(result.status == 0, "\(result.stderr)")

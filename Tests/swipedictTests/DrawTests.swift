@@ -73,22 +73,22 @@ final class SVGDocument: NSObject, XMLParserDelegate {
 struct DrawTests {
   let workspace: Workspace
   let blob: String
-  /// The test layout's key centres, in layout order.
-  let centres: [Character: (x: Double, y: Double)]
+  /// The test layout's key centers, in layout order.
+  let centers: [Character: (x: Double, y: Double)]
   let order: [Character]
 
   init() throws {
     workspace = try Workspace()
     blob = try workspace.buildBlob()
-    var centres: [Character: (x: Double, y: Double)] = [:]
+    var centers: [Character: (x: Double, y: Double)] = [:]
     var order: [Character] = []
     for (row, letters) in ["qwertyuiop", "asdfghjkl", "zxcvbnm"].enumerated() {
       for (column, letter) in letters.enumerated() {
-        centres[letter] = (Double(column * 10 + 5 + row * 5), Double(row * 15 + 8))
+        centers[letter] = (Double(column * 10 + 5 + row * 5), Double(row * 15 + 8))
         order.append(letter)
       }
     }
-    self.centres = centres
+    self.centers = centers
     self.order = order
   }
 
@@ -99,7 +99,7 @@ struct DrawTests {
     return (try SVGDocument.parse(result.stdout), result.stdout)
   }
 
-  /// The pixel offset of layout (0, 0), from the first key's rectangle (its centre is q's).
+  /// The pixel offset of layout (0, 0), from the first key's rectangle (its center is q's).
   func offset(_ svg: SVGDocument, scale: Double) throws -> (x: Double, y: Double) {
     let q = try #require(svg.all("rect", class: "key").first)
     let x = try #require(q.number("x")) + (try #require(q.number("width"))) / 2
@@ -111,9 +111,9 @@ struct DrawTests {
     let (svg, _) = try draw(["hello", "--scale", "4"])
     let origin = try offset(svg, scale: 4)
     func pixel(_ c: Character) -> (x: Double, y: Double) {
-      (centres[c]!.x * 4 + origin.x, centres[c]!.y * 4 + origin.y)
+      (centers[c]!.x * 4 + origin.x, centers[c]!.y * 4 + origin.y)
     }
-    // One key rectangle per layout key, centred on the key centre, with its character.
+    // One key rectangle per layout key, centerd on the key center, with its character.
     let keys = svg.all("rect", class: "key")
     #expect(keys.count == 26)
     for (rect, letter) in zip(keys, order) {
@@ -127,21 +127,21 @@ struct DrawTests {
     }
     #expect(svg.all("text", class: "key-label").map(\.text) == order.map(String.init))
 
-    // The perfect swipe: h e l o (the double l collapses), through the key centres.
+    // The perfect swipe: h e l o (the double l collapses), through the key centers.
     let path = try #require(svg.element(id: "perfect-path"))
     let expected = "helo".map(pixel)
     #expect(path.points.count == 4)
     for (point, want) in zip(path.points, expected) {
       #expect(abs(point.x - want.x) < 0.011 && abs(point.y - want.y) < 0.011)
     }
-    let dots = svg.all("circle", class: "key-centre")
+    let dots = svg.all("circle", class: "key-center")
     #expect(dots.count == 4)
     #expect(
       zip(dots, expected).allSatisfy {
         abs(($0.number("cx") ?? 0) - $1.x) < 0.011 && abs(($0.number("cy") ?? 0) - $1.y) < 0.011
       })
 
-    // The last-letter point is o's centre, labelled.
+    // The last-letter point is o's center, labelled.
     let last = try #require(svg.element(id: "last-letter-point"))
     #expect(abs((last.number("cx") ?? 0) - pixel("o").x) < 0.011)
     #expect(abs((last.number("cy") ?? 0) - pixel("o").y) < 0.011)

@@ -15,7 +15,7 @@ public struct CorrectionOptions: Sendable, Hashable {
   public var deleteCost = 7
   /// The input letter is some other letter.
   public var modifyCost = 2
-  /// Two neighbouring letters are swapped ("teh" for "the"). Not in the thesis, whose
+  /// Two neighboring letters are swapped ("teh" for "the"). Not in the thesis, whose
   /// greedy walk charged a swap an omission and an insertion (9, over the distance limit).
   public var transposeCost = 2
   /// Frequency steps (of 255) subtracted per unit of distance for words of the input's
@@ -218,7 +218,7 @@ struct CorrectionModel: Sendable {
     self.alphabet = dictionary.alphabet
     keyCount = layout.keys.count
     var near = [Bool](repeating: false, count: keyCount * keyCount)
-    for a in 0..<keyCount { for b in layout.neighbours(of: a) { near[a * keyCount + b] = true } }
+    for a in 0..<keyCount { for b in layout.neighbors(of: a) { near[a * keyCount + b] = true } }
     self.near = near
     labelUnits = dictionary.alphabet.scalars.indices.map { label in
       let fold = dictionary.alphabet.folds[label]

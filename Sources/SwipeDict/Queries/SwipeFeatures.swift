@@ -37,7 +37,7 @@ public struct LayoutPoint: Sendable, Hashable {
 /// A word's swipe features (the swipe thesis's dictionary entry), in the layout's units.
 ///
 /// The keys come from the blob's `FEAT` record; the start angle, the distance to the second
-/// letter and the last point follow from the key centres exactly. Only ``expectedLength`` is
+/// letter and the last point follow from the key centers exactly. Only ``expectedLength`` is
 /// quantized (steps of 1/8 key width up to 32 key widths, 1/4 up to 95.75; see
 /// `FeatureLayout`).
 public struct SwipeFeatures: Sendable, Hashable {
@@ -49,37 +49,37 @@ public struct SwipeFeatures: Sendable, Hashable {
   public var lastKey: Int
   /// The number of keys in the key path (repeats collapsed), saturating at 31.
   public var keyCount: Int
-  /// The length of the perfect swipe: the sum of the centre-to-centre distances along the
+  /// The length of the perfect swipe: the sum of the center-to-center distances along the
   /// key path, in the layout's unit.
   public var expectedLength: Float
-  /// The direction from the first key centre to the second, in radians counterclockwise
+  /// The direction from the first key center to the second, in radians counterclockwise
   /// from +x as seen on screen; `nil` for a one-key path.
   public var startAngle: Float?
-  /// The distance from the first key centre to the second; `nil` for a one-key path.
+  /// The distance from the first key center to the second; `nil` for a one-key path.
   public var secondLetterDistance: Float?
-  /// The last key's centre: where a swipe of the word should end.
+  /// The last key's center: where a swipe of the word should end.
   public var lastPoint: LayoutPoint
   /// The word's quantized frequency (0…255, log scale).
   public var frequency: UInt8
 }
 
-/// The key centres of the blob's layout, decoded at open (a few hundred bytes).
+/// The key centers of the blob's layout, decoded at open (a few hundred bytes).
 struct KeyGeometry: Sendable {
-  /// Each key's centre.
-  let centres: [LayoutPoint]
+  /// Each key's center.
+  let centers: [LayoutPoint]
   /// The layout's key width: the unit of stored distances.
   let keyWidth: Float
 
-  /// Reads the centres from a validated `LYOT` section.
+  /// Reads the centers from a validated `LYOT` section.
   init(layoutSection view: UnsafeByteView) {
     let count = Int(view.uint32(at: 0) ?? 0)
-    var centres: [LayoutPoint] = []
-    centres.reserveCapacity(count)
+    var centers: [LayoutPoint] = []
+    centers.reserveCapacity(count)
     for i in 0..<count {
       let at = 24 + 20 * i
-      centres.append(LayoutPoint(x: view.float32(at: at + 4) ?? 0, y: view.float32(at: at + 8) ?? 0))
+      centers.append(LayoutPoint(x: view.float32(at: at + 4) ?? 0, y: view.float32(at: at + 8) ?? 0))
     }
-    self.centres = centres
+    self.centers = centers
     self.keyWidth = view.float32(at: 20) ?? 1
   }
 }
@@ -90,16 +90,16 @@ extension SwipeDictionary {
   /// - Complexity: O(1): one record read and one `atan2`.
   public func features(of id: Int) -> SwipeFeatures? {
     guard let record = featureView?.record(id), let frequency = frequency(of: id) else { return nil }
-    let centres = keyGeometry.centres
-    let first = centres[record.firstKey]
-    let second = record.secondKey.map { centres[$0] }
+    let centers = keyGeometry.centers
+    let first = centers[record.firstKey]
+    let second = record.secondKey.map { centers[$0] }
     return SwipeFeatures(
       firstKey: record.firstKey, secondKey: record.secondKey, lastKey: record.lastKey,
       keyCount: record.keyCount,
       expectedLength: record.lengthInKeyWidths * keyGeometry.keyWidth,
       startAngle: second.map { first.direction(to: $0) },
       secondLetterDistance: second.map { first.distance(to: $0) },
-      lastPoint: centres[record.lastKey], frequency: frequency)
+      lastPoint: centers[record.lastKey], frequency: frequency)
   }
 
   /// The word's `FEAT` record as stored: first, second and last key, key count and the
@@ -115,9 +115,9 @@ extension SwipeDictionary {
     id(of: word).flatMap { features(of: $0) }
   }
 
-  /// The centre of every key of the blob's layout, by key index (without decoding the whole
+  /// The center of every key of the blob's layout, by key index (without decoding the whole
   /// layout: see ``layout`` for names, sizes and aliases).
-  public var keyCentres: [LayoutPoint] { keyGeometry.centres }
+  public var keyCenters: [LayoutPoint] { keyGeometry.centers }
 
   /// The layout's key width: the unit of the swipe filters' radii and slack.
   public var keyWidth: Float { keyGeometry.keyWidth }

@@ -3,12 +3,12 @@ import SwipeDictFormat
 /// The swipe thesis's four filters, which cut the dictionary down to the words a swipe can
 /// mean before any expensive matching.
 ///
-/// 1. **Start point**: the word's first key centre lies within ``startRadius`` of the
+/// 1. **Start point**: the word's first key center lies within ``startRadius`` of the
 ///    swipe's first point.
 /// 2. **Start direction**: the direction from the first key to the second is within
 ///    ``directionTolerance`` of the swipe's start direction — unless the two keys are
-///    neighbours (users make a tiny stroke and turn: "salt"), or the word has one key.
-/// 3. **End point**: the last key centre lies within ``endRadius`` of the last point.
+///    neighbors (users make a tiny stroke and turn: "salt"), or the word has one key.
+/// 3. **End point**: the last key center lies within ``endRadius`` of the last point.
 /// 4. **Length**: the expected length ℓ(w) satisfies `A·ℓ ≤ ℓ(w) ≤ B·ℓ` or `|ℓ(w) − ℓ| ≤ C`,
 ///    with ℓ the swipe's length (``lengthRatio`` = A…B, ``lengthSlack`` = C).
 ///
@@ -32,9 +32,9 @@ public struct SwipeFilter: Sendable, Hashable {
   /// The swipe's length in the layout's unit, or `nil` to turn the length filter off.
   public var length: Float?
 
-  /// Start keys: centres within this many key widths of ``start``.
+  /// Start keys: centers within this many key widths of ``start``.
   public var startRadius: Float = 1.1
-  /// End keys: centres within this many key widths of ``end``.
+  /// End keys: centers within this many key widths of ``end``.
   public var endRadius: Float = 1.6
   /// The largest accepted difference between the word's start angle and the swipe's start
   /// direction, in radians (default 40°).
@@ -288,38 +288,38 @@ public struct CandidateScan: Sendable {
 /// word costs three table lookups.
 struct FilterTables {
   private static let keySlots = FeatureLayout.maxKeys + 1
-  /// Per key: its centre is near the start.
+  /// Per key: its center is near the start.
   let startOK: [Bool]
   /// Per (second key × 64 + first key), the low 12 bits of a record: the start filters pass.
   private let beginningOK: [Bool]
-  /// Per key: its centre is near the end.
+  /// Per key: its center is near the end.
   private let endOK: [Bool]
   /// Per 9-bit length code: the length passes.
   private let lengthOK: [Bool]
 
   /// The tables of `filter` on the dictionary's layout, or `nil` when no key is near the start.
   init?(_ filter: SwipeFilter, dictionary: SwipeDictionary) {
-    let centres = dictionary.keyGeometry.centres
+    let centers = dictionary.keyGeometry.centers
     let width = dictionary.keyGeometry.keyWidth
-    let keys = centres.count
+    let keys = centers.count
     let slots = Self.keySlots
 
     var startOK = [Bool](repeating: false, count: slots)
     let startReach = filter.startRadius * width
-    for k in 0..<keys where centres[k].distance(to: filter.start) <= startReach { startOK[k] = true }
+    for k in 0..<keys where centers[k].distance(to: filter.start) <= startReach { startOK[k] = true }
     guard startOK.contains(true) else { return nil }
     self.startOK = startOK
 
     // A start key and, unless the direction filter is off, a second key in the direction;
-    // one-key words (second key 63) and neighbouring first keys pass the direction.
+    // one-key words (second key 63) and neighboring first keys pass the direction.
     var beginningOK = [Bool](repeating: false, count: slots * slots)
     let layout = filter.startDirection == nil ? nil : dictionary.layout
     for a in 0..<keys where startOK[a] {
-      let neighbours = Set(layout?.neighbours(of: a) ?? [])
+      let neighbors = Set(layout?.neighbors(of: a) ?? [])
       for b in 0..<slots {
         var passes = true
-        if let measured = filter.startDirection, b < keys, b != a, !neighbours.contains(b) {
-          var delta = abs(centres[a].direction(to: centres[b]) - measured)
+        if let measured = filter.startDirection, b < keys, b != a, !neighbors.contains(b) {
+          var delta = abs(centers[a].direction(to: centers[b]) - measured)
           if delta > .pi { delta = 2 * .pi - delta }
           passes = delta <= filter.directionTolerance
         }
@@ -331,7 +331,7 @@ struct FilterTables {
     var endOK = [Bool](repeating: true, count: slots)
     if let end = filter.end {
       let reach = filter.endRadius * width
-      for k in 0..<slots { endOK[k] = k < keys && centres[k].distance(to: end) <= reach }
+      for k in 0..<slots { endOK[k] = k < keys && centers[k].distance(to: end) <= reach }
     }
     self.endOK = endOK
 

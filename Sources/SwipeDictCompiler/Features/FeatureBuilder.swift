@@ -4,7 +4,7 @@ import SwipeDictFormat
 /// `FeatureLayout.Record` per word ID.
 struct FeatureBuilder {
   private let layout: KeyboardLayout
-  private let centres: [(x: Float, y: Float)]
+  private let centers: [(x: Float, y: Float)]
   /// How each ASCII character types; other characters are classified once and cached.
   private var asciiTyping: [KeyboardLayout.Typing]
   private var typing: [Unicode.Scalar: KeyboardLayout.Typing] = [:]
@@ -15,7 +15,7 @@ struct FeatureBuilder {
   init(layout: KeyboardLayout, wordCount: Int) {
     precondition(layout.keys.count <= FeatureLayout.maxKeys)
     self.layout = layout
-    self.centres = layout.keys.map { ($0.x, $0.y) }
+    self.centers = layout.keys.map { ($0.x, $0.y) }
     self.asciiTyping = (0..<128).map { layout.classify(Unicode.Scalar(UInt8($0))) }
     records.append(UInt64(wordCount))
     records.append(UInt32(layout.keys.count))
@@ -39,7 +39,7 @@ struct FeatureBuilder {
       if case .key(let index) = typing(of: scalar), path.last != index { path.append(index) }
     }
     records.append(
-      FeatureLayout.Record(path: path, centres: centres, keyWidth: layout.keyWidth).packed)
+      FeatureLayout.Record(path: path, centers: centers, keyWidth: layout.keyWidth).packed)
   }
 
   /// The finished section.
