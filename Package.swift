@@ -16,7 +16,8 @@
 //   swipedict          the command-line tool
 //
 // SwipeDict and SwipeDecoder, which a keyboard extension links, build with the iOS SDK alone:
-// no libzstd, no Foundation, no Linux-only paths. Internal targets: SwipeDictFormat (the
+// no libzstd, no Linux-only paths; Foundation only for SwipeDictionary(contentsOf: URL)
+// (FoundationEssentials where it exists). Internal targets: SwipeDictFormat (the
 // binary format), SwipeDictFiles (the one Swift wrapper of CZstd, atomic writes, plain reads;
 // shared by the compiler and shipping), CZstd (libzstd).
 //
