@@ -1,3 +1,5 @@
+@_spi(SwipeDictInternals) import SwipeDictFormat
+
 /// A SwipeDict blob, memory-mapped and ready for queries.
 ///
 /// Opening maps the file read-only and validates the header, the section table and each

@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 extension SwipeDictionary {
   /// Checks the whole blob: every section's checksum, the automaton's structure, and the

@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 extension SwipeDictionary {
   /// Proves the `FEAT` and `PTRE` sections against the automaton and the layout: every

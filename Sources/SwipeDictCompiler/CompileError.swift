@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Why a build failed, with what to do about it.
 public enum CompileError: Error, Sendable, Hashable, CustomStringConvertible {

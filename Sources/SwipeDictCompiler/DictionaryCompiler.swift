@@ -1,6 +1,6 @@
 import Foundation
 import SwipeDictFiles
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Options of a build. The same inputs and options always give byte-identical blobs.
 public struct CompileOptions: Sendable, Hashable {

@@ -17,9 +17,9 @@
 /// the code-point order names labels in range; `validate()` (run by `verify`) checks that
 /// it is a strictly increasing permutation (so characters are distinct) and that each folded
 /// scalar occupies one contiguous run of labels.
-package struct Alphabet: Sendable, Hashable {
+@_spi(SwipeDictInternals) public struct Alphabet: Sendable, Hashable {
   /// The character of each label.
-  package let scalars: [Unicode.Scalar]
+  @_spi(SwipeDictInternals) public let scalars: [Unicode.Scalar]
   /// The folded form of each label's character (its class).
   package let folds: [Unicode.Scalar]
   /// The largest number of labels an alphabet may have: labels are bytes.
@@ -52,7 +52,7 @@ package struct Alphabet: Sendable, Hashable {
 
   /// The label of `scalar`, or `nil` if no word uses it.
   @inlinable @inline(__always)
-  package func label(for scalar: Unicode.Scalar) -> UInt8? {
+  @_spi(SwipeDictInternals) public func label(for scalar: Unicode.Scalar) -> UInt8? {
     if scalar.value < 128 {
       let l = ascii[Int(scalar.value)]
       return l == 0 ? nil : l &- 1
@@ -71,7 +71,7 @@ package struct Alphabet: Sendable, Hashable {
   /// The label of an ASCII byte plus one, or 0 when no word uses it.
   /// - Precondition: `byte < 128`.
   @inlinable @inline(__always)
-  package func asciiLabelPlusOne(_ byte: UInt8) -> UInt8 {
+  @_spi(SwipeDictInternals) public func asciiLabelPlusOne(_ byte: UInt8) -> UInt8 {
     ascii[Int(byte)]
   }
 

@@ -68,7 +68,7 @@
 /// is a one-transition node: no codes, outputs or n byte, and its width code sits in the
 /// output-width bits. With last-is-next set, the last transition targets the node just
 /// before this one and has no field (its width code is 0 and ignored).
-package enum DAWGLayout {
+@_spi(SwipeDictInternals) public enum DAWGLayout {
   /// The size of the section header before the node area.
   package static let headerSize = 64
   /// Offset of the inline label table in the header.
@@ -97,13 +97,13 @@ package enum DAWGLayout {
 
   /// The bytes of `count` labels, plain or delta-coded.
   @inlinable
-  package static func labelBytes(count: Int, delta: Bool) -> Int {
+  @_spi(SwipeDictInternals) public static func labelBytes(count: Int, delta: Bool) -> Int {
     delta ? 1 + count / 2 : count
   }
 
   /// The bytes of `count − 1` outputs of `width` bytes each (0: half a byte each).
   @inlinable
-  package static func outputBytes(count: Int, width: Int) -> Int {
+  @_spi(SwipeDictInternals) public static func outputBytes(count: Int, width: Int) -> Int {
     guard count > 1 else { return 0 }
     return width == 0 ? count / 2 : (count - 1) * width
   }

@@ -8,15 +8,15 @@
 /// It is "unsafe" only in its lifetime: it does not own its memory. Whoever creates it
 /// (a `MappedRegion`, an `Array` inside `withUnsafeBytes`) must keep the bytes alive
 /// and unchanged for as long as the view is used.
-package struct UnsafeByteView: @unchecked Sendable {
+@_spi(SwipeDictInternals) public struct UnsafeByteView: @unchecked Sendable {
   /// The first byte (a static dummy when `count` is 0, never read then).
   @usableFromInline let base: UnsafeRawPointer
   /// The number of readable bytes.
-  package let count: Int
+  @_spi(SwipeDictInternals) public let count: Int
 
   /// Views `count` bytes at `base`.
   /// - Precondition: `count >= 0`, and `base` is non-nil when `count > 0`.
-  package init(base: UnsafeRawPointer?, count: Int) {
+  @_spi(SwipeDictInternals) public init(base: UnsafeRawPointer?, count: Int) {
     precondition(count >= 0 && (count == 0 || base != nil), "invalid byte view")
     self.base = count == 0 ? UnsafeRawPointer(emptyByteViewStorage) : base!
     self.count = count
@@ -29,13 +29,13 @@ package struct UnsafeByteView: @unchecked Sendable {
 
   /// Whether `length` bytes at `offset` lie inside the view (overflow-safe).
   @inlinable @inline(__always)
-  package func contains(offset: Int, length: Int) -> Bool {
+  @_spi(SwipeDictInternals) public func contains(offset: Int, length: Int) -> Bool {
     offset >= 0 && length >= 0 && offset <= count && length <= count &- offset
   }
 
   /// The byte at `offset`, or `nil` outside the view.
   @inlinable @inline(__always)
-  package func byte(at offset: Int) -> UInt8? {
+  @_spi(SwipeDictInternals) public func byte(at offset: Int) -> UInt8? {
     guard offset >= 0, offset < count else { return nil }
     return base.load(fromByteOffset: offset, as: UInt8.self)
   }
@@ -43,7 +43,7 @@ package struct UnsafeByteView: @unchecked Sendable {
   /// The byte at `offset`, without a bounds check: for hot loops whose caller has already
   /// proved `0 <= offset < count` (say so in a comment at the call). Debug builds check.
   @inlinable @inline(__always)
-  package func uncheckedByte(at offset: Int) -> UInt8 {
+  @_spi(SwipeDictInternals) public func uncheckedByte(at offset: Int) -> UInt8 {
     #if SWIPEDICT_INTERNAL_CHECKS
       precondition(offset >= 0 && offset < count, "unchecked read outside the view")
     #endif
@@ -54,7 +54,7 @@ package struct UnsafeByteView: @unchecked Sendable {
   /// caller has already proved `0 <= offset` and `offset + 4 <= count` (say so in a comment
   /// at the call). Debug builds check.
   @inlinable @inline(__always)
-  package func uncheckedUInt32(at offset: Int) -> UInt32 {
+  @_spi(SwipeDictInternals) public func uncheckedUInt32(at offset: Int) -> UInt32 {
     #if SWIPEDICT_INTERNAL_CHECKS
       precondition(contains(offset: offset, length: 4), "unchecked read outside the view")
     #endif
@@ -63,7 +63,7 @@ package struct UnsafeByteView: @unchecked Sendable {
 
   /// A little-endian unsigned integer of `width` bytes (1 to 8) at `offset`, or `nil`.
   @inlinable @inline(__always)
-  package func unsigned(at offset: Int, width: Int) -> UInt64? {
+  @_spi(SwipeDictInternals) public func unsigned(at offset: Int, width: Int) -> UInt64? {
     guard width >= 1, width <= 8, contains(offset: offset, length: width) else { return nil }
     if width <= 4, contains(offset: offset, length: 4) {
       // One unaligned load, masked to `width` bytes.
@@ -82,40 +82,40 @@ package struct UnsafeByteView: @unchecked Sendable {
 
   /// A little-endian `UInt16` at `offset`, or `nil`.
   @inlinable @inline(__always)
-  package func uint16(at offset: Int) -> UInt16? {
+  @_spi(SwipeDictInternals) public func uint16(at offset: Int) -> UInt16? {
     guard contains(offset: offset, length: 2) else { return nil }
     return UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
   }
 
   /// A little-endian `UInt32` at `offset`, or `nil`.
   @inlinable @inline(__always)
-  package func uint32(at offset: Int) -> UInt32? {
+  @_spi(SwipeDictInternals) public func uint32(at offset: Int) -> UInt32? {
     guard contains(offset: offset, length: 4) else { return nil }
     return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
   }
 
   /// A little-endian `UInt64` at `offset`, or `nil`.
   @inlinable @inline(__always)
-  package func uint64(at offset: Int) -> UInt64? {
+  @_spi(SwipeDictInternals) public func uint64(at offset: Int) -> UInt64? {
     guard contains(offset: offset, length: 8) else { return nil }
     return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 
   /// A little-endian IEEE `Float` at `offset`, or `nil`.
   @inlinable
-  package func float32(at offset: Int) -> Float? {
+  @_spi(SwipeDictInternals) public func float32(at offset: Int) -> Float? {
     uint32(at: offset).map { Float(bitPattern: $0) }
   }
 
   /// A little-endian IEEE `Double` at `offset`, or `nil`.
   @inlinable
-  package func float64(at offset: Int) -> Double? {
+  @_spi(SwipeDictInternals) public func float64(at offset: Int) -> Double? {
     uint64(at: offset).map { Double(bitPattern: $0) }
   }
 
   /// The sub-view of `length` bytes at `offset`, or `nil` if it does not fit.
   @inlinable
-  package func slice(offset: Int, length: Int) -> UnsafeByteView? {
+  @_spi(SwipeDictInternals) public func slice(offset: Int, length: Int) -> UnsafeByteView? {
     guard contains(offset: offset, length: length) else { return nil }
     return UnsafeByteView(base: base + offset, count: length)
   }
@@ -136,7 +136,7 @@ package struct UnsafeByteView: @unchecked Sendable {
   /// The unsigned LEB128 varint at `offset` and its size in bytes, or `nil` if it runs past
   /// the end or is longer than 9 bytes (more than 63 bits).
   @inlinable
-  package func varint(at offset: Int) -> (value: UInt64, size: Int)? {
+  @_spi(SwipeDictInternals) public func varint(at offset: Int) -> (value: UInt64, size: Int)? {
     var value: UInt64 = 0
     var shift: UInt64 = 0
     var at = offset

@@ -1,5 +1,5 @@
 import SwipeDict
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 #if canImport(Glibc)
   import Glibc

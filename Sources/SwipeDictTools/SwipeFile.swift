@@ -1,7 +1,7 @@
 import Foundation
 import SwipeDecoder
 import SwipeDict
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Reads and writes swipes as JSON Lines (DESIGN, "Swipes"): one swipe per line,
 ///

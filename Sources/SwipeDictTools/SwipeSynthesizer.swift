@@ -1,7 +1,7 @@
 import Foundation
 import SwipeDecoder
 import SwipeDict
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Turns words into human-like synthetic swipes on a keyboard layout, for tests and
 /// benchmarks of swipe decoders.

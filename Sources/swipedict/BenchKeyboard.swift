@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDict
 import SwipeDictTools
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// `swipedict bench --keyboard`: per-call latency of the queries a keyboard makes after
 /// each keystroke or swipe (completion, correction, swipe filter), on deterministic samples

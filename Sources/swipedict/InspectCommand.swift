@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwipeDict
 import SwipeDictTools
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 struct InspectCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 @main
 struct SwipeDictCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import Foundation
 import SwipeDict
 import SwipeDictCompiler
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 import Testing
 
 @testable import SwipeDecoder

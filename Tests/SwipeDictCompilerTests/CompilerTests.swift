@@ -5,6 +5,7 @@ import Testing
 @testable import SwipeDictCompiler
 import SwipeDictFiles
 import SwipeDictTestSupport
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 @Suite("Compiling word lists")
 struct CompilerTests {

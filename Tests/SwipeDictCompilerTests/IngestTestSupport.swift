@@ -1,5 +1,5 @@
 import Foundation
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 import Testing
 
 @testable import SwipeDictCompiler

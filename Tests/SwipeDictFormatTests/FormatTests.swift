@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 import Testing
 
 @Suite("Format primitives")

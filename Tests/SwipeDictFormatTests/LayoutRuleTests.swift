@@ -1,6 +1,6 @@
 import Testing
 
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// The loader's check of a `LYOT` section holds the layout-file rules the compiler applies,
 /// so a blob whose layout the compiler would refuse is refused at open too.

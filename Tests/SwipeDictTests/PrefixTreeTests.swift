@@ -4,6 +4,7 @@ import Testing
 @testable import SwipeDict
 import SwipeDictCompiler
 import SwipeDictTestSupport
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 @Suite("Prefix tree, completion and correction")
 struct PrefixTreeTests {

@@ -3,6 +3,7 @@ import Testing
 @testable import SwipeDict
 import SwipeDictCompiler
 import SwipeDictTestSupport
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 @Suite("Round trips over random word sets")
 struct RoundTripTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SwipeDict
 import SwipeDictCompiler
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 @Suite("Swipe candidate filters")
 struct SwipeFilterTests {

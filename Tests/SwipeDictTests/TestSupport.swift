@@ -2,6 +2,7 @@ import SwipeDict
 import SwipeDictCompiler
 import SwipeDictTestSupport
 import SwipeDictTools
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// The tools module's seeded generator, under the name every test of this target uses.
 typealias SeededGenerator = SwipeDictTools.SeededGenerator

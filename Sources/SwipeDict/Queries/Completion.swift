@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// A word offered to the user: by completion, correction or the top list.
 public struct Suggestion: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// The costs and penalties of ``SwipeDictionary/corrections(for:limit:options:)``.
 ///

@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Reads the key paths of words (the keys a swipe over each word passes), for decoders.
 ///

@@ -5,7 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// A point on the keyboard, in the layout's unit (y grows downwards).
 public struct LayoutPoint: Sendable, Hashable {

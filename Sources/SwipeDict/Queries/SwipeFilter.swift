@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// The swipe thesis's four filters, which cut the dictionary down to the words a swipe can
 /// mean before any expensive matching.

@@ -5,7 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Owns the bytes of one blob: a read-only memory mapping of a file, or a heap copy.
 ///

@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// The automaton, walked in place in the blob's bytes (format in `DAWGLayout`).
 ///

@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// The `FEAT` records, read in place (format in `FeatureLayout`).
 struct FeatureView: Sendable {

@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// The `PTRE` prefix tree and top list, read in place (format in `PrefixTreeLayout`).
 ///

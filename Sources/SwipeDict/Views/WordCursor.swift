@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Walks words in ID order, yielding each word's labels: every word of an ID range, or any
 /// ascending selection of IDs.

@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Writes a built automaton as a `DAWG` section (format in `DAWGLayout`).
 ///

@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Computes the `FEAT` section: each word's key path on the layout, packed into a
 /// `FeatureLayout.Record` per word ID.

@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 import SwipeDictFiles
 
 /// Streams a word list (plain or zstd-compressed) and calls `body` for each entry, in file

@@ -1,5 +1,5 @@
 import Foundation
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Reads keyboard layouts from JSON files (schema in `corpora/README.md` and DESIGN):
 ///

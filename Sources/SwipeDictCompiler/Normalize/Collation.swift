@@ -1,5 +1,5 @@
 import Foundation
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Unicode normalization and the folding collation that numbers the alphabet.
 enum Collation {

@@ -1,4 +1,4 @@
-import SwipeDictFormat
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Builds the `PTRE` section (see `PrefixTreeLayout`): the 27-ary prefix tree whose leaves
 /// list word IDs by frequency, and the top list.
