@@ -3,8 +3,8 @@
 /// A SwipeDict blob, memory-mapped and ready for queries.
 ///
 /// Opening maps the file read-only and validates the header, the section table and each
-/// section's header — O(1) in the size of the dictionary, no section bytes are scanned or
-/// copied. Queries walk the mapped bytes in place. ``verify()`` checks every checksum and
+/// section's header — O(1) in the size of the dictionary: no word's bytes are scanned or
+/// copied (only the layout, at most 63 keys, is decoded). Queries walk the mapped bytes in place. ``verify()`` checks every checksum and
 /// the automaton's structure when you need certainty (after a download, say).
 ///
 /// ```swift
@@ -31,8 +31,6 @@ public struct SwipeDictionary: Sendable {
   public let frequencyScale: Double
   /// The alphabet: every character the words use, as labels in collation order.
   package let alphabet: Alphabet
-  /// The `LYOT` section, validated at open and decoded on demand by `layout`.
-  let layoutBytes: UnsafeByteView
   /// The validated header and section table.
   package let contents: BlobContainer.Contents
   /// The swipe features (`FEAT`), if the blob has them.
@@ -87,7 +85,7 @@ public struct SwipeDictionary: Sendable {
           section: .frequency, offset: frequencyOffset)
       }
       let (layoutBytes, layoutOffset) = try section(.layout)
-      try KeyboardLayout.validate(layoutBytes, fileOffset: layoutOffset)
+      let layout = try KeyboardLayout(decoding: layoutBytes, fileOffset: layoutOffset)
       let geometry = KeyGeometry(layoutSection: layoutBytes)
       // Blobs of format 1.0 have no features and no tree: their swipe queries answer empty.
       var features: FeatureView?
@@ -105,7 +103,7 @@ public struct SwipeDictionary: Sendable {
       self.featureView = features
       self.prefixTree = tree
       self.keyGeometry = geometry
-      self.layoutBytes = layoutBytes
+      self.layout = layout
       self.region = region
       self.contents = contents
       self.alphabet = alphabet
@@ -122,16 +120,9 @@ public struct SwipeDictionary: Sendable {
   /// The number of words.
   public var wordCount: Int { dawg.wordCount }
 
-  /// The keyboard layout the blob was built for.
-  ///
-  /// Decoded from the mapped `LYOT` section on each access (opening only validates it, to
-  /// keep opening cheap): keep the value if you use it often.
-  /// - Complexity: O(keys + aliases).
-  public var layout: KeyboardLayout {
-    // Validation at open guarantees the decoding succeeds.
-    (try? KeyboardLayout(decoding: layoutBytes))
-      ?? KeyboardLayout(name: "", unit: "", keyWidth: 1, keys: [])
-  }
+  /// The keyboard layout the blob was built for, decoded and checked once at open (at
+  /// most 63 keys: a few kilobytes).
+  public let layout: KeyboardLayout
 
   /// The format version the blob was written with.
   public var formatVersion: FormatVersion { contents.header.version }

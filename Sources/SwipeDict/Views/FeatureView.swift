@@ -26,10 +26,11 @@ struct FeatureView: Sendable {
     }
     self.records = section.slice(offset: FeatureLayout.headerSize, length: section.count - FeatureLayout.headerSize)!
     self.keyCount = Int(keys)
+    self.count = wordCount
   }
 
   /// The number of records (the dictionary's word count).
-  var count: Int { records.count / FeatureLayout.recordSize }
+  let count: Int
 
   /// The packed record of `id`, or `nil` outside `0..<wordCount`.
   @inline(__always)
