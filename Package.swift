@@ -17,9 +17,9 @@
 //
 // SwipeDict and SwipeDecoder, which a keyboard extension links, build with the iOS SDK alone:
 // no libzstd, no Linux-only paths; Foundation only for SwipeDictionary(contentsOf: URL)
-// (FoundationEssentials where it exists). Internal targets: SwipeDictFormat (the
-// binary format), SwipeDictFiles (the one Swift wrapper of CZstd, atomic writes, plain reads;
-// shared by the compiler and shipping), CZstd (libzstd).
+// (FoundationEssentials where it exists). Internal targets: SwipeDictFormat (the binary
+// format), SwipeDictFiles (the one Swift wrapper of CZstd, atomic writes, plain reads, the one
+// JSON reader; shared by the compiler, the tools and shipping), CZstd (libzstd).
 //
 // Defines:
 //   SWIPEDICT_INTERNAL_CHECKS  expensive invariant checks in the compiler (debug builds only).
@@ -64,7 +64,8 @@ let package = Package(
       swiftSettings: strictSwift),
     .target(name: "SwipeDecoder", dependencies: ["SwipeDict"], swiftSettings: strictSwift),
     .target(
-      name: "SwipeDictTools", dependencies: ["SwipeDecoder", "SwipeDict", "SwipeDictFormat"],
+      name: "SwipeDictTools",
+      dependencies: ["SwipeDecoder", "SwipeDict", "SwipeDictFormat", "SwipeDictFiles"],
       swiftSettings: strictSwift),
     .executableTarget(
       name: "swipedict",

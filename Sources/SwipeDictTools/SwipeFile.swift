@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDecoder
 import SwipeDict
+import SwipeDictFiles
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Reads and writes swipes as JSON Lines (DESIGN, "Swipes"): one swipe per line,
@@ -90,39 +91,39 @@ public enum SwipeFile {
     let first = bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != 0x0D }
     guard let first, first != UInt8(ascii: "#") else { return nil }
 
-    func fail(_ reason: SwipeFileError.Reason, _ column: Int?, _ message: String) -> SwipeFileError
-    {
+    // One line, so an offset's line is 1 and its column is the one the error reports.
+    func fail(_ reason: SwipeFileError.Reason, _ offset: Int, _ message: String) -> SwipeFileError {
       SwipeFileError(
-        file: file, line: lineNumber, column: column, reason: reason, message: message,
-        hint: hint(for: reason))
+        file: file, line: lineNumber, column: JSONReader.position(of: offset, in: bytes).column,
+        reason: reason, message: message, hint: hint(for: reason))
     }
 
-    let root: LineJSON
+    let root: JSONReader.Value
     do {
-      root = try LineJSONParser.parse(bytes)
+      root = try JSONReader.parse(bytes, options: lineOptions)
     } catch {
-      throw fail(.notJSON, error.column, "not JSON: \(error.message)")
+      throw fail(.notJSON, error.offset, "not JSON: \(error.message)")
     }
-    guard case .object(let members) = root.value else {
-      throw fail(.notAnObject, root.column, "the line is \(root.summary), not a JSON object")
+    guard case .object(let members) = root.kind else {
+      throw fail(.notAnObject, root.offset, "the line is \(root.summary), not a JSON object")
     }
     var word: String?
     var wordSeen = false
-    var pointsValue: LineJSON?
+    var pointsValue: JSONReader.Value?
     for (key, value) in members {
       switch key {
       case "word":
-        guard !wordSeen else { throw fail(.duplicateKey, value.column, "\"word\" is given twice") }
+        guard !wordSeen else { throw fail(.duplicateKey, value.offset, "\"word\" is given twice") }
         wordSeen = true
-        switch value.value {
+        switch value.kind {
         case .string(let text): word = text
         case .null: word = nil
         default:
-          throw fail(.wordNotAString, value.column, "\"word\" is \(value.summary), not a string")
+          throw fail(.wordNotAString, value.offset, "\"word\" is \(value.summary), not a string")
         }
       case "points":
         guard pointsValue == nil else {
-          throw fail(.duplicateKey, value.column, "\"points\" is given twice")
+          throw fail(.duplicateKey, value.offset, "\"points\" is given twice")
         }
         pointsValue = value
       default:
@@ -130,34 +131,34 @@ public enum SwipeFile {
       }
     }
     guard let pointsValue else {
-      throw fail(.missingPoints, root.column, "the object has no \"points\"")
+      throw fail(.missingPoints, root.offset, "the object has no \"points\"")
     }
-    guard case .array(let items) = pointsValue.value else {
+    guard case .array(let items) = pointsValue.kind else {
       throw fail(
-        .pointsNotAnArray, pointsValue.column, "\"points\" is \(pointsValue.summary), not an array")
+        .pointsNotAnArray, pointsValue.offset, "\"points\" is \(pointsValue.summary), not an array")
     }
-    guard !items.isEmpty else { throw fail(.noPoints, pointsValue.column, "\"points\" is empty") }
+    guard !items.isEmpty else { throw fail(.noPoints, pointsValue.offset, "\"points\" is empty") }
 
     var points: [SwipePoint] = []
     points.reserveCapacity(items.count)
     for (i, item) in items.enumerated() {
       let n = i + 1
-      guard case .array(let values) = item.value else {
-        throw fail(.badPoint, item.column, "point \(n) is \(item.summary), not an array")
+      guard case .array(let values) = item.kind else {
+        throw fail(.badPoint, item.offset, "point \(n) is \(item.summary), not an array")
       }
       guard values.count == 2 || values.count == 3 else {
-        throw fail(.badPoint, item.column, "point \(n) has \(values.count) values, not 2 or 3")
+        throw fail(.badPoint, item.offset, "point \(n) has \(values.count) values, not 2 or 3")
       }
       var numbers: [Float] = []
       for (value, name) in zip(values, ["x", "y", "t_ms"]) {
-        guard case .number(let number) = value.value else {
+        guard case .number(let number) = value.kind else {
           throw fail(
-            .badPoint, value.column, "point \(n)'s \(name) is \(value.summary), not a number")
+            .badPoint, value.offset, "point \(n)'s \(name) is \(value.summary), not a number")
         }
         let single = Float(number)
         guard number.isFinite, single.isFinite else {
           let shown = number.isNaN ? "NaN" : number.isFinite ? "\(number)" : "infinite"
-          throw fail(.nonFiniteNumber, value.column, "point \(n)'s \(name) is \(shown)")
+          throw fail(.nonFiniteNumber, value.offset, "point \(n)'s \(name) is \(shown)")
         }
         numbers.append(single)
       }
@@ -165,13 +166,13 @@ public enum SwipeFile {
       if let previous = points.last {
         guard (previous.time == nil) == (time == nil) else {
           throw fail(
-            .mixedTimes, item.column,
+            .mixedTimes, item.offset,
             "point \(n) \(time == nil ? "has no" : "has a") time but point \(i) "
               + "\(time == nil ? "has one" : "has none")")
         }
         if let time, let before = previous.time, time < before {
           throw fail(
-            .timeGoesBackwards, values[2].column,
+            .timeGoesBackwards, values[2].offset,
             "point \(n)'s time \(time) ms is before point \(i)'s \(before) ms")
         }
       }
@@ -179,6 +180,15 @@ public enum SwipeFile {
     }
     return Swipe(word: word, points: points)
   }
+
+  /// How a line is read: `NaN` and `Infinity` are read as numbers so that they are reported
+  /// as non-finite coordinates, not as broken JSON; nesting as the reader's default (32).
+  private static let lineOptions: JSONReader.Options = {
+    var options = JSONReader.Options()
+    options.allowsNonFiniteTokens = true
+    options.endOfInput = "the end of the line"
+    return options
+  }()
 
   /// The JSON Lines form of a swipe (no line end): deterministic, x and y rounded to 2
   /// decimals, times to 1. The word is left out when it is `nil`; a non-finite coordinate

@@ -1,27 +1,30 @@
-// Reading a swipe JSON Lines file three ways: the hand-written LineJSON parser that
-// SwipeFile uses, Foundation's JSONSerialization, and JSONDecoder. Each parses every line and
-// walks the points as SwipeFile does; the best of 5 runs is printed.
+// Reading a swipe JSON Lines file three ways: the hand-written JSONReader (SwipeDictFiles) that
+// SwipeFile and LayoutFile use, Foundation's JSONSerialization, and JSONDecoder. Each parses
+// every line and walks the points as SwipeFile does; the best of 5 runs is printed.
 //
 //   swipedict synth build/en.swipedict --sample 10000 --seed 3 -o /tmp/s10k.jsonl
-//   swiftc -O -swift-version 6 bench/swipe-json/main.swift Sources/SwipeDictTools/LineJSON.swift \
-//     -o /tmp/swipe-json && /tmp/swipe-json /tmp/s10k.jsonl
+//   swiftc -O -swift-version 6 -package-name bench bench/swipe-json/main.swift \
+//     Sources/SwipeDictFiles/JSONReader.swift -o /tmp/swipe-json && /tmp/swipe-json /tmp/s10k.jsonl
 import Foundation
 
 let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1]))
 let bytes = Array(data)
 func lines() -> [ArraySlice<UInt8>] { bytes.split(separator: 0x0A) }
 
-// What SwipeFile does per line: parse, then walk to the points as Float triples.
+// What SwipeFile does per line (NaN and Infinity read as numbers): parse, then walk to the
+// points as Float triples.
 func handWritten() -> Int {
+  var options = JSONReader.Options()
+  options.allowsNonFiniteTokens = true
   var n = 0
   for line in lines() {
-    let root = try! LineJSONParser.parse(Array(line))
-    guard case .object(let members) = root.value else { fatalError() }
+    let root = try! JSONReader.parse(Array(line), options: options)
+    guard case .object(let members) = root.kind else { fatalError() }
     for (key, value) in members where key == "points" {
-      guard case .array(let items) = value.value else { fatalError() }
+      guard case .array(let items) = value.kind else { fatalError() }
       for item in items {
-        guard case .array(let values) = item.value else { fatalError() }
-        for v in values { if case .number(let d) = v.value { n &+= Int(Float(d)) } }
+        guard case .array(let values) = item.kind else { fatalError() }
+        for v in values { if case .number(let d) = v.kind { n &+= Int(Float(d)) } }
       }
     }
   }
@@ -62,6 +65,6 @@ func time(_ name: String, _ body: () -> Int) {
   }
   print("\(name): best of 5 \(String(format: "%.3f", best)) s (checksum \(r))")
 }
-time("LineJSON (hand-written)", handWritten)
+time("JSONReader (hand-written)", handWritten)
 time("JSONSerialization", foundation)
 time("JSONDecoder", decoder)

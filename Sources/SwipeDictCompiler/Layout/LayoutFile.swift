@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDictFiles
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Reads keyboard layouts from JSON files (schema in `corpora/README.md` and DESIGN):
@@ -9,22 +10,44 @@ import Foundation
 ///  "aliases": {"é": "e", "ß": "s"}, "skip": ["'", "-"]}
 /// ```
 ///
-/// `x`/`y` are key centres; `w`/`h` default to `keyWidth` and to the row height of 1.44 key
+/// `x`/`y` are key centers; `w`/`h` default to `keyWidth` and to the row height of 1.44 key
 /// widths when absent. Fields the reader does not know are ignored, so layouts can carry
-/// notes. Errors name the file and the JSON path of the bad value.
+/// notes. Errors name the file and the JSON path of the bad value; a JSON syntax error, a
+/// key given twice or nesting beyond 32 levels names `file:line:column` (a byte column) as
+/// `JSONReader` (SwipeDictFiles), the package's one JSON reader, finds it.
 public enum LayoutFile {
+  /// The largest layout file read, in bytes: the committed layouts are about 4 kB, and a
+  /// blob holds at most 63 keys; the bound keeps a hostile file from filling memory.
+  static let maxBytes = 1 << 20
+
+  /// How the layout reader reads JSON: strict (no `NaN`/`Infinity`), at most 32 levels of
+  /// nesting (a layout needs 3), at most ``maxBytes``.
+  static var readerOptions: JSONReader.Options {
+    var options = JSONReader.Options()
+    options.maxBytes = maxBytes
+    options.endOfInput = "the end of the file"
+    return options
+  }
+
   /// Reads and validates a layout file.
   /// - Parameter path: the JSON file.
   /// - Returns: the layout.
   /// - Throws: `CompileError.layout` or `.io`.
   public static func load(_ path: String) throws(CompileError) -> KeyboardLayout {
-    let data: Data
+    var bytes: [UInt8] = []
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      let input = try InputFile(openingForReading: path)
+      var buffer = [UInt8](repeating: 0, count: 64 << 10)
+      // Reads at most one byte more than the limit, which is enough to refuse the file.
+      while bytes.count <= maxBytes {
+        let count = try input.read(into: &buffer)
+        if count == 0 { break }
+        bytes += buffer[..<count]
+      }
     } catch {
-      throw .io(path: path, message: "cannot read the layout file (\(error.localizedDescription))")
+      throw .io(path: path, message: "cannot read the layout file (\(error.reason))")
     }
-    return try parse(data, file: path)
+    return try parse(bytes: bytes, file: path)
   }
 
   /// Parses and validates layout JSON.
@@ -32,30 +55,85 @@ public enum LayoutFile {
   ///   - data: the JSON bytes.
   ///   - file: the name to use in errors.
   public static func parse(_ data: Data, file: String) throws(CompileError) -> KeyboardLayout {
+    try parse(bytes: [UInt8](data), file: file)
+  }
+
+  /// Parses and validates layout JSON: ``parse(_:file:)`` on bytes.
+  ///
+  /// The JSON is strict (RFC 8259): `NaN` and `Infinity` are refused, and a key given twice
+  /// in an object the layout reads is an error rather than a silent choice of one. A UTF-8
+  /// byte order mark is accepted. Syntax errors give `file:line:column` (a byte column).
+  static func parse(bytes input: [UInt8], file: String) throws(CompileError) -> KeyboardLayout {
     func fail(_ path: String, _ message: String) -> CompileError {
       .layout(file: file, path: path, message: message)
     }
-    let root: [String: JSONTree]
-    do {
-      guard case .object(let object) = try JSONDecoder().decode(JSONTree.self, from: data) else {
-        throw fail("", "expected a JSON object at the top level")
-      }
-      root = object
-    } catch let error as CompileError {
-      throw error
-    } catch {
-      throw .layout(file: jsonErrorPlace(in: data, file: file), path: "", message: "not valid JSON")
+    guard input.count <= maxBytes else {
+      throw fail(
+        "", "the file is over \(maxBytes) bytes, the limit for a layout (they are about 4 kB)")
     }
-    func number(_ object: [String: JSONTree], _ key: String, _ path: String) throws(CompileError)
-      -> Float?
+    // A byte order mark reads as three spaces, so that columns stay byte columns of the file.
+    var bytes = input
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.replaceSubrange(0..<3, with: [32, 32, 32]) }
+    /// `file:line:column` of a byte offset.
+    func place(_ offset: Int) -> String {
+      let (line, column) = JSONReader.position(of: offset, in: bytes)
+      return "\(file):\(line):\(column)"
+    }
+    let rootValue: JSONReader.Value
+    do {
+      rootValue = try JSONReader.parse(bytes, options: readerOptions)
+    } catch {
+      // The message JSONDecoder gave, at the reader's exact place.
+      throw .layout(file: place(error.offset), path: "", message: "not valid JSON")
+    }
+    /// The members of an object by key; a key given twice is refused at its second place.
+    func members(_ value: JSONReader.Value, _ path: String) throws(CompileError)
+      -> [String: JSONReader.Value]?
+    {
+      guard case .object(let list) = value.kind else { return nil }
+      var map: [String: JSONReader.Value] = [:]
+      for (key, member) in list {
+        guard map.updateValue(member, forKey: key) == nil else {
+          throw .layout(
+            file: place(member.offset), path: "\(path.isEmpty ? "" : "\(path).")\(key)",
+            message: "given twice: keep one (JSON readers differ on which one counts)")
+        }
+      }
+      return map
+    }
+    /// A value as errors show it: `null`, `true`, `"text"`, `an array`.
+    func shown(_ value: JSONReader.Value) -> String {
+      switch value.kind {
+      case .null: return "null"
+      case .bool(let b): return "\(b)"
+      case .number(let n) where n.isFinite: return "\(n)"
+      case .number:
+        // Only a literal beyond a Double's range gets here (the reader refuses NaN): show it.
+        let text = bytes[value.offset...].prefix {
+          (0x30...0x39).contains($0) || [0x2B, 0x2D, 0x2E, 0x45, 0x65].contains($0)
+        }
+        return "\(String(decoding: text, as: UTF8.self)), beyond a 64-bit float's range"
+      case .string(let s): return "\"\(s)\""
+      case .array: return "an array"
+      case .object: return "an object"
+      }
+    }
+    guard let root = try members(rootValue, "") else {
+      throw fail("", "expected a JSON object at the top level")
+    }
+    func number(_ object: [String: JSONReader.Value], _ key: String, _ path: String)
+      throws(CompileError) -> Float?
     {
       guard let value = object[key] else { return nil }
-      guard case .number(let n) = value, n.isFinite else {
-        throw fail("\(path.isEmpty ? "" : "\(path).")\(key)", "expected a number, found \(value)")
+      guard case .number(let n) = value.kind, n.isFinite else {
+        throw fail(
+          "\(path.isEmpty ? "" : "\(path).")\(key)", "expected a number, found \(shown(value))")
       }
       return Float(n)
     }
-    func character(_ value: JSONTree, _ path: String) throws(CompileError) -> Unicode.Scalar {
+    func character(_ value: JSONReader.Value.Kind, _ path: String) throws(CompileError)
+      -> Unicode.Scalar
+    {
       guard case .string(let text) = value else { throw fail(path, "expected a string") }
       let scalars = Collation.nfc(text).unicodeScalars
       guard scalars.count == 1, let s = scalars.first else {
@@ -63,36 +141,38 @@ public enum LayoutFile {
       }
       return s
     }
-    guard case .string(let name)? = root["name"], !name.isEmpty else {
+    guard case .string(let name)? = root["name"]?.kind, !name.isEmpty else {
       throw fail("name", "missing: give the layout a name such as \"qwerty-en\"")
     }
     var unit = "pt"
-    if case .string(let text)? = root["unit"] { unit = text }
+    if case .string(let text)? = root["unit"]?.kind { unit = text }
     guard let keyWidth = try number(root, "keyWidth", "") else {
       throw fail("keyWidth", "missing: the width of a letter key, the unit of all distances")
     }
     guard keyWidth > 0 else { throw fail("keyWidth", "must be positive, found \(keyWidth)") }
-    guard case .array(let rawKeys)? = root["keys"], !rawKeys.isEmpty else {
-      throw fail("keys", "missing or empty: list the keys as {\"char\", \"x\", \"y\", \"w\", \"h\"}")
+    guard case .array(let rawKeys)? = root["keys"]?.kind, !rawKeys.isEmpty else {
+      throw fail(
+        "keys", "missing or empty: list the keys as {\"char\", \"x\", \"y\", \"w\", \"h\"}")
     }
     guard rawKeys.count <= FeatureLayout.maxKeys else {
       throw fail(
-        "keys", "\(rawKeys.count) keys; a blob holds at most \(FeatureLayout.maxKeys): list the "
+        "keys",
+        "\(rawKeys.count) keys; a blob holds at most \(FeatureLayout.maxKeys): list the "
           + "letter keys only and map rare characters to them with \"aliases\"")
     }
     var keys: [KeyboardLayout.Key] = []
     var seen: [Unicode.Scalar: Int] = [:]
     for (i, raw) in rawKeys.enumerated() {
       let path = "keys[\(i)]"
-      guard case .object(let key) = raw else { throw fail(path, "expected an object") }
+      guard let key = try members(raw, path) else { throw fail(path, "expected an object") }
       guard let char = key["char"] else { throw fail("\(path).char", "missing") }
-      let c = KeyboardLayout.lowercase(try character(char, "\(path).char"))
+      let c = KeyboardLayout.lowercase(try character(char.kind, "\(path).char"))
       if let other = seen[c] {
         throw fail("\(path).char", "\"\(c)\" is already the key keys[\(other)]")
       }
       seen[c] = i
       guard let x = try number(key, "x", path), let y = try number(key, "y", path) else {
-        throw fail(path, "needs \"x\" and \"y\", the key centre")
+        throw fail(path, "needs \"x\" and \"y\", the key center")
       }
       let w = try number(key, "w", path) ?? keyWidth
       let h = try number(key, "h", path) ?? keyWidth * 1.44
@@ -101,13 +181,13 @@ public enum LayoutFile {
     }
     var aliases: [Unicode.Scalar: Unicode.Scalar] = [:]
     if let rawAliases = root["aliases"] {
-      guard case .object(let map) = rawAliases else {
+      guard let map = try members(rawAliases, "aliases") else {
         throw fail("aliases", "expected an object mapping characters to key characters")
       }
       for (from, to) in map.sorted(by: { $0.key < $1.key }) {
         let path = "aliases.\(from)"
         let f = KeyboardLayout.lowercase(try character(.string(from), path))
-        let t = KeyboardLayout.lowercase(try character(to, path))
+        let t = KeyboardLayout.lowercase(try character(to.kind, path))
         guard seen[t] != nil else { throw fail(path, "\"\(t)\" is not a key of this layout") }
         guard seen[f] == nil else { throw fail(path, "\"\(f)\" already has its own key") }
         aliases[f] = t
@@ -116,10 +196,10 @@ public enum LayoutFile {
     // A character with a key is typed with it: the default skipped set leaves such ones out.
     var skipped = KeyboardLayout.defaultSkipped.filter { seen[$0] == nil }
     if let rawSkip = root["skip"] {
-      guard case .array(let list) = rawSkip else { throw fail("skip", "expected an array") }
+      guard case .array(let list) = rawSkip.kind else { throw fail("skip", "expected an array") }
       skipped = []
       for (i, value) in list.enumerated() {
-        let s = try character(value, "skip[\(i)]")
+        let s = try character(value.kind, "skip[\(i)]")
         guard seen[s] == nil else { throw fail("skip[\(i)]", "\"\(s)\" has a key") }
         skipped.insert(s)
       }
@@ -158,86 +238,5 @@ public enum LayoutFile {
       ? " when stored as a 32-bit float (the blob's number type, at most 3.4e38)" : ""
     throw .layout(
       file: file, path: path, message: "\(what)\(stored); the loader would reject the blob")
-  }
-
-  /// `file:line:column` of a JSON syntax error in `data` (1-based, the column counting
-  /// bytes as word-list errors do), or `file` when the parser does not say where.
-  ///
-  /// `JSONDecoder` on Linux reports no position; `JSONSerialization` reports a byte offset
-  /// ("around character 27") or a line and column, so the data is parsed once more with it
-  /// on this error path only.
-  static func jsonErrorPlace(in data: Data, file: String) -> String {
-    let error: NSError
-    do {
-      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-      return file
-    } catch let caught as NSError {
-      error = caught
-    }
-    let text = error.userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-    func number(after marker: String) -> Int? {
-      guard let range = text.range(of: marker) else { return nil }
-      return Int(text[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
-    }
-    if let line = number(after: "line "), let column = number(after: "column ") {
-      return "\(file):\(line):\(column)"
-    }
-    let bytes = [UInt8](data)
-    var offset: Int
-    if let index = error.userInfo["NSJSONSerializationErrorIndex"] as? Int {
-      offset = index
-    } else if let index = number(after: "character ") {
-      offset = index
-    } else if text.contains("end of file") || text.contains("end of data") {
-      offset = bytes.count
-    } else {
-      return file
-    }
-    offset = min(max(0, offset), bytes.count)
-    var line = 1
-    var lineStart = 0
-    for (i, byte) in bytes[..<offset].enumerated() where byte == UInt8(ascii: "\n") {
-      line += 1
-      lineStart = i + 1
-    }
-    return "\(file):\(line):\(offset - lineStart + 1)"
-  }
-}
-
-/// A parsed JSON value, strict about types (a number is never taken for a boolean).
-enum JSONTree: Decodable, CustomStringConvertible {
-  case null
-  case bool(Bool)
-  case number(Double)
-  case string(String)
-  case array([JSONTree])
-  case object([String: JSONTree])
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONTree].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONTree].self))
-    }
-  }
-
-  var description: String {
-    switch self {
-    case .null: return "null"
-    case .bool(let b): return "\(b)"
-    case .number(let n): return "\(n)"
-    case .string(let s): return "\"\(s)\""
-    case .array: return "an array"
-    case .object: return "an object"
-    }
   }
 }
