@@ -22,7 +22,8 @@
 // JSON reader; shared by the compiler, the tools and shipping), CZstd (libzstd).
 //
 // Defines:
-//   SWIPEDICT_INTERNAL_CHECKS  expensive invariant checks in the compiler (debug builds only).
+//   SWIPEDICT_INTERNAL_CHECKS  expensive invariant checks in the compiler and a second bounds
+//                              check of UnsafeByteView's unchecked reads (debug builds only).
 import PackageDescription
 
 let strictSwift: [SwiftSetting] = [

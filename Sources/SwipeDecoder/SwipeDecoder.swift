@@ -8,7 +8,7 @@ import SwipeDict
 /// let result = decoder.decode(points)                  // a whole swipe at once
 /// result.words.map(\.word)                             // ["hello", "hell", "jello", "hells"]
 ///
-/// var session = decoder.begin()                        // or point by point, as the finger moves
+/// var session = decoder.makeSession()                        // or point by point, as the finger moves
 /// for point in points { session.add(point) }
 /// let same = session.end(deadline: .now + .milliseconds(50))
 /// ```
@@ -18,7 +18,7 @@ import SwipeDict
 /// 1. **Input reduction** while the finger moves: a point is kept where it adds shape
 ///    (a bend, a sharp turn, or a long straight run); see ``Options/reduction``.
 /// 2. **Filters.** Once the swipe is a key width long, the start-point and start-direction
-///    filters scan the dictionary (``SwipeDictionary/candidateScan(for:)``), a slice per
+///    filters scan the dictionary (``SwipeDictionary/makeCandidateScan(for:)``), a slice per
 ///    point, still while the finger moves; when it lifts, the end-point and length filters
 ///    narrow that list (``SwipeDictionary/candidates(for:among:)``). The tolerances are
 ///    ``Options/filter``'s.
@@ -26,7 +26,7 @@ import SwipeDict
 ///    to itself, to the next, …), with a monotone position along each segment and a locality
 ///    band (``Options/band``). Candidates are visited in ID order, so consecutive ones share
 ///    key-path prefixes and the DTW columns of the shared keys are reused
-///    (``SwipeDictionary/keyPathReader()``).
+///    (``SwipeDictionary/makeKeyPathReader()``).
 /// 4. **Frequency.** `score = frequencyWeight × ln(count) − distance`, where `distance` is
 ///    the DTW cost per point (mean squared distance in key widths²) and `count` what the
 ///    word's frequency byte stands for. A candidate stops being matched as soon as a lower
@@ -114,13 +114,13 @@ public struct SwipeDecoder: Sendable {
   public init(dictionary: SwipeDictionary, options: Options = Options()) {
     self.dictionary = dictionary
     self.options = options
-    reader = dictionary.keyPathReader()
+    reader = dictionary.makeKeyPathReader()
     let unit = 1 / dictionary.keyWidth
     centers = dictionary.keyCenters.map { (x: $0.x * unit, y: $0.y * unit) }
   }
 
   /// Starts decoding a swipe point by point.
-  public func begin() -> SwipeSession {
+  public func makeSession() -> SwipeSession {
     SwipeSession(decoder: self)
   }
 
@@ -131,7 +131,7 @@ public struct SwipeDecoder: Sendable {
   public func decode(
     _ points: some Sequence<SwipePoint>, deadline: ContinuousClock.Instant? = nil
   ) -> SwipeDecoding {
-    var session = begin()
+    var session = makeSession()
     for point in points { session.add(point) }
     return session.end(deadline: deadline)
   }

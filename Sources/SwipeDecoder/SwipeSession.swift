@@ -3,7 +3,7 @@ import SwipeDict
 /// One swipe being decoded, fed point by point as the finger moves.
 ///
 /// ```swift
-/// var session = decoder.begin()
+/// var session = decoder.makeSession()
 /// session.add(SwipePoint(x: 131, y: 80))     // touch down
 /// session.add(SwipePoint(x: 120, y: 62))     // each move
 /// let result = session.end(deadline: .now + .milliseconds(50))   // lift
@@ -62,7 +62,7 @@ public struct SwipeSession: Sendable {
       var filter = measurement.filter(decoder.options.filter)
       filter.end = nil
       filter.length = nil
-      startScan = decoder.dictionary.candidateScan(for: filter)
+      startScan = decoder.dictionary.makeCandidateScan(for: filter)
     }
     if startScan?.isFinished == false { startScan?.advance(by: Self.scanStep, into: &startCandidates) }
   }

@@ -70,7 +70,7 @@ struct WordSearch {
     let rows = Float(dtw.rows)
     let weight = decoder.options.frequencyWeight
     let limit = decoder.options.resultCount
-    var cursor = decoder.reader.cursor()
+    var cursor = decoder.reader.makeCursor()
     for id in ids {
       // The clock is read before the first candidate and every `checkEvery` after it.
       if let deadline, matched % Self.checkEvery == 0, ContinuousClock.now >= deadline {

@@ -1,3 +1,6 @@
+// The compiler's API throws the file layer's errors (InputFileError, ZstdError, FileWriteError):
+// its users see those types without naming the internal target.
+@_exported import SwipeDictFiles
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Why a build failed, with what to do about it.

@@ -82,7 +82,7 @@ public struct CompiledDictionary: Sendable {
 /// ```swift
 /// let layout = try LayoutFile.load("corpora/layouts/qwerty-en.json")
 /// let result = try DictionaryCompiler.compile(inputs: ["corpora/en.tsv.zst"], layout: layout)
-/// try AtomicFile.write(result.bytes, to: "build/en.swipedict")  // import SwipeDictFiles
+/// try AtomicFile.write(result.bytes, to: "build/en.swipedict")  // temporary file, then rename
 /// ```
 ///
 /// Steps: read every input (streamed), normalize to NFC and merge counts of equal words;
@@ -222,7 +222,7 @@ public enum DictionaryCompiler {
       throw CompileError.tooManyCharacters(count: scalars.count)
     }
     let alphabet = Collation.alphabet(of: scalars)
-    let words = LabelledWords(kept.map(\.word), alphabet: alphabet)
+    let words = LabeledWords(kept.map(\.word), alphabet: alphabet)
     let order = words.sortedOrder()
 
     progress?(CompileProgress(stage: .building, detail: "\(kept.count) words"))
@@ -326,7 +326,7 @@ public enum DictionaryCompiler {
 }
 
 /// Words as label sequences in one flat buffer, for sorting and building.
-struct LabelledWords {
+struct LabeledWords {
   private var labels: [UInt8] = []
   private var starts: [Int] = [0]
 

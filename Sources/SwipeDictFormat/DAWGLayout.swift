@@ -61,7 +61,7 @@
 /// ```
 /// A *wide* node (n ≥ 33) replaces the targets and width codes above with, in address order:
 /// a dense index of (last label + 1) bytes, where entry l is 1 + the index of the transition
-/// labelled l, or 0; n fixed-width even (absolute) target fields in transition order; one
+/// labeled l, or 0; n fixed-width even (absolute) target fields in transition order; one
 /// byte holding their width (1…3). A lookup in a wide node is two loads, whatever its fan-out.
 ///
 /// n code 2 or 3 means n = that many transitions; 0 means n is in the byte before. n code 1

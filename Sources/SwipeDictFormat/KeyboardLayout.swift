@@ -70,7 +70,8 @@ public struct KeyboardLayout: Sendable, Hashable {
   /// The characters ``skipped`` holds when a layout file does not say: apostrophes and hyphen.
   public static let defaultSkipped: Set<Unicode.Scalar> = ["'", "\u{2019}", "-"]
 
-  /// Creates a layout. Validation of user input (duplicates, overlaps) is the compiler's job.
+  /// Creates a layout. The layout rules (distinct keys, no overlaps, …) are checked where one
+  /// is stored or read: `validate(_:fileOffset:)`, which the compiler and the loader share.
   public init(
     name: String, unit: String, keyWidth: Float, keys: [Key],
     aliases: [Unicode.Scalar: Unicode.Scalar] = [:], skipped: Set<Unicode.Scalar> = defaultSkipped

@@ -1,6 +1,6 @@
 import Foundation
 import SwipeDict
-import SwipeDictFiles
+@_exported import SwipeDictFiles
 
 /// Shipping blobs compressed: `pack` before upload, `install` on the device.
 ///

@@ -15,7 +15,7 @@ import SwipeDict
 /// swipe (the polyline through the centers of the word's key path, a dot on each center, the
 /// first and last keys highlighted), the start angle (an arrow from the first key center, an
 /// arc from the +x direction and the angle in degrees), the last-letter point (a ring,
-/// labelled), and optionally a recorded or synthetic swipe as a thin line with small dots.
+/// labeled), and optionally a recorded or synthetic swipe as a thin line with small dots.
 /// A title states the word, its frequency byte, key count and expected length; a legend
 /// explains the marks.
 ///
@@ -101,8 +101,8 @@ package struct SwipeDrawing {
 
   // MARK: - Style
 
-  /// Colours (Okabe–Ito hues, darkened where they carry text): start is green, end is red.
-  private enum Colour {
+  /// Colors (Okabe–Ito hues, darkened where they carry text): start is green, end is red.
+  private enum Color {
     static let background = "#ffffff"
     static let text = "#222222"
     static let faint = "#666666"
@@ -233,7 +233,7 @@ package struct SwipeDrawing {
       box.add(Self.labelRect(label, size))
     }
 
-    // The last-letter point: a ring, labelled where it covers least (first choice: on from
+    // The last-letter point: a ring, labeled where it covers least (first choice: on from
     // the path's last segment, where the path does not go).
     var incoming = Point(x: 0, y: 1)
     if pathPoints.count > 1 {
@@ -328,15 +328,15 @@ package struct SwipeDrawing {
         + "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">")
     out.line("<title>\(Self.escape("swipedict draw: \(word)"))</title>")
     out.line(
-      "<rect width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" fill=\"\(Colour.background)\"/>"
+      "<rect width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" fill=\"\(Color.background)\"/>"
     )
     out.line(
-      "<text id=\"title\" x=\"\(Self.n(margin))\" y=\"\(Self.n(margin + Self.titleSize))\" fill=\"\(Colour.text)\" "
+      "<text id=\"title\" x=\"\(Self.n(margin))\" y=\"\(Self.n(margin + Self.titleSize))\" fill=\"\(Color.text)\" "
         + "font-size=\"15.00\"><tspan font-size=\"\(Self.n(Self.titleSize))\" font-weight=\"bold\">"
         + "\(Self.escape(word))</tspan>\(Self.escape(details))</text>")
     out.line(
       "<text id=\"subtitle\" x=\"\(Self.n(margin))\" y=\"\(Self.n(margin + Self.titleSize + Self.subtitleSize + 8))\" "
-        + "fill=\"\(Colour.faint)\" font-size=\"\(Self.n(Self.subtitleSize))\">\(Self.escape(subtitle))</text>"
+        + "fill=\"\(Color.faint)\" font-size=\"\(Self.n(Self.subtitleSize))\">\(Self.escape(subtitle))</text>"
     )
 
     out.line("<g id=\"keys\">")
@@ -344,10 +344,10 @@ package struct SwipeDrawing {
       let r = shape.rect
       let (fill, stroke, strokeWidth) =
         switch shape.role {
-        case .first: (Colour.startFill, Colour.start, 2.5)
-        case .last: (Colour.endFill, Colour.end, 2.5)
-        case .onPath: (Colour.pathKeyFill, Colour.keyStroke, 1.0)
-        case .other: (Colour.keyFill, Colour.keyStroke, 1.0)
+        case .first: (Color.startFill, Color.start, 2.5)
+        case .last: (Color.endFill, Color.end, 2.5)
+        case .onPath: (Color.pathKeyFill, Color.keyStroke, 1.0)
+        case .other: (Color.keyFill, Color.keyStroke, 1.0)
         }
       let corner = min(r.width, r.height) * 0.12
       out.line(
@@ -357,20 +357,20 @@ package struct SwipeDrawing {
       let p = at(shape.label)
       out.line(
         "<text class=\"key-label\" x=\"\(Self.n(p.x))\" y=\"\(Self.n(p.y))\" font-size=\"\(Self.n(shape.font))\" "
-          + "fill=\"\(Colour.keyLabel)\">\(Self.escape(shape.character))</text>")
+          + "fill=\"\(Color.keyLabel)\">\(Self.escape(shape.character))</text>")
     }
     out.line("</g>")
 
     out.line("<g id=\"perfect-swipe\">")
     out.line(
       "<polyline id=\"perfect-path\" points=\"\(Self.points(pathPoints.map(at)))\" fill=\"none\" "
-        + "stroke=\"\(Colour.path)\" stroke-width=\"\(Self.n(max(2, kw * 0.05)))\" "
+        + "stroke=\"\(Color.path)\" stroke-width=\"\(Self.n(max(2, kw * 0.05)))\" "
         + "stroke-linejoin=\"round\" stroke-linecap=\"round\" stroke-opacity=\"0.85\"/>")
     for (i, p) in pathPoints.map(at).enumerated() {
       let isFirst = i == 0
       out.line(
         "<circle class=\"key-center\" cx=\"\(Self.n(p.x))\" cy=\"\(Self.n(p.y))\" "
-          + "r=\"\(Self.n(isFirst ? dot * 1.6 : dot))\" fill=\"\(isFirst ? Colour.start : Colour.path)\" "
+          + "r=\"\(Self.n(isFirst ? dot * 1.6 : dot))\" fill=\"\(isFirst ? Color.start : Color.path)\" "
           + "stroke=\"#ffffff\" stroke-width=\"1.50\"/>")
     }
     out.line("</g>")
@@ -379,17 +379,17 @@ package struct SwipeDrawing {
       out.line("<g id=\"swipe\">")
       out.line(
         "<polyline id=\"swipe-path\" points=\"\(Self.points(swipePoints.map(at)))\" fill=\"none\" "
-          + "stroke=\"\(Colour.swipe)\" stroke-width=\"\(Self.n(max(1.25, kw * 0.02)))\" "
+          + "stroke=\"\(Color.swipe)\" stroke-width=\"\(Self.n(max(1.25, kw * 0.02)))\" "
           + "stroke-linejoin=\"round\"/>")
       for p in swipePoints.map(at) {
         out.line(
           "<circle class=\"swipe-point\" cx=\"\(Self.n(p.x))\" cy=\"\(Self.n(p.y))\" r=\"\(Self.n(swipeDot))\" "
-            + "fill=\"\(Colour.swipe)\"/>")
+            + "fill=\"\(Color.swipe)\"/>")
       }
       let start = at(swipePoints[0])
       out.line(
         "<circle id=\"swipe-start\" cx=\"\(Self.n(start.x))\" cy=\"\(Self.n(start.y))\" "
-          + "r=\"\(Self.n(swipeDot * 3))\" fill=\"none\" stroke=\"\(Colour.swipe)\" stroke-width=\"1.50\"/>"
+          + "r=\"\(Self.n(swipeDot * 3))\" fill=\"none\" stroke=\"\(Color.swipe)\" stroke-width=\"1.50\"/>"
       )
       out.line("</g>")
     }
@@ -399,10 +399,10 @@ package struct SwipeDrawing {
       let to = at(arrow.to)
       let ray = at(arrow.ray)
       let width = max(2.5, kw * 0.05)
-      out.line("<g id=\"start-angle\" fill=\"none\" stroke=\"\(Colour.start)\">")
+      out.line("<g id=\"start-angle\" fill=\"none\" stroke=\"\(Color.start)\">")
       out.line(
         "<line id=\"x-axis\" x1=\"\(Self.n(from.x))\" y1=\"\(Self.n(from.y))\" x2=\"\(Self.n(ray.x))\" "
-          + "y2=\"\(Self.n(ray.y))\" stroke=\"\(Colour.faint)\" stroke-width=\"1.50\" stroke-dasharray=\"4 3\"/>"
+          + "y2=\"\(Self.n(ray.y))\" stroke=\"\(Color.faint)\" stroke-width=\"1.50\" stroke-dasharray=\"4 3\"/>"
       )
       if let arc = arrow.arc {
         let a = at(arc.from)
@@ -416,12 +416,12 @@ package struct SwipeDrawing {
           + "y2=\"\(Self.n(to.y))\" stroke-width=\"\(Self.n(width))\" stroke-linecap=\"round\"/>")
       out.line(
         "<polygon id=\"start-arrow-head\" points=\"\(Self.points(arrow.head.map(at)))\" "
-          + "fill=\"\(Colour.start)\" stroke=\"none\"/>")
+          + "fill=\"\(Color.start)\" stroke=\"none\"/>")
       let label = at(arrow.label)
       out.line(
         "<text id=\"start-angle-label\" x=\"\(Self.n(label.x))\" y=\"\(Self.n(label.y + arrow.font * 0.35))\" "
           + "text-anchor=\"middle\" font-size=\"\(Self.n(arrow.font))\" font-weight=\"bold\" "
-          + "fill=\"\(Colour.start)\" stroke=\"#ffffff\" stroke-width=\"3.00\" paint-order=\"stroke\">"
+          + "fill=\"\(Color.start)\" stroke=\"#ffffff\" stroke-width=\"3.00\" paint-order=\"stroke\">"
           + "\(Self.escape(arrow.text))</text>")
       out.line("</g>")
     }
@@ -431,17 +431,17 @@ package struct SwipeDrawing {
     out.line("<g id=\"last-letter\">")
     out.line(
       "<circle id=\"last-letter-point\" cx=\"\(Self.n(ringAt.x))\" cy=\"\(Self.n(ringAt.y))\" r=\"\(Self.n(ring))\" "
-        + "fill=\"none\" stroke=\"\(Colour.end)\" stroke-width=\"3.00\"/>")
+        + "fill=\"none\" stroke=\"\(Color.end)\" stroke-width=\"3.00\"/>")
     out.line(
-      "<circle cx=\"\(Self.n(ringAt.x))\" cy=\"\(Self.n(ringAt.y))\" r=\"\(Self.n(dot))\" fill=\"\(Colour.end)\" "
+      "<circle cx=\"\(Self.n(ringAt.x))\" cy=\"\(Self.n(ringAt.y))\" r=\"\(Self.n(dot))\" fill=\"\(Color.end)\" "
         + "stroke=\"#ffffff\" stroke-width=\"1.50\"/>")
     out.line(
       "<text id=\"last-letter-label\" x=\"\(Self.n(lastAt.x))\" y=\"\(Self.n(lastAt.y + lastFont * 0.35))\" "
-        + "text-anchor=\"middle\" font-size=\"\(Self.n(lastFont))\" font-weight=\"bold\" fill=\"\(Colour.end)\" "
+        + "text-anchor=\"middle\" font-size=\"\(Self.n(lastFont))\" font-weight=\"bold\" fill=\"\(Color.end)\" "
         + "stroke=\"#ffffff\" stroke-width=\"3.00\" paint-order=\"stroke\">\(lastText)</text>")
     out.line("</g>")
 
-    out.line("<g id=\"legend\" font-size=\"\(Self.n(Self.legendSize))\" fill=\"\(Colour.text)\">")
+    out.line("<g id=\"legend\" font-size=\"\(Self.n(Self.legendSize))\" fill=\"\(Color.text)\">")
     for (place, mark, text) in legendPlaces {
       let x = place.x
       let y = legendTop + place.y
@@ -450,30 +450,30 @@ package struct SwipeDrawing {
       case .path:
         out.line(
           "<line x1=\"\(Self.n(x))\" y1=\"\(Self.n(mid))\" x2=\"\(Self.n(x + 26))\" y2=\"\(Self.n(mid))\" "
-            + "stroke=\"\(Colour.path)\" stroke-width=\"4.00\" stroke-linecap=\"round\"/>")
+            + "stroke=\"\(Color.path)\" stroke-width=\"4.00\" stroke-linecap=\"round\"/>")
       case .arrow:
         out.line(
           "<line x1=\"\(Self.n(x))\" y1=\"\(Self.n(mid))\" x2=\"\(Self.n(x + 18))\" y2=\"\(Self.n(mid))\" "
-            + "stroke=\"\(Colour.start)\" stroke-width=\"3.00\"/>")
+            + "stroke=\"\(Color.start)\" stroke-width=\"3.00\"/>")
         out.line(
           "<polygon points=\"\(Self.points([Point(x: x + 26, y: mid), Point(x: x + 17, y: mid - 5), Point(x: x + 17, y: mid + 5)]))\" "
-            + "fill=\"\(Colour.start)\"/>")
+            + "fill=\"\(Color.start)\"/>")
       case .ring:
         out.line(
-          "<circle cx=\"\(Self.n(x + 13))\" cy=\"\(Self.n(mid))\" r=\"7.00\" fill=\"none\" stroke=\"\(Colour.end)\" "
+          "<circle cx=\"\(Self.n(x + 13))\" cy=\"\(Self.n(mid))\" r=\"7.00\" fill=\"none\" stroke=\"\(Color.end)\" "
             + "stroke-width=\"2.50\"/>")
       case .swipe:
         out.line(
           "<line x1=\"\(Self.n(x))\" y1=\"\(Self.n(mid))\" x2=\"\(Self.n(x + 26))\" y2=\"\(Self.n(mid))\" "
-            + "stroke=\"\(Colour.swipe)\" stroke-width=\"1.50\"/>")
+            + "stroke=\"\(Color.swipe)\" stroke-width=\"1.50\"/>")
         for dx in [3.0, 13, 23] {
           out.line(
-            "<circle cx=\"\(Self.n(x + dx))\" cy=\"\(Self.n(mid))\" r=\"2.00\" fill=\"\(Colour.swipe)\"/>"
+            "<circle cx=\"\(Self.n(x + dx))\" cy=\"\(Self.n(mid))\" r=\"2.00\" fill=\"\(Color.swipe)\"/>"
           )
         }
         out.line(
           "<circle cx=\"\(Self.n(x + 3))\" cy=\"\(Self.n(mid))\" r=\"5.00\" fill=\"none\" "
-            + "stroke=\"\(Colour.swipe)\" stroke-width=\"1.50\"/>")
+            + "stroke=\"\(Color.swipe)\" stroke-width=\"1.50\"/>")
       }
       out.line("<text x=\"\(Self.n(x + 34))\" y=\"\(Self.n(y))\">\(Self.escape(text))</text>")
     }

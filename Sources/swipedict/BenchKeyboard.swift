@@ -224,7 +224,7 @@ struct KeyboardBench {
     }
 
     // Correction, through one reusable corrector.
-    let corrector = dictionary.corrector()
+    let corrector = dictionary.makeCorrector()
     var ranks: [Int?] = []
     for t in typed {
       let found = corrector.corrections(for: t.typed, limit: 10)

@@ -40,9 +40,14 @@ func failure(_ error: any Error, file: String? = nil) -> ExitCode {
 /// one), with no `error:` of its own: the caller prefixes `error: ` or `warning: ` once.
 func describe(_ error: any Error, file: String? = nil) -> String {
   switch error {
-  // These two describe themselves compiler-style (`f.tsv:2:5: error: …`) for library users.
+  // These describe themselves compiler-style (`f.tsv:2:5: error: …`) for library users.
   case let error as WordListError:
     return "\(error.location): \(error.message)\n  hint: \(error.hint)"
+  case let error as SwipeFileError:
+    var location = error.file
+    if error.line > 0 { location += ":\(error.line)" }
+    if error.line > 0, let column = error.column { location += ":\(column)" }
+    return "\(location): \(error.message)\n  hint: \(error.hint)"
   case let error as InputFileError:
     return "\(error.path): cannot \(error.operation.rawValue) the file: \(error.reason)"
   case SwipeDictError.invalid(let damage):

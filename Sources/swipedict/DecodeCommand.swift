@@ -69,7 +69,7 @@ struct DecodeCommand: ParsableCommand {
     do {
       input = try SwipeFile.read(path: swipes)
     } catch {
-      throw failure("\(error)")
+      throw failure(error)
     }
     guard dictionary.contents.section(.features) != nil else {
       throw failure(
@@ -80,7 +80,7 @@ struct DecodeCommand: ParsableCommand {
     options.resultCount = top
     if let frequencyWeight { options.frequencyWeight = frequencyWeight }
     let decoder = SwipeDecoder(dictionary: dictionary, options: options)
-    var session = decoder.begin()
+    var session = decoder.makeSession()
     var summary = DecodeSummary(resultCount: top)
     let clock = ContinuousClock()
     for swipe in input {

@@ -25,10 +25,10 @@ struct DrawCommand: ParsableCommand {
 
       Examples:
         swipedict draw build/en.swipedict hello -o hello.svg
-        swipedict synth build/en.swipedict --words hello --seed 1 -o s.jsonl
+        swipedict synth build/en.swipedict --words hello world --seed 1 -o s.jsonl
         swipedict draw build/en.swipedict hello --swipe s.jsonl -o hello.svg
         swipedict draw build/en.swipedict world --swipe s.jsonl --line 2 > world.svg
-        swipedict draw build/de.swipedict Über --scale 4 -o uber.svg
+        swipedict draw build/de.swipedict über --scale 4 -o uber.svg
       """)
 
   @OptionGroup var blob: BlobArgument
@@ -73,6 +73,10 @@ struct DrawCommand: ParsableCommand {
   }
 
   func run() throws {
+    let inputs = [blob.blob] + (swipe.map { [$0] } ?? [])
+    if let output, output != "-" {
+      do { try AtomicFile.refuseOverwriting(inputs, with: output) } catch { throw failure(error) }
+    }
     let dictionary = try blob.open()
     let layout = dictionary.layout
     if layout.keyPath(for: word)?.isEmpty == true {
@@ -121,9 +125,9 @@ struct DrawCommand: ParsableCommand {
     let text = drawing.svg()
     if let output, output != "-" {
       do {
-        try AtomicFile.write(Array(text.utf8), to: output)
+        try AtomicFile.write(Array(text.utf8), to: output, protecting: inputs)
       } catch {
-        throw failure("\(error)")
+        throw failure(error)
       }
     } else {
       print(text, terminator: "")
@@ -137,8 +141,7 @@ struct DrawCommand: ParsableCommand {
     do {
       swipes = try SwipeFile.read(path: swipe)
     } catch {
-      printError("\(error)")  // already `file:line:column: error: …` with a hint
-      throw ExitCode.failure
+      throw failure(error)
     }
     let n = line ?? 1
     guard n <= swipes.count else {

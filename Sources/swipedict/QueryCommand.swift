@@ -77,15 +77,11 @@ struct QueryCommand: ParsableCommand {
     }
     if list != nil {
       if limit < 0 { throw ValidationError("--limit \(limit): must be 0 (all) or more") }
-    } else if !(1...Self.maxSuggestions).contains(limit) {
-      throw ValidationError(
-        "--limit \(limit): must be 1…\(Self.maxSuggestions) for --prefix and --correct")
+    } else {
+      try checkRange("--limit", limit, in: 1...Self.maxSuggestions)
     }
-    if let top, !(1...Self.maxSuggestions).contains(top) {
-      throw ValidationError(
-        "--top \(top): must be 1…\(Self.maxSuggestions) (the blob keeps its "
-          + "\(Self.maxSuggestions) most frequent words; --list '' --limit 0 lists all)")
-    }
+    // The blob keeps its 1,000 most frequent words in order; --list '' --limit 0 lists all.
+    if let top { try checkRange("--top", top, in: 1...Self.maxSuggestions) }
   }
 
   /// The most suggestions --prefix, --correct and --top print: the size of a blob's top list,

@@ -27,7 +27,7 @@ struct PackCommand: ParsableCommand {
   var level: Int = 19
 
   func validate() throws {
-    guard (1...22).contains(level) else { throw ValidationError("--level \(level): must be 1…22") }
+    try checkRange("--level", level, in: 1...22)
   }
 
   func run() throws {

@@ -135,6 +135,9 @@ struct SynthCommand: ParsableCommand {
   }
 
   func run() throws {
+    if let output {
+      do { try AtomicFile.refuseOverwriting([blob.blob], with: output) } catch { throw failure(error) }
+    }
     let dictionary = try blob.open()
     let layout = dictionary.layout
     var chosen: [String] = []
@@ -166,9 +169,9 @@ struct SynthCommand: ParsableCommand {
     let text = SwipeFile.text(for: swipes)
     if let output {
       do {
-        try AtomicFile.write(Array(text.utf8), to: output)
+        try AtomicFile.write(Array(text.utf8), to: output, protecting: [blob.blob])
       } catch {
-        throw failure("\(error)")
+        throw failure(error)
       }
     } else {
       print(text, terminator: "")

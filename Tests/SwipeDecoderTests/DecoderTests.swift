@@ -47,7 +47,7 @@ struct DecoderTests {
     var options = SwipeDecoder.Options()
     options.frequencyWeight = 0  // shape alone
     let decoder = SwipeDecoder(dictionary: d, options: options)
-    let reader = d.keyPathReader()
+    let reader = d.makeKeyPathReader()
     for word in words {
       let result = decoder.decode(perfectSwipe(word, on: d))
       let top = try #require(result.words.first, "\(word): no result")
@@ -81,7 +81,7 @@ struct DecoderTests {
     let ids = WordSampler(dictionary: d, weighting: .frequency).sample(60, seed: 9)
     let swipes = try SwipeSynthesizer(layout: d.layout, noise: 0.3)
       .swipes(for: ids.map { d.word(for: $0)! }, seed: 10)
-    var session = decoder.begin()  // reused for every swipe
+    var session = decoder.makeSession()  // reused for every swipe
     for swipe in swipes {
       let batch = decoder.decode(swipe.points)
       for point in swipe.points { session.add(point) }
@@ -136,7 +136,7 @@ struct DecoderTests {
     let decoder = SwipeDecoder(dictionary: d)
     for word in ["the", "and", "there", "people"] {
       let points = try SwipeSynthesizer(layout: d.layout).swipe(for: word, seed: 5).points
-      var session = decoder.begin()
+      var session = decoder.makeSession()
       for point in points { session.add(point) }
       let cut = session.end(deadline: nil, matchLimit: 1024)
       #expect(cut.matchedCount == min(1024, cut.candidateCount))
@@ -167,7 +167,7 @@ struct DecoderTests {
     let results = await withTaskGroup(of: [SwipeDecoding].self) { group in
       for _ in 0..<4 {
         group.addTask {
-          var session = decoder.begin()
+          var session = decoder.makeSession()
           return swipes.map { swipe in
             for point in swipe.points { session.add(point) }
             return session.end()

@@ -28,7 +28,10 @@ struct JSONReaderTests {
     }
     #expect(members.map(\.key) == ["é", "b"])
     #expect(members.map(\.value.offset) == [7, 24])
-    guard case .array(let items) = members[0].value.kind else { return }
+    guard case .array(let items) = members[0].value.kind else {
+      Issue.record("not an array: \(members[0].value.summary)")
+      return
+    }
     #expect(items.map(\.offset) == [8, 11])
   }
 
@@ -54,8 +57,11 @@ struct JSONReaderTests {
     #expect(failure("[1, -Infinity]")?.offset == 4)
     var options = JSONReader.Options()
     options.allowsNonFiniteTokens = true
-    guard case .array(let items) = try parse("[NaN, Infinity, -Infinity, 1e999]", options).kind
-    else { return }
+    let parsed = try parse("[NaN, Infinity, -Infinity, 1e999]", options)
+    guard case .array(let items) = parsed.kind else {
+      Issue.record("not an array: \(parsed.summary)")
+      return
+    }
     let numbers = items.compactMap { if case .number(let n) = $0.kind { n } else { nil } }
     #expect(numbers.count == 4 && numbers[0].isNaN)
     #expect(numbers.dropFirst() == [.infinity, -.infinity, .infinity])

@@ -33,7 +33,7 @@ func fuzzQueries(_ dictionary: SwipeDictionary) {
 
 /// The swipe and typing queries: features, key paths, filters, completion, correction.
 func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
-  let reader = dictionary.keyPathReader()
+  let reader = dictionary.makeKeyPathReader()
   for id in [0, 1, dictionary.wordCount / 3, dictionary.wordCount - 1, dictionary.wordCount] {
     _ = dictionary.features(of: id)
     _ = dictionary.featureRecord(of: id)
@@ -56,10 +56,10 @@ func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
     let filter = SwipeFilter(path: path, keyWidth: dictionary.keyWidth)
     let candidates = dictionary.candidates(for: filter)
     _ = dictionary.candidates(for: filter, among: candidates + [-1, dictionary.wordCount])
-    var scan = dictionary.candidateScan(for: filter)
+    var scan = dictionary.makeCandidateScan(for: filter)
     var found: [Int] = []
     while !scan.isFinished { scan.advance(by: 97, into: &found) }
-    var cursor = reader.cursor()
+    var cursor = reader.makeCursor()
     for id in candidates.prefix(40) where cursor.move(to: id) { walked &+= cursor.keys.count }
   }
 }

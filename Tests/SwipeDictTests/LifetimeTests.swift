@@ -31,7 +31,7 @@ struct LifetimeTests {
     let filter: SwipeFilter
     init() throws {
       let (dictionary, _) = try openDictionary(LifetimeTests.words)
-      let reader = dictionary.keyPathReader()
+      let reader = dictionary.makeKeyPathReader()
       keyPaths = (0..<dictionary.wordCount).map { reader.keyPath(of: $0) }
       // A start near the middle of the keyboard's top row: a fair share of the words pass.
       filter = SwipeFilter(start: dictionary.keyCenters[4])
@@ -57,7 +57,7 @@ struct LifetimeTests {
   func keyPathReader(source: Source) throws {
     let file = try BlobFile()
     let reference = try Reference()
-    func makeReader() throws -> KeyPathReader { try source.open(file).keyPathReader() }
+    func makeReader() throws -> KeyPathReader { try source.open(file).makeKeyPathReader() }
     let reader = try makeReader()
     #expect((0..<Self.words.count).map { reader.keyPath(of: $0) } == reference.keyPaths)
     var visited = 0
@@ -72,7 +72,7 @@ struct LifetimeTests {
   func keyPathCursor(source: Source) throws {
     let file = try BlobFile()
     let reference = try Reference()
-    func makeCursor() throws -> KeyPathCursor { try source.open(file).keyPathReader().cursor() }
+    func makeCursor() throws -> KeyPathCursor { try source.open(file).makeKeyPathReader().makeCursor() }
     var cursor = try makeCursor()
     for id in stride(from: 0, to: Self.words.count, by: 3) {
       let moved = cursor.move(to: id)
@@ -86,7 +86,7 @@ struct LifetimeTests {
     let file = try BlobFile()
     let reference = try Reference()
     #expect(!reference.candidates.isEmpty)
-    func makeScan() throws -> CandidateScan { try source.open(file).candidateScan(for: reference.filter) }
+    func makeScan() throws -> CandidateScan { try source.open(file).makeCandidateScan(for: reference.filter) }
     var scan = try makeScan()
     var found: [Int] = []
     while !scan.isFinished { scan.advance(by: 7, into: &found) }
@@ -107,7 +107,7 @@ struct LifetimeTests {
   func corrector(source: Source) throws {
     let file = try BlobFile()
     let word = Self.words[Self.words.count / 2]
-    func makeCorrector() throws -> Corrector { try source.open(file).corrector() }
+    func makeCorrector() throws -> Corrector { try source.open(file).makeCorrector() }
     let corrector = try makeCorrector()
     #expect(corrector.corrections(for: word, limit: 3).map(\.word).contains(word))
   }
@@ -124,14 +124,14 @@ struct OutOfRangeIDTests {
   @Test func everyIDEntryPointRejects() throws {
     let (dictionary, _) = try openDictionary(randomWords(count: 300, seed: 0x1D))
     let ids = Self.hostileIDs + [dictionary.wordCount, dictionary.wordCount + 1]
-    let reader = dictionary.keyPathReader()
+    let reader = dictionary.makeKeyPathReader()
     for id in ids {
       #expect(dictionary.word(for: id) == nil, "word(for: \(id))")
       #expect(dictionary.frequency(of: id) == nil, "frequency(of: \(id))")
       #expect(dictionary.features(of: id) == nil, "features(of: \(id))")
       #expect(dictionary.featureRecord(of: id) == nil, "featureRecord(of: \(id))")
       #expect(reader.keyPath(of: id) == nil, "keyPath(of: \(id))")
-      var cursor = reader.cursor()
+      var cursor = reader.makeCursor()
       let moved = cursor.move(to: id)
       #expect(!moved, "cursor.move(to: \(id))")
     }
@@ -142,6 +142,18 @@ struct OutOfRangeIDTests {
     reader.forEachKeyPath(in: Int.min..<0) { _, _, _ in visited += 1 }
     reader.forEachKeyPath(in: dictionary.wordCount..<Int.max) { _, _, _ in visited += 1 }
     #expect(visited == 0)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func hugeLimitsNeitherTrapNorAllocate() throws {
+    let (dictionary, _) = try openDictionary(randomWords(count: 300, seed: 0x1F))
+    let word = try #require(dictionary.word(for: 150))
+    for limit in [Int.max, Int.max - 1, 1 << 40] {
+      #expect(dictionary.corrections(for: word, limit: limit).count <= dictionary.wordCount)
+      #expect(dictionary.completions(prefix: String(word.prefix(1)), limit: limit).count <= dictionary.wordCount)
+      #expect(dictionary.topWords(limit: limit).count <= dictionary.wordCount)
+      #expect(dictionary.ids(matchingFolded: word, limit: limit).count <= dictionary.wordCount)
+    }
   }
 }
 
@@ -172,7 +184,7 @@ struct WordIDPropertyTests {
 
   @Test func anyIntIsAWordIDOrNothing() async throws {
     let dictionary = try Self.dictionary.get()
-    let reader = dictionary.keyPathReader()
+    let reader = dictionary.makeKeyPathReader()
     let anywhere = Gen.int(in: Int.min...Int.max)
     let nearby = Gen.int(in: -4...(dictionary.wordCount + 4))
     await propertyCheck(count: 2_000, input: Gen.oneOf(anywhere, nearby)) { id in

@@ -153,7 +153,7 @@ struct PrefixTreeTests {
   func adjustedLevenshtein() throws {
     let d = try Self.germanLike()
     let model = CorrectionModel(dictionary: d, layout: d.layout, options: .init())
-    #expect(d.corrector().corrections(for: "hebe", limit: 5) == d.corrections(for: "hebe", limit: 5))
+    #expect(d.makeCorrector().corrections(for: "hebe", limit: 5) == d.corrections(for: "hebe", limit: 5))
     func distance(_ typed: String, _ word: String) -> Int {
       model.distance(model.units(of: typed), d.alphabet.labels(of: word))
     }

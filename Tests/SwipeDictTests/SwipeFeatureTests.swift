@@ -70,7 +70,7 @@ struct SwipeFeatureTests {
     let words = randomWords(count: 3000, seed: 9)
     let (d, _) = try openDictionary(words)
     let layout = d.layout
-    let reader = d.keyPathReader()
+    let reader = d.makeKeyPathReader()
     for word in words {
       let id = try #require(d.id(of: word))
       let path = try #require(layout.keyPath(for: word))
@@ -93,7 +93,7 @@ struct SwipeFeatureTests {
   func keyPathsOverRanges() throws {
     let words = randomWords(count: 2000, seed: 11)
     let (d, _) = try openDictionary(words)
-    let reader = d.keyPathReader()
+    let reader = d.makeKeyPathReader()
     var previous: [UInt8]?
     var visited = 0
     reader.forEachKeyPath(in: 100..<1700) { id, keys, shared in
@@ -111,7 +111,7 @@ struct SwipeFeatureTests {
   func keyPathsOfSelectedIDs(seed: UInt64) throws {
     let words = randomWords(count: 3000, seed: seed)
     let (d, _) = try openDictionary(words)
-    let reader = d.keyPathReader()
+    let reader = d.makeKeyPathReader()
     var generator = SeededGenerator(state: seed)
     for density in [0.002, 0.05, 0.5, 1.0] {
       let ids = (0..<d.wordCount).filter { _ in Double.random(in: 0..<1, using: &generator) < density }

@@ -82,7 +82,7 @@ struct SwipeFilterTests {
       let filter = SwipeFilter(
         start: LayoutPoint(x: Float.random(in: 0...100, using: &generator), y: Float.random(in: 0...40, using: &generator)),
         startDirection: Float.random(in: -.pi...(.pi), using: &generator))
-      var scan = d.candidateScan(for: filter)
+      var scan = d.makeCandidateScan(for: filter)
       let total = scan.remaining
       var found: [Int] = []
       var steps = 0
@@ -94,7 +94,7 @@ struct SwipeFilterTests {
       #expect(steps == (total + piece - 1) / piece && scan.remaining == 0)
     }
     // No key near the start: an empty, finished scan.
-    let far = d.candidateScan(for: SwipeFilter(start: LayoutPoint(x: -500, y: -500)))
+    let far = d.makeCandidateScan(for: SwipeFilter(start: LayoutPoint(x: -500, y: -500)))
     #expect(far.isFinished && far.remaining == 0)
   }
 

@@ -154,6 +154,37 @@ struct CLISafetyTests {
     }
   }
 
+  @Test(arguments: ["decode", "draw"])
+  func aBadSwipeFileSaysErrorOnce(_ command: String) throws {
+    try workspace.write("bad.jsonl", "{\"word\": \"hello\", \"points\": [[1, 2, 0], [3]]}\n")
+    let arguments =
+      command == "decode"
+      ? ["decode", blob, "--swipes", workspace.file("bad.jsonl")]
+      : ["draw", blob, "hello", "--swipe", workspace.file("bad.jsonl")]
+    let result = try CLI.run(arguments)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("error: \(workspace.file("bad.jsonl")):1:"), "\(result.stderr)")
+    #expect(result.stderr.components(separatedBy: "error:").count == 2, "\(result.stderr)")
+  }
+
+  @Test func synthAndDrawRefuseToOverwriteTheirInputs() throws {
+    let before = contents(blob)
+    let synth = try CLI.run(["synth", blob, "--words", "hello", "-o", blob])
+    #expect(synth.status == 1)
+    #expect(synth.stderr.contains("is also an input"), "\(synth.stderr)")
+    let draw = try CLI.run(["draw", blob, "hello", "-o", workspace.path + "/./words.swipedict"])
+    #expect(draw.status == 1)
+    #expect(draw.stderr.contains("is also an input"), "\(draw.stderr)")
+    #expect(contents(blob) == before)
+
+    let swipes = workspace.file("hello.jsonl")
+    #expect(try CLI.run(["synth", blob, "--words", "hello", "-o", swipes]).status == 0)
+    let swipesBefore = contents(swipes)
+    let overSwipes = try CLI.run(["draw", blob, "hello", "--swipe", swipes, "-o", swipes])
+    #expect(overSwipes.status == 1)
+    #expect(contents(swipes) == swipesBefore)
+  }
+
   @Test(arguments: ["inspect", "verify", "query"])
   func aDamagedBlobsErrorNamesTheFile(_ command: String) throws {
     let bytes = try #require(contents(blob))
@@ -177,12 +208,12 @@ struct CLISafetyTests {
   // MARK: Numeric options: a clear usage error, never a trap
 
   @Test(arguments: [
-    (["query", "B", "--top", "-1"], "--top -1: must be 1…1000"),
-    (["query", "B", "--top", "0"], "--top 0: must be 1…1000"),
-    (["query", "B", "--top", "99999999"], "--top 99999999: must be 1…1000"),
+    (["query", "B", "--top", "-1"], "--top must be from 1 to 1,000, not -1"),
+    (["query", "B", "--top", "0"], "--top must be from 1 to 1,000, not 0"),
+    (["query", "B", "--top", "99999999"], "--top must be from 1 to 1,000, not 99999999"),
     (["query", "B", "--top", "99999999999999999999999"], "--top"),
-    (["query", "B", "--prefix", "he", "--limit", "-1"], "--limit -1: must be 1…1000"),
-    (["query", "B", "--correct", "he", "--limit", "9223372036854775807"], "--limit 9223372036854775807: must be 1…1000"),
+    (["query", "B", "--prefix", "he", "--limit", "-1"], "--limit must be from 1 to 1,000, not -1"),
+    (["query", "B", "--correct", "he", "--limit", "9223372036854775807"], "--limit must be from 1 to 1,000, not 9223372036854775807"),
     (["query", "B", "--list", "he", "--limit", "-5"], "--limit -5: must be 0 (all) or more"),
     (["inspect", "B", "--budget", "0"], "--budget '0': must be at least 1 byte"),
     (["inspect", "B", "--budget", "-1MB"], "--budget '-1MB': not a size"),
@@ -194,7 +225,7 @@ struct CLISafetyTests {
     (["build", "W", "--layout", "L", "-o", "O", "--min-count", "-1"], "--min-count -1.0: must be a finite number"),
     (["build", "W", "--layout", "L", "-o", "O", "--min-count", "nan"], "--min-count nan: must be a finite number"),
     (["build", "W", "--layout", "L", "-o", "O", "--min-count", "inf"], "--min-count inf: must be a finite number"),
-    (["pack", "B", "-o", "O", "--level", "-3"], "--level -3: must be 1…22"),
+    (["pack", "B", "-o", "O", "--level", "-3"], "--level must be from 1 to 22, not -3"),
   ])
   func badNumbersAreUsageErrors(_ arguments: [String], _ message: String) throws {
     let resolved = arguments.map { argument in

@@ -45,6 +45,8 @@ extension SwipeDictionary {
   /// - Complexity: O(limit × log leaves) for short prefixes, O(leaf size) at worst for long ones.
   public func completions(prefix: String, limit: Int = 10) -> [Suggestion] {
     guard limit > 0 else { return [] }
+    // No more completions than words: a huge limit must not overflow or allocate.
+    let limit = min(limit, wordCount)
     let folded = foldedLabelClasses(of: prefix)
     guard let classes = folded else { return [] }
     if classes.isEmpty { return topWords(limit: limit) }

@@ -46,11 +46,11 @@ extension SwipeDictionary {
   public func corrections(
     for input: String, limit: Int = 10, options: CorrectionOptions = .init()
   ) -> [Suggestion] {
-    corrector(options: options).corrections(for: input, limit: limit)
+    makeCorrector(options: options).corrections(for: input, limit: limit)
   }
 
   /// A reusable corrector: it classifies the alphabet on the layout once.
-  public func corrector(options: CorrectionOptions = .init()) -> Corrector {
+  public func makeCorrector(options: CorrectionOptions = .init()) -> Corrector {
     Corrector(dictionary: self, options: options)
   }
 }
@@ -82,6 +82,8 @@ public struct Corrector: Sendable {
     let d = dictionary
     let options = model.options
     guard limit > 0, let tree = d.prefixTree else { return [] }
+    // No more suggestions than words: a huge limit must not overflow or allocate.
+    let limit = min(limit, d.wordCount)
     let typed = model.units(of: input)
     guard !typed.isEmpty, typed.count <= 4 * d.dawg.longestWord + 16 else { return [] }
 

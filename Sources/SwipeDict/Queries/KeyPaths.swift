@@ -11,7 +11,7 @@
 /// the shared prefix.
 ///
 /// ```swift
-/// let reader = dictionary.keyPathReader()
+/// let reader = dictionary.makeKeyPathReader()
 /// reader.keyPath(of: id)            // [15, 2, 18, 8] for "hello" on qwerty-en (h e l o)
 /// ```
 public struct KeyPathReader: Sendable {
@@ -62,7 +62,7 @@ public struct KeyPathReader: Sendable {
   public func forEachKeyPath(
     of ids: [Int], _ body: (_ id: Int, _ keys: [UInt8], _ shared: Int) -> Void
   ) {
-    var cursor = cursor()
+    var cursor = makeCursor()
     for id in ids {
       guard cursor.move(to: id) else { return }
       body(cursor.id, cursor.keys, cursor.shared)
@@ -111,14 +111,14 @@ public struct KeyPathReader: Sendable {
 
 extension SwipeDictionary {
   /// A reader of word key paths (see ``KeyPathReader``). Make it once and keep it.
-  public func keyPathReader() -> KeyPathReader { KeyPathReader(dictionary: self) }
+  public func makeKeyPathReader() -> KeyPathReader { KeyPathReader(dictionary: self) }
 }
 
 /// Moves forward through the words in ID order, to the IDs a caller picks as it goes, and
-/// gives each word's key path (see ``KeyPathReader/cursor()``).
+/// gives each word's key path (see ``KeyPathReader/makeCursor()``).
 ///
 /// ```swift
-/// var cursor = reader.cursor()
+/// var cursor = reader.makeCursor()
 /// for id in candidates where worthALook(id) {      // ascending IDs, skipping at will
 ///   guard cursor.move(to: id) else { break }
 ///   match(cursor.keys)                             // shares `cursor.shared` keys with the last
@@ -162,5 +162,5 @@ public struct KeyPathCursor: Sendable {
 extension KeyPathReader {
   /// A cursor that moves forward to any ascending IDs and reads their key paths, sharing the
   /// work of common prefixes (see ``KeyPathCursor``).
-  public func cursor() -> KeyPathCursor { KeyPathCursor(reader: self) }
+  public func makeCursor() -> KeyPathCursor { KeyPathCursor(reader: self) }
 }

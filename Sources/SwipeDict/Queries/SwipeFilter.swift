@@ -154,7 +154,7 @@ extension SwipeDictionary {
   /// - Complexity: O(words with a plausible first letter).
   public func candidates(for filter: SwipeFilter) -> [Int] {
     var result: [Int] = []
-    var scan = candidateScan(for: filter)
+    var scan = makeCandidateScan(for: filter)
     scan.advance(by: .max, into: &result)
     return result
   }
@@ -179,7 +179,7 @@ extension SwipeDictionary {
   /// Calls `body` with the ID of every word that passes the filters, in ascending order,
   /// without collecting them.
   public func forEachCandidate(for filter: SwipeFilter, _ body: (Int) -> Void) {
-    var scan = candidateScan(for: filter)
+    var scan = makeCandidateScan(for: filter)
     scan.advance(by: .max, body)
   }
 
@@ -187,11 +187,11 @@ extension SwipeDictionary {
   /// the touch events of a swipe so that no event waits for the whole dictionary.
   ///
   /// ```swift
-  /// var scan = dictionary.candidateScan(for: startFilter)
+  /// var scan = dictionary.makeCandidateScan(for: startFilter)
   /// var found: [Int] = []
   /// scan.advance(by: 50_000, into: &found)    // on each touch event, until scan.isFinished
   /// ```
-  public func candidateScan(for filter: SwipeFilter) -> CandidateScan {
+  public func makeCandidateScan(for filter: SwipeFilter) -> CandidateScan {
     guard let features = featureView, let tables = FilterTables(filter, dictionary: self) else {
       return CandidateScan(owner: region, records: nil, tables: nil, ranges: [])
     }
@@ -222,7 +222,7 @@ extension SwipeDictionary {
 }
 
 /// A scan of the dictionary for the words that pass a ``SwipeFilter``, in ascending ID
-/// order, that can stop and resume (see ``SwipeDictionary/candidateScan(for:)``).
+/// order, that can stop and resume (see ``SwipeDictionary/makeCandidateScan(for:)``).
 ///
 /// The scan keeps the blob's bytes alive: it may outlive the dictionary value it came from.
 public struct CandidateScan: Sendable {

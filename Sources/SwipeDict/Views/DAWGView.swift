@@ -319,7 +319,7 @@ struct DAWGView: Sendable {
     return Int(area.unsigned(at: at, width: node.outputWidth) ?? 0)
   }
 
-  /// The index of the transition labelled `label`, if any.
+  /// The index of the transition labeled `label`, if any.
   @inline(__always)
   func find(_ node: Node, _ label: UInt8) -> Int? {
     if node.labels < 0 { return node.singleLabel == label ? 0 : nil }
@@ -369,7 +369,7 @@ struct DAWGView: Sendable {
     return nil
   }
 
-  /// Follows the transition labelled `label` out of the node at `address`: the hot path of
+  /// Follows the transition labeled `label` out of the node at `address`: the hot path of
   /// every lookup, with single-transition nodes (most of a lookup's steps) decoded inline.
   /// - Returns: the target and the transition's output, or `nil` if there is none.
   @inline(__always)
@@ -482,7 +482,7 @@ struct DAWGView: Sendable {
       outputWidth: outputWidth, codes: codes, codeBytes: codeBytes, delta: delta, wide: wide)
   }
 
-  /// The index of the transition labelled `label`, if any.
+  /// The index of the transition labeled `label`, if any.
   @inline(__always)
   func index(of label: UInt8, in node: GeneralNode) -> Int? {
     // Every offset in node.codes..<node.address is inside the area (checked by generalNode).

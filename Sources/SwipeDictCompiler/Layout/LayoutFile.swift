@@ -83,7 +83,7 @@ public enum LayoutFile {
     do {
       rootValue = try JSONReader.parse(bytes, options: readerOptions)
     } catch {
-      // The message JSONDecoder gave, at the reader's exact place.
+      // A syntax error, at the reader's exact place.
       throw .layout(file: place(error.offset), path: "", message: "not valid JSON")
     }
     /// The members of an object by key; a key given twice is refused at its second place.
