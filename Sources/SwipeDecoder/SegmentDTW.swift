@@ -111,7 +111,7 @@ struct SegmentDTW {
 
   /// The same bound from a word's `FEAT` record alone (its first, second and last key), so a
   /// word can be passed over before its key path is read.
-  func lowerBound(_ record: FeatureLayout.Record) -> Float {
+  func lowerBound(_ record: FeatureRecord) -> Float {
     guard record.firstKey < toFirst.count, record.lastKey < toLast.count else { return .infinity }
     if record.keyCount == 1 {
       return rows == 1 ? toFirst[record.firstKey] : toFirst[record.firstKey] + toLast[record.firstKey]

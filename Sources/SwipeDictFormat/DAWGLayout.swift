@@ -70,30 +70,30 @@
 /// before this one and has no field (its width code is 0 and ignored).
 @_spi(SwipeDictInternals) public enum DAWGLayout {
   /// The size of the section header before the node area.
-  package static let headerSize = 64
+  @_spi(SwipeDictInternals) public static let headerSize = 64
   /// Offset of the inline label table in the header.
-  package static let inlineLabelsOffset = 40
+  @_spi(SwipeDictInternals) public static let inlineLabelsOffset = 40
   /// Entries in the inline label table.
-  package static let inlineLabelCount = 16
+  @_spi(SwipeDictInternals) public static let inlineLabelCount = 16
 
   /// Header bit: single-transition node.
-  package static let singleFlag: UInt8 = 0x80
+  @_spi(SwipeDictInternals) public static let singleFlag: UInt8 = 0x80
   /// Header bit: the state is final.
-  package static let finalFlag: UInt8 = 0x40
+  @_spi(SwipeDictInternals) public static let finalFlag: UInt8 = 0x40
   /// General-node header bit: the last transition targets the node just before.
-  package static let lastIsNextFlag: UInt8 = 0x20
+  @_spi(SwipeDictInternals) public static let lastIsNextFlag: UInt8 = 0x20
   /// General-node header bit: a pair node, width codes in the header's low nibble.
-  package static let pairFlag: UInt8 = 0x10
+  @_spi(SwipeDictInternals) public static let pairFlag: UInt8 = 0x10
   /// The largest node area (target fields of at most 3 bytes hold a 23-bit address).
-  package static let maxNodeBytes = 1 << 23
+  @_spi(SwipeDictInternals) public static let maxNodeBytes = 1 << 23
 
   /// The most transitions a node with delta-coded labels has (larger nodes keep plain,
   /// binary-searchable labels).
-  package static let maxDeltaLabels = 12
+  @_spi(SwipeDictInternals) public static let maxDeltaLabels = 12
 
   /// Nodes with at least this many transitions are wide: a dense label index, fixed-width
   /// targets, no width codes.
-  package static let minWideCount = 33
+  @_spi(SwipeDictInternals) public static let minWideCount = 33
 
   /// The bytes of `count` labels, plain or delta-coded.
   @inlinable
@@ -123,9 +123,9 @@
 /// 16  48  reserved (0)
 /// 64  …   word count bytes
 /// ```
-package enum FrequencyLayout {
+@_spi(SwipeDictInternals) public enum FrequencyLayout {
   /// The size of the section header before the column.
-  package static let headerSize = 64
+  @_spi(SwipeDictInternals) public static let headerSize = 64
 
   /// Quantizes a count on the blob's log scale.
   /// - Parameters:

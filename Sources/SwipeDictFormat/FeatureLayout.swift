@@ -23,19 +23,19 @@
 /// widths, coded in 9 bits: `code < 256` means `code / 8` (steps of 1/8 up to 31.875, error
 /// ≤ 1/16), `code ≥ 256` means `32 + (code − 256) / 4` (steps of 1/4 up to 95.75, error ≤ 1/8);
 /// longer paths are stored as 95.75.
-package enum FeatureLayout {
+@_spi(SwipeDictInternals) public enum FeatureLayout {
   /// The size of the section header before the records.
-  package static let headerSize = 64
+  @_spi(SwipeDictInternals) public static let headerSize = 64
   /// The size of one record.
-  package static let recordSize = 4
+  @_spi(SwipeDictInternals) public static let recordSize = 4
   /// The most keys a layout may have: key indices are 6-bit and 63 means "none".
-  package static let maxKeys = 63
+  @_spi(SwipeDictInternals) public static let maxKeys = 63
   /// The second-key value of a word whose key path has one key.
-  package static let noKey = 63
+  @_spi(SwipeDictInternals) public static let noKey = 63
   /// The largest key count a record holds; longer key paths store this.
-  package static let maxKeyCount = 31
+  @_spi(SwipeDictInternals) public static let maxKeyCount = 31
   /// The largest expected length a record holds, in key widths.
-  package static let maxLength: Float = 95.75
+  @_spi(SwipeDictInternals) public static let maxLength: Float = 95.75
 
   /// One word's record, unpacked.
   package typealias Record = FeatureRecord

@@ -83,6 +83,7 @@ public struct KeyboardLayout: Sendable, Hashable {
     self.aliases = aliases
     self.skipped = skipped
     var index: [Unicode.Scalar: Int] = [:]
+    index.reserveCapacity(keys.count)
     for (i, key) in keys.enumerated() where index[key.character] == nil {
       index[key.character] = i
     }
@@ -219,14 +220,18 @@ public struct KeyboardLayout: Sendable, Hashable {
     // aliases from a character without a key to one with a key, skipped characters without
     // a key. So the loader rejects exactly what the compiler refuses to build.
     var at = 24
-    var keyCharacters: [Unicode.Scalar: Int] = [:]
+    // At most 63 keys: linear scans beat hashing here (open runs this check).
     var boxes: [(character: Unicode.Scalar, x: Float, y: Float, width: Float, height: Float)] = []
-    for k in 0..<Int(keyCount) {
+    boxes.reserveCapacity(Int(keyCount))
+    func hasKey(_ character: Unicode.Scalar) -> Bool { boxes.contains { $0.character == character } }
+    for _ in 0..<Int(keyCount) {
       guard let character = Unicode.Scalar(view.uint32(at: at)!) else {
         throw fail("invalid character code", at)
       }
-      guard lowercase(character) == character, keyCharacters.updateValue(k, forKey: character) == nil
-      else { throw fail("key character U+\(String(character.value, radix: 16)) is not lowercase or not unique", at) }
+      guard lowercase(character) == character, !hasKey(character) else {
+        let code = String(character.value, radix: 16, uppercase: true)
+        throw fail("key character U+\(code) is not lowercase or not unique", at)
+      }
       for field in 1...4 where !(view.float32(at: at + 4 * field)!.isFinite) {
         throw fail("key geometry is not finite", at + 4 * field)
       }
@@ -247,14 +252,14 @@ public struct KeyboardLayout: Sendable, Hashable {
     for _ in 0..<Int(aliasCount) {
       guard let from = Unicode.Scalar(view.uint32(at: at)!), let to = Unicode.Scalar(view.uint32(at: at + 4)!)
       else { throw fail("invalid character code", at) }
-      guard keyCharacters[from] == nil, keyCharacters[to] != nil else {
+      guard !hasKey(from), hasKey(to) else {
         throw fail("an alias must map a character without a key to a key's character", at)
       }
       at += 8
     }
     for _ in 0..<Int(skipCount) {
       guard let skipped = Unicode.Scalar(view.uint32(at: at)!) else { throw fail("invalid character code", at) }
-      guard keyCharacters[skipped] == nil else { throw fail("a skipped character has a key", at) }
+      guard !hasKey(skipped) else { throw fail("a skipped character has a key", at) }
       at += 4
     }
     guard let text = view.slice(offset: at, length: Int(nameCount) + Int(unitCount)),
@@ -292,11 +297,13 @@ public struct KeyboardLayout: Sendable, Hashable {
       keys.append(Key(character: character, x: number(), y: number(), width: number(), height: number()))
     }
     var aliases: [Unicode.Scalar: Unicode.Scalar] = [:]
+    aliases.reserveCapacity(aliasCount)
     for _ in 0..<aliasCount {
       let from = scalar()
       aliases[from] = scalar()
     }
     var skipped: Set<Unicode.Scalar> = []
+    skipped.reserveCapacity(skipCount)
     for _ in 0..<skipCount { skipped.insert(scalar()) }
     let name = view.bytes(offset: at, length: nameCount).flatMap(Self.utf8) ?? ""
     let unit = view.bytes(offset: at + nameCount, length: unitCount).flatMap(Self.utf8) ?? ""

@@ -36,21 +36,21 @@
 /// Varints are unsigned LEB128. Leaves are ID runs because IDs are ranks in the folding
 /// collation: the words below a tree path are a few runs (one per case or accent variant
 /// of the prefix), so a leaf costs its local indices and a few bytes more.
-package enum PrefixTreeLayout {
+@_spi(SwipeDictInternals) public enum PrefixTreeLayout {
   /// The size of the section header.
-  package static let headerSize = 64
+  @_spi(SwipeDictInternals) public static let headerSize = 64
   /// Children per node: `a`…`z` and "other".
-  package static let fanout = 27
+  @_spi(SwipeDictInternals) public static let fanout = 27
   /// The child taking non-letters and the end of the word.
-  package static let otherClass = 26
+  @_spi(SwipeDictInternals) public static let otherClass = 26
   /// A node with more words than this splits (Kännsch: 200).
-  package static let splitThreshold = 200
+  @_spi(SwipeDictInternals) public static let splitThreshold = 200
   /// Nodes at this depth are always leaves (Kännsch: 3).
-  package static let maxDepth = 3
+  @_spi(SwipeDictInternals) public static let maxDepth = 3
   /// The length of the top list (Kännsch: 1000).
-  package static let topCount = 1000
+  @_spi(SwipeDictInternals) public static let topCount = 1000
   /// The flag of a child reference naming a leaf.
-  package static let leafFlag: UInt32 = 1 << 31
+  @_spi(SwipeDictInternals) public static let leafFlag: UInt32 = 1 << 31
 
   /// The tree class of a folded character: `a`…`z` → 0…25, anything else → 26.
   package static func treeClass(ofFolded fold: Unicode.Scalar) -> Int {

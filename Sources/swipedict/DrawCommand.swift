@@ -3,6 +3,7 @@ import SwipeDecoder
 import SwipeDict
 import SwipeDictCompiler
 import SwipeDictFiles
+@_spi(SwipeDictInternals) import SwipeDictFormat
 import SwipeDictTools
 
 /// `swipedict draw BLOB WORD`: a word's perfect swipe on the blob's keyboard, as SVG.
