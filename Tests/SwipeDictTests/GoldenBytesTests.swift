@@ -2,6 +2,7 @@ import SwipeDict
 import SwipeDictCompiler
 import Testing
 import SwipeDictTestSupport
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// The exact bytes of a tiny blob's sections, derived by hand from the format description
 /// in `DAWGLayout`, `Alphabet`, `FrequencyLayout`, `FeatureLayout` and `PrefixTreeLayout`.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SwipeDict
 import SwipeDictCompiler
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// A tiny layout whose distances are easy to compute by hand: key width 10, keys on a 3-4-5
 /// triangle (a at the origin, b 30 to the right, c 40 below b) and one more key far away.
