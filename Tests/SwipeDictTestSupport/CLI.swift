@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -150,16 +151,29 @@ package final class TemporaryDirectory {
   /// The directory.
   package let path: String
 
-  /// Creates an empty directory.
+  /// Creates an empty directory; a failure is recorded as an issue of the running test.
   package init() {
     path = NSTemporaryDirectory() + "swipedict-test-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      Issue.record("cannot create the temporary directory \(path): \(error)")
+    }
   }
 
-  /// Writes `text` to `name` in the directory and returns its path.
+  /// Writes `text` to `name` in the directory and returns its path (a failure is recorded).
+  @discardableResult
   package func write(_ name: String, _ text: String) -> String {
+    write(name, Array(text.utf8))
+  }
+
+  /// Writes `bytes` to `name` in the directory and returns its path (a failure is recorded).
+  @discardableResult
+  package func write(_ name: String, _ bytes: [UInt8]) -> String {
     let file = "\(path)/\(name)"
-    _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+    if !FileManager.default.createFile(atPath: file, contents: Data(bytes)) {
+      Issue.record("cannot write \(file)")
+    }
     return file
   }
 

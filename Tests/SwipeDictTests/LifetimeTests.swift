@@ -1,8 +1,8 @@
 import Foundation
 import PropertyBased
 import SwipeDict
-import Testing
 import SwipeDictTestSupport
+import Testing
 
 /// Every public value that reads a blob keeps the blob's bytes alive: each one is made by a
 /// function whose dictionary (and so its own reference to the mapping) is gone when it
@@ -15,13 +15,11 @@ struct LifetimeTests {
 
   /// The blob of `words`, written to a temporary file that is removed with the value.
   final class BlobFile {
+    let directory = TemporaryDirectory()
     let path: String
     init() throws {
-      let (_, bytes) = try openDictionary(LifetimeTests.words)
-      path = NSTemporaryDirectory() + "swipedict-lifetime-\(UUID().uuidString).swipedict"
-      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      path = directory.write("words.swipedict", try openDictionary(LifetimeTests.words).1)
     }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
   }
 
   /// The blob's reference answers, from a dictionary that stays open.
@@ -161,10 +159,9 @@ struct OutOfRangeIDTests {
 struct URLOpeningTests {
   @Test func fileURLOpensTheSameBlob() throws {
     let (byBytes, bytes) = try openDictionary(randomWords(count: 50, seed: 0x0A))
-    let url = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("swipedict url \(UUID().uuidString).swipedict")
-    try Data(bytes).write(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
+    let directory = TemporaryDirectory()
+    // A space in the name: the URL's path must be percent-decoded.
+    let url = URL(fileURLWithPath: directory.write("with space.swipedict", bytes))
     let byURL = try SwipeDictionary(contentsOf: url, verify: true)
     #expect(byURL.wordCount == byBytes.wordCount)
     #expect((0..<byURL.wordCount).map { byURL.word(for: $0) } == (0..<byBytes.wordCount).map { byBytes.word(for: $0) })
