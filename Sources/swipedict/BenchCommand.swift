@@ -141,7 +141,10 @@ struct BenchCommand: ParsableCommand {
     var listed = 0
     for prefix in prefixList { listed += dictionary.idRange(withPrefix: prefix).count }
     let wordsPerPrefix = Double(listed) / Double(max(1, prefixList.count))
-    let keyboardResult = try keyboard ? keyboardBench(dictionary).run(samplesDirectory: keyboardSamples) : nil
+    let inputs = [blob.blob] + [hits, misses, prefixes].compactMap { $0 }
+    let keyboardResult =
+      try keyboard
+      ? keyboardBench(dictionary).run(samplesDirectory: keyboardSamples, protecting: inputs) : nil
     if json {
       var members: [(String, JSONValue)] = [
         ("words", .number(dictionary.wordCount)), ("fileBytes", .number(dictionary.fileSize)),

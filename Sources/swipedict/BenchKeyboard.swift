@@ -1,5 +1,7 @@
 import Foundation
+import SwipeDecoder
 import SwipeDict
+import SwipeDictFiles
 import SwipeDictTools
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
@@ -192,13 +194,17 @@ struct KeyboardBench {
     var lines: [String]
   }
 
-  func run(samplesDirectory: String?) throws -> Result {
+  /// - Parameters:
+  ///   - samplesDirectory: where to write the sample files, if anywhere.
+  ///   - inputs: files that must not be overwritten by a sample file (the blob, the query
+  ///     files).
+  func run(samplesDirectory: String?, protecting inputs: [String] = []) throws -> Result {
     let sampler = WordSampler(dictionary: dictionary, weighting: .frequency)
     let prefixes = completionQueries(sampler)
     let typed = typedWords(sampler)
     let swipeSample = swipeQueries(sampler)
     if let samplesDirectory {
-      try writeSamples(samplesDirectory, prefixes, typed, swipeSample)
+      try writeSamples(samplesDirectory, prefixes, typed, swipeSample, protecting: inputs)
     }
     let overhead = timerOverheadNs()
 
@@ -390,7 +396,7 @@ struct KeyboardBench {
   /// `swipes.jsonl` (the swipe format of DESIGN.md, without times).
   func writeSamples(
     _ directory: String, _ prefixes: [CompletionQuery], _ typed: [TypedWord],
-    _ swipeSample: [SwipeQuery]
+    _ swipeSample: [SwipeQuery], protecting inputs: [String]
   ) throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     var words = ""
@@ -405,19 +411,17 @@ struct KeyboardBench {
     try write(
       typed.map { "\($0.kind.rawValue)\t\($0.word)\t\($0.typed)\n" }.joined(),
       directory + "/typos.tsv")
-    try write(
-      swipeSample.map { s in
-        let points = s.points.map {
-          "[\(rounded(Double($0.x), places: 2)),\(rounded(Double($0.y), places: 2))]"
-        }
-        return JSONValue.object([("word", .string(s.word))]).text.dropLast()
-          + ",\"points\":[\(points.joined(separator: ","))]}\n"
-      }.joined(), directory + "/swipes.jsonl")
-  }
+    let swipes = swipeSample.map { sample in
+      Swipe(word: sample.word, points: sample.points.map { SwipePoint(x: $0.x, y: $0.y) })
+    }
+    try write(SwipeFile.text(for: swipes), directory + "/swipes.jsonl")
 
-  private func write(_ text: String, _ path: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-      throw failure("\(path): cannot write")
+    func write(_ text: String, _ path: String) throws {
+      do {
+        try AtomicFile.write(Array(text.utf8), to: path, protecting: inputs)
+      } catch {
+        throw failure(error)
+      }
     }
   }
 }

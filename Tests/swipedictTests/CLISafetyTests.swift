@@ -185,6 +185,21 @@ struct CLISafetyTests {
     #expect(contents(swipes) == swipesBefore)
   }
 
+  @Test func benchSamplesNeverOverwriteAQueryFile() throws {
+    // The hits file sits where --keyboard-samples would write words.tsv.
+    try FileManager.default.createDirectory(
+      atPath: workspace.file("samples"), withIntermediateDirectories: true)
+    try workspace.write("samples/words.tsv", "hello\nworld\n")
+    let before = contents(workspace.file("samples/words.tsv"))
+    let result = try CLI.run([
+      "bench", blob, "--hits", workspace.file("samples/words.tsv"), "--keyboard",
+      "--keyboard-samples", workspace.file("samples"), "--passes", "1",
+    ])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("is also an input"), "\(result.stderr)")
+    #expect(contents(workspace.file("samples/words.tsv")) == before)
+  }
+
   @Test(arguments: ["inspect", "verify", "query"])
   func aDamagedBlobsErrorNamesTheFile(_ command: String) throws {
     let bytes = try #require(contents(blob))
