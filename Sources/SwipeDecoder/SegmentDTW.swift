@@ -47,6 +47,9 @@ struct SegmentDTW {
   private let centerX: [Float]
   private let centerY: [Float]
   private let band: Band
+  /// The most one point–segment pair costs (key widths²): a point farther away is an
+  /// outlier (a hook, an overshoot, a detour) whose distance says nothing more.
+  private let cap: Float
   /// The number of points (rows).
   let rows: Int
   /// Per key: the squared distance to the first point, to the last point, and the least
@@ -69,7 +72,7 @@ struct SegmentDTW {
   ///   - points: the (reduced) swipe, in key widths; at least one point.
   ///   - centers: every key center, in key widths.
   ///   - band: the locality constraint.
-  init(points: [(x: Float, y: Float)], centers: [(x: Float, y: Float)], band: Band) {
+  init(points: [(x: Float, y: Float)], centers: [(x: Float, y: Float)], band: Band, cap: Float = .infinity) {
     precondition(!points.isEmpty, "a swipe has at least one point")
     var packed: [Float] = []
     packed.reserveCapacity(3 * points.count)
@@ -86,9 +89,10 @@ struct SegmentDTW {
     centerX = centers.map(\.x)
     centerY = centers.map(\.y)
     self.band = band
+    self.cap = cap
     rows = points.count
     func squared(_ p: (x: Float, y: Float), _ c: (x: Float, y: Float)) -> Float {
-      (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y)
+      min(cap, (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y))
     }
     toFirst = centers.map { squared(points[0], $0) }
     toLast = centers.map { squared(points[points.count - 1], $0) }
@@ -176,7 +180,7 @@ struct SegmentDTW {
         points.withUnsafeBufferPointer { points in
           Self.firstColumn(
             own: UnsafeMutableBufferPointer(rebasing: table[(2 * rows)..<(3 * rows)]), points: points,
-            key: b, reach: high * 0 + slack)
+            key: b, reach: high * 0 + slack, cap: cap)
         }
       }
     }
@@ -195,7 +199,7 @@ struct SegmentDTW {
           incoming: UnsafeMutableBufferPointer(rebasing: table[base..<(base + rows)]),
           positions: UnsafeMutableBufferPointer(rebasing: table[(base + rows)..<(base + 2 * rows)]),
           own: UnsafeMutableBufferPointer(rebasing: table[(base + 2 * rows)..<(base + 3 * rows)]),
-          points: points, from: a, to: b, limits: limits)
+          points: points, from: a, to: b, limits: limits, cap: cap)
       }
     }
   }
@@ -203,7 +207,7 @@ struct SegmentDTW {
   /// The first key's own column: every point so far matched to the key.
   private static func firstColumn(
     own: UnsafeMutableBufferPointer<Float>, points: UnsafeBufferPointer<Float>,
-    key b: (x: Float, y: Float), reach: Float
+    key b: (x: Float, y: Float), reach: Float, cap: Float
   ) -> Float {
     var lowest = Float.infinity
     var previous: Float = 0
@@ -212,7 +216,7 @@ struct SegmentDTW {
       if points[3 * i + 2] <= reach {
         let dx = points[3 * i] - b.x
         let dy = points[3 * i + 1] - b.y
-        value = previous + dx * dx + dy * dy
+        value = previous + min(cap, dx * dx + dy * dy)
       }
       own[i] = value
       previous = value
@@ -227,7 +231,7 @@ struct SegmentDTW {
     previousOwn: UnsafeBufferPointer<Float>, incoming: UnsafeMutableBufferPointer<Float>,
     positions: UnsafeMutableBufferPointer<Float>, own: UnsafeMutableBufferPointer<Float>,
     points: UnsafeBufferPointer<Float>, from a: (x: Float, y: Float), to b: (x: Float, y: Float),
-    limits: (inLow: Float, ownLow: Float, upper: Float)
+    limits: (inLow: Float, ownLow: Float, upper: Float), cap: Float
   ) -> Float {
     let vx = b.x - a.x
     let vy = b.y - a.y
@@ -251,14 +255,14 @@ struct SegmentDTW {
         let t = min(1, max(0, (px * vx + py * vy) * inverse))
         let ex = px - t * vx
         let ey = py - t * vy
-        inValue = min(side, upPrevious) + (ex * ex + ey * ey)
+        inValue = min(side, upPrevious) + min(cap, ex * ex + ey * ey)
         position = t
         if upIn < .infinity {
           // Staying on the segment: no moving back before the previous point's position.
           let tUp = max(t, upPosition)
           let fx = px - tUp * vx
           let fy = py - tUp * vy
-          let stay = upIn + (fx * fx + fy * fy)
+          let stay = upIn + min(cap, fx * fx + fy * fy)
           if stay < inValue {
             inValue = stay
             position = tUp
@@ -269,7 +273,7 @@ struct SegmentDTW {
       if arc >= limits.ownLow, arc <= limits.upper {
         let dx = x - b.x
         let dy = y - b.y
-        ownValue = min(inValue, min(upIn, upOwn)) + (dx * dx + dy * dy)
+        ownValue = min(inValue, min(upIn, upOwn)) + min(cap, dx * dx + dy * dy)
       }
       incoming[i] = inValue
       positions[i] = position

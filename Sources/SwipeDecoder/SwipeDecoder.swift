@@ -50,14 +50,16 @@ public struct SwipeDecoder: Sendable {
     public var reduction = Reduction()
     /// The filters' tolerances; its measured fields (start, direction, end, length) are
     /// replaced by each swipe's. Wider than the thesis's (``SwipeFilter``'s defaults) so that
-    /// sloppy swipes keep their word: start radius 1.25 and end radius 1.75 key widths,
-    /// direction within 45°, length ratio 0.65…1.8 or within 2 key widths.
+    /// real swipes keep their word (measured on the How-We-Swipe dev set in
+    /// `docs/decoder.md`): start radius 1.25 and end radius 1.75 key widths, direction
+    /// within 80° (hooks at touch-down), expected length 0.5…1.8 times the swiped length
+    /// (loops and overshoot make people's swipes long) or within 2 key widths.
     public var filter: SwipeFilter = {
       var filter = SwipeFilter(start: LayoutPoint(x: 0, y: 0))
       filter.startRadius = 1.25
       filter.endRadius = 1.75
-      filter.directionTolerance = 45 * .pi / 180
-      filter.lengthRatio = 0.65...1.8
+      filter.directionTolerance = 80 * .pi / 180
+      filter.lengthRatio = 0.5...1.8
       filter.lengthSlack = 2
       return filter
     }()
@@ -66,8 +68,24 @@ public struct SwipeDecoder: Sendable {
     /// `ratio.lowerBound × e₀ − slack ≤ ℓ ≤ ratio.upperBound × e₁ + slack`.
     public var band = Band()
     /// How much one e-fold of a word's count is worth, in key widths² of mean squared
-    /// distance. 0 ranks by shape alone.
-    public var frequencyWeight: Float = 0.025
+    /// distance, while searching: the search keeps the best words by this score (the
+    /// result count and 8 more), which the final ranking then orders by
+    /// ``weightPerDistance``. 0 ranks by shape alone.
+    public var frequencyWeight: Float = 0.05
+    /// The final ranking's frequency weight per key width² of the best candidate's
+    /// distance: a sloppy swipe (whose best match is far) leans on frequency more, a clean
+    /// one on shape. 0 keeps ``frequencyWeight`` throughout.
+    ///
+    /// People's swipes are sloppier than synthetic ones in ways a single weight cannot
+    /// serve both: 0.05 suits the real swipes of the How-We-Swipe dev set and 0.025 the
+    /// synthesizer's; `docs/decoder.md` has the measurements.
+    public var weightPerDistance: Float = 0.3
+    /// The bounds of the final ranking's frequency weight.
+    public var weightRange: ClosedRange<Float> = 0.02...0.08
+    /// The most one swipe point adds to the distance, in key widths²: a point farther than
+    /// √2 key widths from the perfect swipe (a hook, an overshoot off the keyboard, a detour)
+    /// counts as that far. `.infinity` counts every point's full distance.
+    public var maximumPointCost: Float = 2
     /// How many words a decoding returns.
     public var resultCount = 4
 

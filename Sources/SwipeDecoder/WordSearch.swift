@@ -10,6 +10,12 @@ struct WordSearch {
   private let logCounts: [Float]
   /// How many candidates were matched.
   private(set) var matched = 0
+  /// How many of the best words the search keeps for the final ranking.
+  private let poolSize: Int
+
+  /// Words kept beyond the result count for the final ranking, whose frequency weight
+  /// depends on the best distance and can reorder them.
+  static let poolExtra = 8
 
   private struct Entry {
     var id: Int
@@ -32,10 +38,12 @@ struct WordSearch {
 
   init(decoder: SwipeDecoder, points: [(x: Float, y: Float)]) {
     self.decoder = decoder
+    let count = decoder.options.resultCount
+    poolSize = count > 0 ? count + Self.poolExtra : 0
     let band = decoder.options.band
     dtw = SegmentDTW(
       points: points, centers: decoder.centers,
-      band: SegmentDTW.Band(ratio: band.ratio, slack: band.slack))
+      band: SegmentDTW.Band(ratio: band.ratio, slack: band.slack), cap: decoder.options.maximumPointCost)
     let scale = Float(decoder.dictionary.frequencyScale)
     logCounts = (0..<256).map { Float($0) / 255 * scale }
   }
@@ -45,7 +53,7 @@ struct WordSearch {
   mutating func run(
     _ candidates: [Int], deadline: ContinuousClock.Instant?, matchLimit: Int = .max
   ) -> Bool {
-    guard !candidates.isEmpty, decoder.options.resultCount > 0 else { return true }
+    guard !candidates.isEmpty, poolSize > 0 else { return true }
     let frequencies = candidates.map { decoder.dictionary.frequency(of: $0) ?? 0 }
     // The first tier: the candidates whose frequency byte is at least that of the
     // `firstTier`-th most frequent one.
@@ -69,7 +77,7 @@ struct WordSearch {
   private mutating func match(_ ids: [Int], deadline: ContinuousClock.Instant?, limit matchLimit: Int) -> Bool {
     let rows = Float(dtw.rows)
     let weight = decoder.options.frequencyWeight
-    let limit = decoder.options.resultCount
+    let limit = poolSize
     var cursor = decoder.reader.makeCursor()
     for id in ids {
       // The clock is read before the first candidate and every `checkEvery` after it.
@@ -103,15 +111,50 @@ struct WordSearch {
 
   private mutating func insert(_ entry: Entry, limit: Int) {
     guard best.count < limit || entry.precedes(best[best.count - 1]) else { return }
+    // Words with the same key path match at exactly the same distance; those that differ
+    // only by case or apostrophes ("Neosho" and "neosho", "im" and "I'm") take one place,
+    // kept by the better (more frequent) one.
+    if let twin = best.firstIndex(where: { $0.distance == entry.distance }),
+      let a = decoder.dictionary.word(for: best[twin].id), let b = decoder.dictionary.word(for: entry.id),
+      Self.folded(a) == Self.folded(b)
+    {
+      guard entry.precedes(best[twin]) else { return }
+      best.remove(at: twin)
+    }
     var i = best.count
     while i > 0, entry.precedes(best[i - 1]) { i -= 1 }
     best.insert(entry, at: i)
     if best.count > limit { best.removeLast() }
   }
 
-  /// The best words, best first.
+  /// `word` lowercased without apostrophes: what its case and apostrophe variants share.
+  static func folded(_ word: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: word.lowercased().unicodeScalars.filter { $0 != "'" && $0 != "\u{2019}" })
+    return String(scalars)
+  }
+
+  /// The frequency weight of the final ranking for a swipe whose best candidate lies at
+  /// `distance`: ``SwipeDecoder/Options/weightPerDistance`` × `distance`, within
+  /// ``SwipeDecoder/Options/weightRange``; ``SwipeDecoder/Options/frequencyWeight`` when
+  /// that is off.
+  static func finalWeight(bestDistance distance: Float, options: SwipeDecoder.Options) -> Float {
+    guard options.weightPerDistance > 0 else { return options.frequencyWeight }
+    let range = options.weightRange
+    return min(range.upperBound, max(range.lowerBound, options.weightPerDistance * distance))
+  }
+
+  /// The best words, best first: the pool ranked again with the frequency weight that fits
+  /// this swipe's noise (``finalWeight(bestDistance:options:)``), cut to the result count.
   func results() -> [SwipeDecoding.Candidate] {
-    best.compactMap { entry in
+    guard let least = best.map(\.distance).min() else { return [] }
+    let weight = Self.finalWeight(bestDistance: least, options: decoder.options)
+    let ranked = best.map { entry in
+      var entry = entry
+      entry.score = weight * logCounts[Int(entry.frequency)] - entry.distance
+      return entry
+    }.sorted { $0.precedes($1) }
+    return ranked.prefix(decoder.options.resultCount).compactMap { entry in
       decoder.dictionary.word(for: entry.id).map {
         SwipeDecoding.Candidate(
           id: entry.id, word: $0, score: entry.score, distance: entry.distance,

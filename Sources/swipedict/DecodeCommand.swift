@@ -42,7 +42,7 @@ struct DecodeCommand: ParsableCommand {
   @Option(
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
-      "The weight of ln(count) against the mean squared distance (key widths²; 0…1000).",
+      "A fixed weight of ln(count) against the mean squared distance (key widths²; 0…1000), instead of the default's weight that grows with the swipe's noise (0.02…0.08).",
       valueName: "w"))
   var frequencyWeight: Float?
 
@@ -78,7 +78,10 @@ struct DecodeCommand: ParsableCommand {
     }
     var options = SwipeDecoder.Options()
     options.resultCount = top
-    if let frequencyWeight { options.frequencyWeight = frequencyWeight }
+    if let frequencyWeight {
+      options.frequencyWeight = frequencyWeight
+      options.weightPerDistance = 0
+    }
     let decoder = SwipeDecoder(dictionary: dictionary, options: options)
     var session = decoder.makeSession()
     var summary = DecodeSummary(resultCount: top)

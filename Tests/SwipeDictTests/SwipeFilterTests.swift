@@ -14,7 +14,11 @@ struct SwipeFilterTests {
     return (0..<d.wordCount).filter { id in
       let f = d.features(of: id)!
       let first = d.keyCenters[f.firstKey]
-      guard first.distance(to: filter.start) <= filter.startRadius * width else { return false }
+      // A radius reaches at least half a key width past the nearest key center.
+      func reach(_ radius: Float, _ point: LayoutPoint) -> Float {
+        max(radius * width, d.keyCenters.map { $0.distance(to: point) }.min()! + width / 2)
+      }
+      guard first.distance(to: filter.start) <= reach(filter.startRadius, filter.start) else { return false }
       if let measured = filter.startDirection, let second = f.secondKey,
         !layout.neighbors(of: f.firstKey).contains(second)
       {
@@ -22,7 +26,7 @@ struct SwipeFilterTests {
         if delta > .pi { delta = 2 * .pi - delta }
         if delta > filter.directionTolerance { return false }
       }
-      if let end = filter.end, f.lastPoint.distance(to: end) > filter.endRadius * width { return false }
+      if let end = filter.end, f.lastPoint.distance(to: end) > reach(filter.endRadius, end) { return false }
       if let length = filter.length {
         let expected = f.expectedLength / width
         let swiped = length / width
@@ -50,7 +54,11 @@ struct SwipeFilterTests {
       filter.endRadius = Float.random(in: 0.5...2.5, using: &generator)
       filter.directionTolerance = Float.random(in: 0.2...1.2, using: &generator)
       filter.lengthSlack = Float.random(in: 0...3, using: &generator)
-      #expect(d.candidates(for: filter) == Self.bruteForce(d, filter), "trial \(trial)")
+      let candidates = d.candidates(for: filter)
+      #expect(candidates == Self.bruteForce(d, filter), "trial \(trial)")
+      // The per-word report agrees with the scan, word by word.
+      let reported = (0..<d.wordCount).filter { d.filterReport(for: $0, filter: filter)?.passes == true }
+      #expect(reported == candidates, "trial \(trial): filterReport")
     }
   }
 
@@ -93,9 +101,13 @@ struct SwipeFilterTests {
       #expect(found == d.candidates(for: filter), "pieces of \(piece)")
       #expect(steps == (total + piece - 1) / piece && scan.remaining == 0)
     }
-    // No key near the start: an empty, finished scan.
-    let far = d.makeCandidateScan(for: SwipeFilter(start: LayoutPoint(x: -500, y: -500)))
-    #expect(far.isFinished && far.remaining == 0)
+    // A start far off the keyboard still reaches the nearest keys (half a key width past
+    // the nearest center): a corner key's words, nothing from the middle of the keyboard.
+    let corner = LayoutPoint(x: -500, y: -500)
+    let nearest = d.keyCenters.indices.min { d.keyCenters[$0].distance(to: corner) < d.keyCenters[$1].distance(to: corner) }!
+    let far = d.candidates(for: SwipeFilter(start: corner))
+    let startingThere = (0..<d.wordCount).filter { d.features(of: $0)!.firstKey == nearest }
+    #expect(far == startingThere)
   }
 
   @Test("a swipe along a word's key centers keeps the word, and most of the dictionary goes")

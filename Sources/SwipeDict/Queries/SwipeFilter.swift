@@ -4,11 +4,14 @@
 /// mean before any expensive matching.
 ///
 /// 1. **Start point**: the word's first key center lies within ``startRadius`` of the
-///    swipe's first point.
+///    swipe's first point, or within half a key width more than the nearest key center
+///    (a swipe that starts off the keyboard).
 /// 2. **Start direction**: the direction from the first key to the second is within
 ///    ``directionTolerance`` of the swipe's start direction — unless the two keys are
 ///    neighbors (users make a tiny stroke and turn: "salt"), or the word has one key.
-/// 3. **End point**: the last key center lies within ``endRadius`` of the last point.
+/// 3. **End point**: the last key center lies within ``endRadius`` of the last point, or
+///    within half a key width more than the nearest key center (an overshoot off the
+///    keyboard).
 /// 4. **Length**: the expected length ℓ(w) satisfies `A·ℓ ≤ ℓ(w) ≤ B·ℓ` or `|ℓ(w) − ℓ| ≤ C`,
 ///    with ℓ the swipe's length (``lengthRatio`` = A…B, ``lengthSlack`` = C).
 ///
@@ -305,7 +308,7 @@ struct FilterTables {
     let slots = Self.keySlots
 
     var startOK = [Bool](repeating: false, count: slots)
-    let startReach = filter.startRadius * width
+    let startReach = Self.reach(filter.startRadius * width, from: filter.start, centers: centers, width: width)
     for k in 0..<keys where centers[k].distance(to: filter.start) <= startReach { startOK[k] = true }
     guard startOK.contains(true) else { return nil }
     self.startOK = startOK
@@ -330,7 +333,7 @@ struct FilterTables {
 
     var endOK = [Bool](repeating: true, count: slots)
     if let end = filter.end {
-      let reach = filter.endRadius * width
+      let reach = Self.reach(filter.endRadius * width, from: end, centers: centers, width: width)
       for k in 0..<slots { endOK[k] = k < keys && centers[k].distance(to: end) <= reach }
     }
     self.endOK = endOK
@@ -348,9 +351,95 @@ struct FilterTables {
     self.lengthOK = lengthOK
   }
 
+  /// A radius around `point` widened, when needed, to reach half a key width past the
+  /// nearest key center: a swipe that starts or ends off the keyboard still has keys.
+  static func reach(_ radius: Float, from point: LayoutPoint, centers: [LayoutPoint], width: Float) -> Float {
+    let nearest = centers.reduce(Float.infinity) { min($0, $1.distance(to: point)) }
+    return max(radius, nearest + width / 2)
+  }
+
   /// Whether a packed `FEAT` record passes every filter.
   @inline(__always)
   func accepts(_ packed: UInt32) -> Bool {
     beginningOK[Int(packed & 0xFFF)] && endOK[Int((packed >> 12) & 63)] && lengthOK[Int(packed >> 23)]
+  }
+}
+
+/// How one word fares against each of a ``SwipeFilter``'s filters, with the values measured:
+/// the answer to "why was my word not a candidate?"
+/// (``SwipeDictionary/filterReport(for:filter:)``).
+public struct SwipeFilterReport: Sendable, Hashable {
+  /// One of the four filters.
+  public enum Stage: String, Sendable, Hashable, CaseIterable {
+    /// The first key's distance from the swipe's first point.
+    case start
+    /// The angle between the word's first stroke and the swipe's start direction.
+    case direction
+    /// The last key's distance from the swipe's last point.
+    case end
+    /// The word's expected length against the swiped length.
+    case length
+  }
+
+  /// One filter's verdict.
+  public struct Check: Sendable, Hashable {
+    /// Which filter.
+    public var stage: Stage
+    /// The word's value: key widths for start, end and length; radians for direction.
+    public var value: Float
+    /// The values the filter accepts, in the same unit (for length: the span from the
+    /// shortest to the longest accepted expected length).
+    public var accepted: ClosedRange<Float>
+    /// Whether the word passes this filter (decided as the candidate scan decides, in the
+    /// layout's unit).
+    public var passes: Bool
+  }
+
+  /// The filters that apply to the word, in pipeline order. The direction filter is left
+  /// out when it is off, when the word has one key, or when its second key neighbors the
+  /// first.
+  public var checks: [Check]
+  /// Whether the word passes every filter: it is a candidate.
+  public var passes: Bool { checks.allSatisfy(\.passes) }
+}
+
+extension SwipeDictionary {
+  /// How word `id` fares against each filter of `filter` that is on, with the measured
+  /// values; `nil` when `id` is not a word or the blob has no `FEAT` section. A word passes
+  /// here exactly when ``candidates(for:)`` lists it.
+  public func filterReport(for id: Int, filter: SwipeFilter) -> SwipeFilterReport? {
+    guard let record = featureRecord(of: id) else { return nil }
+    let centers = keyGeometry.centers
+    let width = keyGeometry.keyWidth
+    var checks: [SwipeFilterReport.Check] = []
+    let first = centers[record.firstKey]
+    let startReach = FilterTables.reach(filter.startRadius * width, from: filter.start, centers: centers, width: width)
+    let startDistance = first.distance(to: filter.start)
+    checks.append(
+      .init(stage: .start, value: startDistance / width, accepted: 0...(startReach / width), passes: startDistance <= startReach))
+    if let measured = filter.startDirection, let second = record.secondKey, second != record.firstKey,
+      !layout.neighbors(of: record.firstKey).contains(second)
+    {
+      var delta = abs(first.direction(to: centers[second]) - measured)
+      if delta > .pi { delta = 2 * .pi - delta }
+      checks.append(
+        .init(stage: .direction, value: delta, accepted: 0...filter.directionTolerance, passes: delta <= filter.directionTolerance))
+    }
+    if let end = filter.end {
+      let reach = FilterTables.reach(filter.endRadius * width, from: end, centers: centers, width: width)
+      let distance = centers[record.lastKey].distance(to: end)
+      checks.append(.init(stage: .end, value: distance / width, accepted: 0...(reach / width), passes: distance <= reach))
+    }
+    if let length = filter.length {
+      let swiped = length / width
+      let expected = record.lengthInKeyWidths
+      let ratio = expected >= filter.lengthRatio.lowerBound * swiped && expected <= filter.lengthRatio.upperBound * swiped
+      let low = min(filter.lengthRatio.lowerBound * swiped, swiped - filter.lengthSlack)
+      let high = max(filter.lengthRatio.upperBound * swiped, swiped + filter.lengthSlack)
+      checks.append(
+        .init(stage: .length, value: expected, accepted: max(0, low)...max(0, low, high),
+          passes: ratio || abs(expected - swiped) <= filter.lengthSlack))
+    }
+    return SwipeFilterReport(checks: checks)
   }
 }
