@@ -163,7 +163,8 @@ public struct SwipeDecoding: Sendable, Hashable {
     public var id: Int
     /// The word.
     public var word: String
-    /// The ranking score (higher is better): `frequencyWeight × ln(count) − distance`.
+    /// The ranking score (higher is better): `frequencyWeight × ln(count) − distance`, with
+    /// the decoding's ``SwipeDecoding/frequencyWeight``.
     public var score: Float
     /// The DTW cost per point of the swipe: the mean squared distance, in key widths²,
     /// between the swipe and the word's perfect swipe.
@@ -174,6 +175,9 @@ public struct SwipeDecoding: Sendable, Hashable {
 
   /// The best words, best first.
   public var words: [Candidate]
+  /// The frequency weight of the final ranking: ``SwipeDecoder/Options/weightPerDistance``
+  /// × the best distance, within ``SwipeDecoder/Options/weightRange``.
+  public var frequencyWeight: Float
   /// How many words passed the four filters.
   public var candidateCount: Int
   /// How many of them were matched (all of them unless the deadline passed).
@@ -187,6 +191,6 @@ public struct SwipeDecoding: Sendable, Hashable {
 
   /// An empty decoding (no points, or no candidates).
   static let empty = SwipeDecoding(
-    words: [], candidateCount: 0, matchedCount: 0, isComplete: true, pointCount: 0,
+    words: [], frequencyWeight: 0, candidateCount: 0, matchedCount: 0, isComplete: true, pointCount: 0,
     reducedPointCount: 0)
 }

@@ -90,8 +90,9 @@ public struct SwipeSession: Sendable {
     let points = reducer.points
     var search = WordSearch(decoder: decoder, points: points)
     let complete = search.run(candidates, deadline: deadline, matchLimit: matchLimit)
+    let (words, weight) = search.results()
     return SwipeDecoding(
-      words: search.results(), candidateCount: candidates.count, matchedCount: search.matched,
+      words: words, frequencyWeight: weight, candidateCount: candidates.count, matchedCount: search.matched,
       isComplete: complete, pointCount: measurement.count, reducedPointCount: points.count)
   }
 }

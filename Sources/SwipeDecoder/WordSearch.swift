@@ -116,7 +116,7 @@ struct WordSearch {
     // kept by the better (more frequent) one.
     if let twin = best.firstIndex(where: { $0.distance == entry.distance }),
       let a = decoder.dictionary.word(for: best[twin].id), let b = decoder.dictionary.word(for: entry.id),
-      Self.folded(a) == Self.folded(b)
+      variantKey(a) == variantKey(b)
     {
       guard entry.precedes(best[twin]) else { return }
       best.remove(at: twin)
@@ -127,12 +127,33 @@ struct WordSearch {
     if best.count > limit { best.removeLast() }
   }
 
-  /// `word` lowercased without apostrophes: what its case and apostrophe variants share.
-  static func folded(_ word: String) -> String {
-    var scalars = String.UnicodeScalarView()
-    scalars.append(contentsOf: word.lowercased().unicodeScalars.filter { $0 != "'" && $0 != "\u{2019}" })
-    return String(scalars)
+  /// `ln(count)` of a frequency byte.
+  func logCount(_ frequency: UInt8) -> Float { logCounts[Int(frequency)] }
+
+  /// The DTW distance of a key path against the swipe (mean squared distance), or `nil`
+  /// when it cannot be matched within the locality band.
+  mutating func distance(keys: [UInt8]) -> Float? {
+    dtw.cost(keys: keys, bound: .infinity).map { $0 / Float(dtw.rows) }
   }
+
+  /// How many of `candidates` (ascending IDs), other than `excluded`, score more than
+  /// `target` with frequency weight `weight`; pruned like the search.
+  mutating func count(scoringAbove target: Float, weight: Float, among candidates: [Int], except excluded: Int) -> Int {
+    let rows = Float(dtw.rows)
+    var count = 0
+    var cursor = decoder.reader.makeCursor()
+    for id in candidates where id != excluded {
+      let prior = weight * logCounts[Int(decoder.dictionary.frequency(of: id) ?? 0)]
+      // Scoring above the target means a distance below prior − target.
+      let limit = (prior - target) * rows
+      guard limit > 0 else { continue }
+      if let record = decoder.dictionary.featureRecord(of: id), dtw.lowerBound(record) >= limit { continue }
+      guard cursor.move(to: id) else { break }
+      if let cost = dtw.cost(keys: cursor.keys, bound: limit), cost < limit { count += 1 }
+    }
+    return count
+  }
+
 
   /// The frequency weight of the final ranking for a swipe whose best candidate lies at
   /// `distance`: ``SwipeDecoder/Options/weightPerDistance`` × `distance`, within
@@ -146,20 +167,30 @@ struct WordSearch {
 
   /// The best words, best first: the pool ranked again with the frequency weight that fits
   /// this swipe's noise (``finalWeight(bestDistance:options:)``), cut to the result count.
-  func results() -> [SwipeDecoding.Candidate] {
-    guard let least = best.map(\.distance).min() else { return [] }
+  func results() -> (words: [SwipeDecoding.Candidate], weight: Float) {
+    guard let least = best.map(\.distance).min() else { return ([], 0) }
     let weight = Self.finalWeight(bestDistance: least, options: decoder.options)
     let ranked = best.map { entry in
       var entry = entry
       entry.score = weight * logCounts[Int(entry.frequency)] - entry.distance
       return entry
     }.sorted { $0.precedes($1) }
-    return ranked.prefix(decoder.options.resultCount).compactMap { entry in
+    let words = ranked.prefix(decoder.options.resultCount).compactMap { entry in
       decoder.dictionary.word(for: entry.id).map {
         SwipeDecoding.Candidate(
           id: entry.id, word: $0, score: entry.score, distance: entry.distance,
           frequency: entry.frequency)
       }
     }
+    return (words, weight)
   }
+}
+
+/// `word` lowercased without apostrophes: what its case and apostrophe variants share
+/// ("I'm" and "im", "Neosho" and "neosho"). The decoder shows one word per key; data sets
+/// label their swipes this way.
+package func variantKey(_ word: String) -> String {
+  var scalars = String.UnicodeScalarView()
+  scalars.append(contentsOf: word.lowercased().unicodeScalars.filter { $0 != "'" && $0 != "\u{2019}" })
+  return String(scalars)
 }

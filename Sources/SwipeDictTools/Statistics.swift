@@ -51,3 +51,16 @@ package func fixedDecimal(_ value: Double, places: Int) -> String {
   let padded = String(repeating: "0", count: places - fraction.count) + fraction
   return "\(scaled < 0 ? "-" : "")\(magnitude / factor).\(padded)"
 }
+
+/// The Wilson score interval of a proportion: `successes` of `trials`, at `z` standard
+/// errors (1.96: 95 %), as fractions. Sound at 0 and at `trials` successes, unlike the
+/// normal approximation. `(0, 1)` for no trials.
+package func wilsonInterval(successes: Int, trials: Int, z: Double = 1.96) -> (low: Double, high: Double) {
+  guard trials > 0 else { return (0, 1) }
+  let n = Double(trials)
+  let p = Double(min(max(successes, 0), trials)) / n
+  let zz = z * z
+  let center = (p + zz / (2 * n)) / (1 + zz / n)
+  let half = z * (p * (1 - p) / n + zz / (4 * n * n)).squareRoot() / (1 + zz / n)
+  return (max(0, center - half), min(1, center + half))
+}

@@ -14,6 +14,17 @@ struct DecodeCommand: ParsableCommand {
       the file gives the true words, it ends with the top-1 and top-4 accuracy, the wait's \
       percentiles and the time per added point.
 
+      Accuracy is given twice: against the word exactly as the file spells it, and ignoring \
+      case and apostrophes (a label "im" is right when "I'm" comes back), each with a 95 % \
+      Wilson interval. Words that differ only by case or apostrophes take one place in the \
+      top list, in their most frequent form.
+
+      --explain tells, below each swipe, where its word went: each form of the word in the \
+      blob (case, accent and apostrophe variants), the filters' measured values against \
+      their limits, the DTW distance, the prior and the rank it has among all candidates, \
+      beside the words shown. --word explains another word; --misses keeps only the swipes \
+      whose word is not first.
+
       Swipe lines are {"word": "duck", "points": [[x, y, t_ms], ...]} in the blob's layout \
       units ("word" and t_ms optional); `swipedict synth` writes them.
 
@@ -21,6 +32,8 @@ struct DecodeCommand: ParsableCommand {
         swipedict synth build/en.swipedict --sample 1000 -o swipes.jsonl
         swipedict decode build/en.swipedict --swipes swipes.jsonl
         swipedict decode build/en.swipedict --swipes swipes.jsonl --json --deadline 50
+        swipedict decode build/en.swipedict --swipes ../shared/swipes/hws-dev.jsonl --explain --misses
+        swipedict decode build/en.swipedict --swipes s.jsonl --explain --word hello
       """)
 
   @OptionGroup var blob: BlobArgument
@@ -49,6 +62,19 @@ struct DecodeCommand: ParsableCommand {
   @Flag(name: .long, help: "Print JSON Lines, the summary as the last line.")
   var json = false
 
+  @Flag(name: .long, help: "Explain where each swipe's word went (filters, distance, prior, rank).")
+  var explain = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("With --explain: explain this word instead of each swipe's own.", valueName: "word"))
+  var word: String?
+
+  @Flag(
+    name: .long,
+    help: "Print only the swipes whose word is not first (ignoring case and apostrophes); the summary counts all.")
+  var misses = false
+
   func validate() throws {
     try checkRange("--top", top, in: 1...1000)
     if let deadline {
@@ -60,6 +86,10 @@ struct DecodeCommand: ParsableCommand {
     }
     if let frequencyWeight {
       try checkRange("--frequency-weight", Double(frequencyWeight), in: 0...1000)
+    }
+    if word != nil, !explain { throw ValidationError("--word applies to --explain only") }
+    if let word, word.isEmpty || word.unicodeScalars.count > 64 {
+      throw ValidationError("--word must have 1 to 64 characters")
     }
   }
 
@@ -96,7 +126,18 @@ struct DecodeCommand: ParsableCommand {
       let result = session.end(deadline: deadline.map { lift + .microseconds(Int64($0 * 1000)) })
       let wait = milliseconds(clock.now - lift)
       summary.record(result, truth: swipe.word, wait: wait)
-      print(json ? jsonLine(swipe, result, wait) : textLine(swipe, result, wait))
+      if misses, let truth = swipe.word, let first = result.words.first,
+        variantKey(first.word) == variantKey(truth)
+      {
+        continue
+      }
+      let explained = (word ?? swipe.word).flatMap { explain ? ($0, decoder.explain(swipe.points, word: $0)) : nil }
+      if json {
+        print(jsonLine(swipe, result, wait, explained: explained?.1))
+      } else {
+        print(textLine(swipe, result, wait))
+        if let (target, explanation) = explained { print(explanationText(target, explanation, dictionary: dictionary)) }
+      }
     }
     if json {
       print(JSONValue.object([("summary", summary.json)]).text)
@@ -111,14 +152,112 @@ struct DecodeCommand: ParsableCommand {
     line += words.isEmpty ? "(nothing)" : words
     line += "\t\(fixedDecimal(wait, places: 2)) ms"
     if !result.isComplete { line += " (deadline: \(result.matchedCount) of \(result.candidateCount))" }
-    if let truth = swipe.word, result.words.first?.word != truth {
-      line += result.words.contains { $0.word == truth } ? "\t(not first)" : "\t(missed)"
+    if let truth = swipe.word, result.words.first.map({ variantKey($0.word) }) != variantKey(truth) {
+      line += result.words.contains { variantKey($0.word) == variantKey(truth) } ? "\t(not first)" : "\t(missed)"
     }
     return line
   }
 
-  private func jsonLine(_ swipe: Swipe, _ result: SwipeDecoding, _ wait: Double) -> String {
-    JSONValue.object([
+  /// The explanation below a swipe's line: one block per form of the word, then the words
+  /// shown for comparison.
+  private func explanationText(_ target: String, _ e: SwipeExplanation, dictionary: SwipeDictionary) -> String {
+    var lines: [String] = []
+    let weight = fixedDecimal(Double(e.decoding.frequencyWeight), places: 3)
+    guard !e.forms.isEmpty else {
+      return "  \"\(target)\": not in the blob in any case, accent or apostrophe form"
+    }
+    for form in e.forms {
+      var head = "  \"\(form.word)\" (id \(form.id), frequency \(form.frequency)): "
+      switch form.verdict {
+      case .shown(let place): head += "shown \(ordinal(place))"
+      case .outranked: head += "outranked"
+      case .merged(let into): head += "shown as \"\(into)\" (same key path, more frequent form)"
+      case .filtered(let stage): head += "dropped by the \(stage.rawValue) filter"
+      case .outsideBand: head += "outside the DTW's locality band"
+      }
+      if let rank = form.rank { head += "; rank \(grouped(rank)) of \(grouped(e.decoding.candidateCount)) candidates" }
+      lines.append(head)
+      lines.append("    filters: " + form.filters.checks.map(describe).joined(separator: ", "))
+      lines.append("    " + scoreText(distance: form.distance, prior: form.prior, score: form.score, weight: weight))
+    }
+    for (i, shown) in e.decoding.words.enumerated() {
+      let prior = Double(shown.score + shown.distance)
+      lines.append(
+        "    \(i + 1). \(shown.word) (frequency \(shown.frequency)): "
+          + scoreText(distance: shown.distance, prior: Float(prior), score: shown.score, weight: weight))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private func scoreText(distance: Float?, prior: Float, score: Float?, weight: String) -> String {
+    let d = distance.map { fixedDecimal(Double($0), places: 3) } ?? "none"
+    let s = score.map { fixedDecimal(Double($0), places: 3) } ?? "none"
+    return "distance \(d), prior \(fixedDecimal(Double(prior), places: 3)) (weight \(weight) × ln count), score \(s)"
+  }
+
+  private func describe(_ check: SwipeFilterReport.Check) -> String {
+    let mark = check.passes ? "ok" : "FAILS"
+    switch check.stage {
+    case .direction:
+      let degrees = { (r: Float) in fixedDecimal(Double(r) * 180 / .pi, places: 0) + "°" }
+      return "direction \(degrees(check.value)) ≤ \(degrees(check.accepted.upperBound)) \(mark)"
+    case .start, .end:
+      return "\(check.stage.rawValue) \(kw(check.value)) ≤ \(kw(check.accepted.upperBound)) key widths \(mark)"
+    case .length:
+      return "length \(kw(check.value)) in \(kw(check.accepted.lowerBound))…\(kw(check.accepted.upperBound)) \(mark)"
+    }
+  }
+
+  private func kw(_ value: Float) -> String { fixedDecimal(Double(value), places: 2) }
+
+  private func ordinal(_ n: Int) -> String {
+    switch n {
+    case 1: "1st"
+    case 2: "2nd"
+    case 3: "3rd"
+    default: "\(n)th"
+    }
+  }
+
+  private func explanationJSON(_ e: SwipeExplanation) -> JSONValue {
+    func number(_ value: Float?) -> JSONValue { value.map { .double(rounded(Double($0), places: 4)) } ?? .null }
+    return .object([
+      ("frequencyWeight", number(e.decoding.frequencyWeight)),
+      (
+        "forms",
+        .array(
+          e.forms.map { form in
+            let verdict: String
+            switch form.verdict {
+            case .shown(let place): verdict = "shown \(place)"
+            case .outranked: verdict = "outranked"
+            case .merged(let into): verdict = "merged into \(into)"
+            case .filtered(let stage): verdict = "filtered: \(stage.rawValue)"
+            case .outsideBand: verdict = "outside band"
+            }
+            return .object([
+              ("word", .string(form.word)), ("id", .number(form.id)), ("frequency", .number(Int(form.frequency))),
+              ("verdict", .string(verdict)), ("rank", form.rank.map { .number($0) } ?? .null),
+              ("distance", number(form.distance)), ("prior", number(form.prior)), ("score", number(form.score)),
+              (
+                "filters",
+                .array(
+                  form.filters.checks.map {
+                    .object([
+                      ("stage", .string($0.stage.rawValue)), ("value", number($0.value)),
+                      ("low", number($0.accepted.lowerBound)), ("high", number($0.accepted.upperBound)),
+                      ("passes", .bool($0.passes)),
+                    ])
+                  })
+              ),
+            ])
+          })
+      ),
+    ])
+  }
+
+  private func jsonLine(_ swipe: Swipe, _ result: SwipeDecoding, _ wait: Double, explained: SwipeExplanation? = nil) -> String {
+    var fields: [(String, JSONValue)] = [
       ("word", swipe.word.map { .string($0) } ?? .null),
       ("top", .array(result.words.map { .string($0.word) })),
       ("scores", .array(result.words.map { .double(rounded(Double($0.score), places: 4)) })),
@@ -129,7 +268,9 @@ struct DecodeCommand: ParsableCommand {
       ("ms", .double(rounded(wait, places: 3))),
       ("candidates", .number(result.candidateCount)),
       ("complete", .bool(result.isComplete)),
-    ]).text
+    ]
+    if let explained { fields.append(("explain", explanationJSON(explained))) }
+    return JSONValue.object(fields).text
   }
 }
 
@@ -141,6 +282,9 @@ struct DecodeSummary {
   var withTruth = 0
   var top1 = 0
   var topN = 0
+  /// The same, ignoring case and apostrophes.
+  var foldedTop1 = 0
+  var foldedTopN = 0
   var incomplete = 0
   var waits: [Double] = []
   var addTimes: [Double] = []
@@ -155,6 +299,9 @@ struct DecodeSummary {
     withTruth += 1
     if result.words.first?.word == truth { top1 += 1 }
     if result.words.contains(where: { $0.word == truth }) { topN += 1 }
+    let bare = variantKey(truth)
+    if result.words.first.map({ variantKey($0.word) }) == bare { foldedTop1 += 1 }
+    if result.words.contains(where: { variantKey($0.word) == bare }) { foldedTopN += 1 }
   }
 
   var json: JSONValue {
@@ -163,6 +310,13 @@ struct DecodeSummary {
       fields.append(("withTruth", .number(withTruth)))
       fields.append(("top1", .double(rounded(percent(top1), places: 2))))
       fields.append(("top\(resultCount)", .double(rounded(percent(topN), places: 2))))
+      // Ignoring case and apostrophes, with 95 % Wilson intervals.
+      for (name, count) in [("top1Folded", foldedTop1), ("top\(resultCount)Folded", foldedTopN)] {
+        let (low, high) = wilsonInterval(successes: count, trials: withTruth)
+        fields.append((name, .double(rounded(percent(count), places: 2))))
+        fields.append(
+          (name + "Interval", .array([.double(rounded(low * 100, places: 2)), .double(rounded(high * 100, places: 2))])))
+      }
     }
     fields.append(("incomplete", .number(incomplete)))
     fields.append(("waitMs", percentiles(waits)))
@@ -177,12 +331,20 @@ struct DecodeSummary {
       lines.append(
         "accuracy: top-1 \(fixedDecimal(percent(top1), places: 2)) %, top-\(resultCount) \(fixedDecimal(percent(topN), places: 2)) % "
           + "(\(grouped(withTruth)) with a true word)")
+      lines.append(
+        "ignoring case and apostrophes: top-1 \(withInterval(foldedTop1)), top-\(resultCount) \(withInterval(foldedTopN))")
     }
     if incomplete > 0 { lines.append("deadline reached in \(grouped(incomplete)) swipes") }
     lines.append("wait after lift (ms): " + describe(waits))
     lines.append("per added point (ms): " + describe(addTimes))
     lines.append("candidates after the filters: " + describe(candidates.map(Double.init), integers: true))
     return lines.joined(separator: "\n")
+  }
+
+  /// "87.24 % (95 % interval 84.6–89.5)".
+  private func withInterval(_ count: Int) -> String {
+    let (low, high) = wilsonInterval(successes: count, trials: withTruth)
+    return "\(fixedDecimal(percent(count), places: 2)) % (95 % interval \(fixedDecimal(low * 100, places: 1))–\(fixedDecimal(high * 100, places: 1)))"
   }
 
   private func percent(_ count: Int) -> Double {

@@ -85,4 +85,34 @@ struct DecodeTests {
     let deadline = try CLI.run(["decode", blob, "--swipes", broken, "--deadline", "-3"])
     #expect(deadline.status == 64)
   }
+
+  @Test func explainsWhereTheWordWent() throws {
+    let swipes = workspace.file("explain.jsonl")
+    let synth = try CLI.run(["synth", blob, "--words", "hello", "world", "--seed", "4", "-o", swipes])
+    #expect(synth.status == 0, "\(synth.stderr)")
+    // Each swipe's own word: its forms ("hello" and "Hello"), the filters and the scores.
+    let text = try CLI.run(["decode", blob, "--swipes", swipes, "--explain"])
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.stdout.contains("\"hello\" (id"), "\(text.stdout)")
+    #expect(text.stdout.contains("\"Hello\" (id"), "\(text.stdout)")
+    #expect(text.stdout.contains("filters: start"))
+    #expect(text.stdout.contains("ignoring case and apostrophes: top-1"))
+    // Another word: "help" for the swipe of "world" is dropped by a filter.
+    let other = try CLI.run(["decode", blob, "--swipes", swipes, "--explain", "--word", "help", "--json"])
+    #expect(other.status == 0, "\(other.stderr)")
+    let objects = try lines(other.stdout)
+    let world = try #require(objects.first { $0["word"] as? String == "world" })
+    let explain = try #require(world["explain"] as? [String: Any])
+    let forms = try #require(explain["forms"] as? [[String: Any]])
+    #expect(forms.first?["word"] as? String == "help")
+    #expect((forms.first?["verdict"] as? String)?.hasPrefix("filtered") == true, "\(forms)")
+    let summary = try #require(objects.last?["summary"] as? [String: Any])
+    #expect(summary["top1Folded"] != nil && summary["top4FoldedInterval"] != nil)
+    // --misses prints only the swipes whose word is not first: none here.
+    let misses = try CLI.run(["decode", blob, "--swipes", swipes, "--misses", "--json"])
+    #expect(try lines(misses.stdout).count == 1)
+    // --word without --explain is a usage error.
+    let usage = try CLI.run(["decode", blob, "--swipes", swipes, "--word", "help"])
+    #expect(usage.status == 64 && usage.stderr.contains("--explain"))
+  }
 }

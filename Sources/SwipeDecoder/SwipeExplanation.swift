@@ -1,0 +1,134 @@
+import SwipeDict
+
+/// Where a word went when a swipe was decoded: which filter dropped it and by how much, or
+/// its distance, prior and rank against the winners. The answer to a keyboard developer's
+/// first question, "why not my word?" (``SwipeDecoder/explain(_:word:)``).
+public struct SwipeExplanation: Sendable, Hashable {
+  /// What happened to one dictionary form of the word.
+  public enum Verdict: Sendable, Hashable {
+    /// Shown at this place of the result, from 1.
+    case shown(Int)
+    /// A candidate, but outranked: the words shown score higher.
+    case outranked
+    /// Shown in the place of a case or apostrophe variant with the same key path (the
+    /// more frequent form takes the place).
+    case merged(into: String)
+    /// Dropped by a filter before any matching (the first failing filter).
+    case filtered(SwipeFilterReport.Stage)
+    /// A candidate whose perfect swipe cannot be matched within the DTW's locality band:
+    /// the swipe is far shorter or longer than the word's along the way.
+    case outsideBand
+  }
+
+  /// One dictionary form of the word (its case, accent and apostrophe variants each count).
+  public struct Form: Sendable, Hashable {
+    /// The word's ID.
+    public var id: Int
+    /// The word as stored.
+    public var word: String
+    /// Its frequency byte.
+    public var frequency: UInt8
+    /// Each filter's verdict with the measured values.
+    public var filters: SwipeFilterReport
+    /// The DTW distance (mean squared distance, key widths²), or `nil` outside the band.
+    public var distance: Float?
+    /// The prior of the final ranking: its frequency weight × ln(count).
+    public var prior: Float
+    /// The final-ranking score, `prior − distance`, or `nil` outside the band.
+    public var score: Float?
+    /// Its rank among the candidates by the final-ranking score (1: best), counting the
+    /// words that score strictly higher, whether or not this form passed the filters (what
+    /// its rank would be had it passed). `nil` outside the band.
+    public var rank: Int?
+    /// What happened to it.
+    public var verdict: Verdict
+  }
+
+  /// The decoding itself, as ``SwipeDecoder/decode(_:deadline:)`` returns it.
+  public var decoding: SwipeDecoding
+  /// The filters measured from the swipe.
+  public var filter: SwipeFilter
+  /// The word's forms in the dictionary, best rank first; empty when the dictionary does
+  /// not have the word in any form.
+  public var forms: [Form]
+}
+
+extension SwipeDecoder {
+  /// Decodes `points` and explains where `word` went.
+  ///
+  /// The forms of `word` are the dictionary words equal to it when case, accents and
+  /// apostrophes are ignored ("im" finds "I'm", "neosho" finds "Neosho"). For each: the four
+  /// filters' verdicts, the DTW distance against the swipe, the prior, and the rank it has
+  /// among every candidate under the final ranking.
+  ///
+  /// Costs a whole decoding plus one scan of the candidates (pruned by the form's score);
+  /// meant for tools and debugging, not for a keyboard's hot path.
+  public func explain(_ points: some Sequence<SwipePoint>, word: String) -> SwipeExplanation {
+    let points = Array(points)
+    let decoding = decode(points)
+    var measurement = SwipeMeasurement(keyWidth: dictionary.keyWidth)
+    var reducer = PointReducer(options: options.reduction, keyWidth: dictionary.keyWidth)
+    for point in points where point.x.isFinite && point.y.isFinite {
+      measurement.add(LayoutPoint(x: point.x, y: point.y))
+      reducer.add(x: point.x, y: point.y)
+    }
+    let filter = measurement.filter(options.filter)
+    let reduced = reducer.points
+    let weight = decoding.frequencyWeight
+    guard !reduced.isEmpty else {
+      return SwipeExplanation(decoding: decoding, filter: filter, forms: [])
+    }
+    let candidates = dictionary.candidates(for: filter)
+    var search = WordSearch(decoder: self, points: reduced)
+    let shown = decoding.words.map { variantKey($0.word) }
+    var forms: [SwipeExplanation.Form] = []
+    for id in formIDs(of: word) {
+      guard let stored = dictionary.word(for: id), let report = dictionary.filterReport(for: id, filter: filter),
+        let keys = reader.keyPath(of: id)
+      else { continue }
+      let frequency = dictionary.frequency(of: id) ?? 0
+      let prior = weight * search.logCount(frequency)
+      let distance = search.distance(keys: keys)
+      let score = distance.map { prior - $0 }
+      let rank = score.map { 1 + search.count(scoringAbove: $0, weight: weight, among: candidates, except: id) }
+      let verdict: SwipeExplanation.Verdict
+      if let place = decoding.words.firstIndex(where: { $0.id == id }) {
+        verdict = .shown(place + 1)
+      } else if let failed = report.checks.first(where: { !$0.passes }) {
+        verdict = .filtered(failed.stage)
+      } else if distance == nil {
+        verdict = .outsideBand
+      } else if let place = shown.firstIndex(of: variantKey(stored)),
+        decoding.words[place].distance == distance
+      {
+        verdict = .merged(into: decoding.words[place].word)
+      } else {
+        verdict = .outranked
+      }
+      forms.append(
+        .init(
+          id: id, word: stored, frequency: frequency, filters: report, distance: distance, prior: prior,
+          score: score, rank: rank, verdict: verdict))
+    }
+    forms.sort { ($0.rank ?? .max, $0.id) < ($1.rank ?? .max, $1.id) }
+    return SwipeExplanation(decoding: decoding, filter: filter, forms: forms)
+  }
+
+  /// The IDs of the words equal to `word` when case, accents and apostrophes are ignored,
+  /// ascending.
+  func formIDs(of word: String) -> [Int] {
+    let bare = word.unicodeScalars.filter { $0 != "'" && $0 != "\u{2019}" }
+    guard !bare.isEmpty, bare.count <= 64 else { return [] }
+    var spellings = [String(String.UnicodeScalarView(bare))]
+    // The apostrophe may sit before any letter but the first ("im" → "I'm", "dont" → "don't").
+    for i in 1..<bare.count {
+      var scalars = String.UnicodeScalarView(bare.prefix(i))
+      scalars.append("'")
+      scalars.append(contentsOf: bare.dropFirst(i))
+      spellings.append(String(scalars))
+    }
+    var ids = Set<Int>()
+    for spelling in spellings { ids.formUnion(dictionary.ids(matchingFolded: spelling, limit: 16)) }
+    return ids.sorted()
+  }
+}
