@@ -49,6 +49,23 @@ package struct SwipeDrawing {
     }
   }
 
+  /// Another word's perfect swipe, drawn dashed under the word's: a decoder's rival.
+  package struct Rival {
+    /// The word.
+    package var word: String
+    /// Its key path: indices into `layout.keys`.
+    package var keyPath: [Int]
+    /// The legend's text for it (e.g. `1. worth: distance 0.054, score 0.184`).
+    package var label: String
+
+    /// A rival `word` with `keyPath`, described by `label`.
+    package init(word: String, keyPath: [Int], label: String) {
+      self.word = word
+      self.keyPath = keyPath
+      self.label = label
+    }
+  }
+
   /// The layout to draw.
   package var layout: KeyboardLayout
   /// The word, as stored in the dictionary.
@@ -66,6 +83,8 @@ package struct SwipeDrawing {
   package var expectedLength: Float
   /// A swipe to draw over the perfect one.
   package var overlay: Overlay?
+  /// Other words' perfect swipes, dashed, each in its color (at most ``rivalColors``).
+  package var rivals: [Rival] = []
   /// Pixels per layout unit.
   package var scale: Double
 
@@ -118,6 +137,9 @@ package struct SwipeDrawing {
     static let swipe = "#7b3294"
   }
 
+  /// The rivals' colors, in order (Okabe–Ito hues not used above).
+  package static let rivalColors = ["#e69f00", "#56b4e9", "#cc79a7", "#009e73", "#8c8c8c", "#b8860b"]
+
   private static let margin = 20.0
   private static let titleSize = 20.0
   private static let subtitleSize = 13.0
@@ -162,6 +184,10 @@ package struct SwipeDrawing {
     let pathPoints = path.map { centers[$0] }
     let dot = max(2.5, kw * 0.07)
     for p in pathPoints { box.add(p, radius: dot * 1.6) }
+    let rivalPaths = rivals.prefix(Self.rivalColors.count).map { rival in
+      rival.keyPath.filter { centers.indices.contains($0) }.map { centers[$0] }
+    }
+    for path in rivalPaths { for p in path { box.add(p, radius: dot) } }
     let swipePoints = overlay.map { $0.points.map(raw) } ?? []
     let swipeDot = max(1.5, kw * 0.028)
     for p in swipePoints { box.add(p, radius: swipeDot * 3) }
@@ -170,6 +196,7 @@ package struct SwipeDrawing {
     var obstacles = Obstacles()
     for (a, b) in zip(pathPoints, pathPoints.dropFirst()) { obstacles.segments.append((a, b, 3)) }
     for (a, b) in zip(swipePoints, swipePoints.dropFirst()) { obstacles.segments.append((a, b, 1)) }
+    for path in rivalPaths { for (a, b) in zip(path, path.dropFirst()) { obstacles.segments.append((a, b, 1)) } }
     for p in pathPoints { obstacles.areas.append((Rect(around: p, radius: dot * 1.6), 3)) }
     for shape in keyShapes {
       let width = Self.textWidth(shape.character, shape.font, bold: false)
@@ -290,6 +317,9 @@ package struct SwipeDrawing {
           "\(overlay.source)\(meant): \(count) from the open dot, \(Self.n(widths)) key widths"
         ))
     }
+    for (i, rival) in rivals.prefix(Self.rivalColors.count).enumerated() {
+      legend.append((.rival(Self.rivalColors[i]), rival.label))
+    }
 
     // Canvas.
     let margin = Self.margin
@@ -360,6 +390,25 @@ package struct SwipeDrawing {
           + "fill=\"\(Color.keyLabel)\">\(Self.escape(shape.character))</text>")
     }
     out.line("</g>")
+
+    if !rivalPaths.isEmpty {
+      out.line("<g id=\"rivals\" fill=\"none\" stroke-linejoin=\"round\" stroke-linecap=\"round\">")
+      for (i, path) in rivalPaths.enumerated() {
+        let color = Self.rivalColors[i]
+        // Each rival shifted a little, so that paths over the same keys stay apart.
+        let shift = Point(x: Double(i + 1) * kw * 0.045, y: Double(i + 1) * kw * 0.045)
+        out.line(
+          "<polyline class=\"rival-path\" data-word=\"\(Self.escape(rivals[i].word))\" "
+            + "points=\"\(Self.points(path.map { at($0) + shift }))\" stroke=\"\(color)\" "
+            + "stroke-width=\"\(Self.n(max(2, kw * 0.045)))\" stroke-dasharray=\"8 5\" stroke-opacity=\"0.9\"/>")
+        if let first = path.first {
+          let p = at(first) + shift
+          out.line(
+            "<circle cx=\"\(Self.n(p.x))\" cy=\"\(Self.n(p.y))\" r=\"\(Self.n(dot))\" fill=\"\(color)\"/>")
+        }
+      }
+      out.line("</g>")
+    }
 
     out.line("<g id=\"perfect-swipe\">")
     out.line(
@@ -462,6 +511,10 @@ package struct SwipeDrawing {
         out.line(
           "<circle cx=\"\(Self.n(x + 13))\" cy=\"\(Self.n(mid))\" r=\"7.00\" fill=\"none\" stroke=\"\(Color.end)\" "
             + "stroke-width=\"2.50\"/>")
+      case .rival(let color):
+        out.line(
+          "<line x1=\"\(Self.n(x))\" y1=\"\(Self.n(mid))\" x2=\"\(Self.n(x + 26))\" y2=\"\(Self.n(mid))\" "
+            + "stroke=\"\(color)\" stroke-width=\"3.00\" stroke-dasharray=\"8 5\"/>")
       case .swipe:
         out.line(
           "<line x1=\"\(Self.n(x))\" y1=\"\(Self.n(mid))\" x2=\"\(Self.n(x + 26))\" y2=\"\(Self.n(mid))\" "
@@ -489,7 +542,10 @@ package struct SwipeDrawing {
   private enum KeyRole { case first, last, onPath, other }
 
   /// What a legend entry shows before its text.
-  private enum LegendMark { case path, arrow, ring, swipe }
+  private enum LegendMark {
+    case path, arrow, ring, swipe
+    case rival(String)
+  }
 
   /// A point or vector in pixels.
   struct Point {

@@ -22,13 +22,18 @@ struct DrawCommand: ParsableCommand {
       last-letter point (a ring), and a title with the word's frequency byte, key count and \
       expected length in key widths. --swipe draws a recorded or synthetic swipe over it \
       (a swipe JSON Lines file, as `swipedict synth` writes), so a decoder's input can be \
-      seen against the word's perfect path. The same inputs give the same bytes.
+      seen against the word's perfect path. --candidates N decodes that swipe with the \
+      reference decoder and draws the perfect swipes of its top N words dashed, each in its \
+      color, with their place, distance and score in the legend (the word's own place is \
+      in the legend too): why the decoder preferred another word, at a glance. The same \
+      inputs give the same bytes.
 
       Examples:
         swipedict draw build/en.swipedict hello -o hello.svg
         swipedict synth build/en.swipedict --words hello world --seed 1 -o s.jsonl
         swipedict draw build/en.swipedict hello --swipe s.jsonl -o hello.svg
         swipedict draw build/en.swipedict world --swipe s.jsonl --line 2 > world.svg
+        swipedict draw build/en.swipedict we --swipe ../shared/swipes/hws-dev.jsonl --line 2 --candidates 4 -o we.svg
         swipedict draw build/de.swipedict über --scale 4 -o uber.svg
       """)
 
@@ -54,6 +59,12 @@ struct DrawCommand: ParsableCommand {
   @Option(
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
+      "With --swipe: decode it and draw the top N words' perfect swipes (1…6).", valueName: "N"))
+  var candidates: Int?
+
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
       "Pixels per layout unit (default: the keyboard about 800 pixels wide).", valueName: "px"))
   var scale: Double?
 
@@ -67,6 +78,10 @@ struct DrawCommand: ParsableCommand {
     if let line {
       if swipe == nil { throw ValidationError("--line applies to --swipe only") }
       if line < 1 { throw ValidationError("--line counts from 1") }
+    }
+    if let candidates {
+      if swipe == nil { throw ValidationError("--candidates applies to --swipe only") }
+      try checkRange("--candidates", candidates, in: 1...SwipeDrawing.rivalColors.count)
     }
     if let scale, !(scale.isFinite && scale > 0 && scale <= 1000) {
       throw ValidationError("--scale must be more than 0 and at most 1000 pixels per unit")
@@ -119,10 +134,14 @@ struct DrawCommand: ParsableCommand {
       expectedLength = record.lengthInKeyWidths
     }
 
-    let drawing = SwipeDrawing(
+    let overlay = try overlay()
+    var drawing = SwipeDrawing(
       layout: layout, word: stored, frequency: frequency, keyPath: path, startAngle: startAngle,
-      lastPoint: lastPoint, expectedLength: expectedLength, overlay: try overlay(),
+      lastPoint: lastPoint, expectedLength: expectedLength, overlay: overlay,
       scale: scale ?? SwipeDrawing.defaultScale(for: layout))
+    if let candidates, let overlay {
+      drawing.rivals = rivals(decoding: overlay, top: candidates, word: stored, id: id, in: dictionary)
+    }
     let text = drawing.svg()
     if let output, output != "-" {
       do {
@@ -133,6 +152,47 @@ struct DrawCommand: ParsableCommand {
     } else {
       print(text, terminator: "")
     }
+  }
+
+  /// The top `top` words the reference decoder finds for the swipe, as rivals (the drawn
+  /// word's own place goes into the first legend text).
+  private func rivals(
+    decoding overlay: SwipeDrawing.Overlay, top: Int, word: String, id: Int, in dictionary: SwipeDictionary
+  ) -> [SwipeDrawing.Rival] {
+    guard dictionary.contents.section(.features) != nil else {
+      printError("note: \(blob.blob) has no swipe features: --candidates needs a blob with them")
+      return []
+    }
+    var options = SwipeDecoder.Options()
+    options.resultCount = top
+    let decoder = SwipeDecoder(dictionary: dictionary, options: options)
+    let explanation = decoder.explain(overlay.points.map { SwipePoint(x: $0.x, y: $0.y) }, word: word)
+    let result = explanation.decoding
+    let own = explanation.forms.first { $0.id == id }
+    var rivals: [SwipeDrawing.Rival] = []
+    for (place, candidate) in result.words.enumerated() {
+      let label =
+        "\(place + 1). \(candidate.word): distance \(fixedDecimal(Double(candidate.distance), places: 3)), "
+        + "score \(fixedDecimal(Double(candidate.score), places: 3))"
+      guard candidate.id != id else { continue }
+      rivals.append(
+        SwipeDrawing.Rival(
+          word: candidate.word, keyPath: dictionary.layout.keyPath(for: candidate.word) ?? [], label: label))
+    }
+    if let own, !rivals.isEmpty {
+      let place: String
+      switch own.verdict {
+      case .shown(let n): place = "shown \(n)"
+      case .merged(let into): place = "shown as \(into)"
+      case .outranked: place = "rank \(own.rank.map(grouped) ?? "?")"
+      case .filtered(let stage): place = "dropped by the \(stage.rawValue) filter"
+      case .outsideBand: place = "outside the DTW band"
+      }
+      let distance = own.distance.map { fixedDecimal(Double($0), places: 3) } ?? "none"
+      let score = own.score.map { fixedDecimal(Double($0), places: 3) } ?? "none"
+      rivals[0].label = "\(word) \(place), distance \(distance), score \(score) · " + rivals[0].label
+    }
+    return rivals
   }
 
   /// The swipe to draw over the perfect one, read from `--swipe`.

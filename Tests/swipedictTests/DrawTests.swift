@@ -251,6 +251,35 @@ struct DrawTests {
     #expect(none.element(id: "swipe-path") == nil)
   }
 
+  @Test func theDecodersRivalsAreDrawnDashedWithTheirScores() throws {
+    let swipes = workspace.file("rivals.jsonl")
+    let synth = try CLI.run(["synth", blob, "--words", "help", "--seed", "3", "-o", swipes])
+    #expect(synth.status == 0, "\(synth.stderr)")
+    // The workspace's words: hello, help, Hello, world, über, Über. Drawn as "hello", the
+    // decoder's other words are rivals; the legend names each with its place and scores.
+    let (svg, _) = try draw(["hello", "--swipe", swipes, "--candidates", "3", "--scale", "4"])
+    let rivals = svg.all("polyline", class: "rival-path")
+    #expect(!rivals.isEmpty && rivals.count <= 3)
+    #expect(!rivals.contains { $0.attributes["data-word"] == "hello" }, "the drawn word is not its own rival")
+    let origin = try offset(svg, scale: 4)
+    let help = try #require(rivals.first { $0.attributes["data-word"] == "help" })
+    // h e l p, each point shifted by a few hundredths of a key width.
+    #expect(help.points.count == 4)
+    for (point, letter) in zip(help.points, "help") {
+      let center = try #require(centers[letter])
+      #expect(abs(point.x - (center.x * 4 + origin.x)) < 4)
+      #expect(abs(point.y - (center.y * 4 + origin.y)) < 4)
+    }
+    let legend = try #require(svg.element(id: "legend")).text
+    #expect(legend.contains("1. help: distance"), "\(legend)")
+    #expect(legend.contains("hello shown") || legend.contains("hello rank") || legend.contains("hello dropped"), "\(legend)")
+    // --candidates needs a swipe and a count in 1…6.
+    for bad in [["--candidates", "2"], ["--swipe", swipes, "--candidates", "0"], ["--swipe", swipes, "--candidates", "7"]] {
+      let result = try CLI.run(["draw", blob, "hello"] + bad)
+      #expect(result.status == 64, "\(bad): \(result.stderr)")
+    }
+  }
+
   @Test func textIsEscaped() throws {
     // A layout whose keys are XML's special characters, and words made of them.
     let keys = ["a", "b", "&", "<", ">", "\\\"", "'"].enumerated().map { i, c in
