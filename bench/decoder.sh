@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# The reference swipe decoder's accuracy and latency on synthetic swipes.
+# The reference swipe decoder's accuracy and latency on real and synthetic swipes.
 #
 #   bench/decoder.sh           (make bench-decoder) en-10k, en-100k, en, en-900k
 #   QUICK=1 bench/decoder.sh   en-10k and en-100k only, 300 swipes per set
+#
+# Real swipes: ../shared/swipes/hws-dev.jsonl (How-We-Swipe, 721 swipes; REAL_SWIPES=FILE
+# for another file) decoded on the whole en list, beside the synthetic sets in the same
+# tables, so that no parameter is tuned away from people. Skipped, saying so, when the file
+# is absent.
 #
 # Every number comes from the CLI: `swipedict build` makes the vocabularies,
 # `swipedict synth` writes seeded swipe sets, `swipedict decode --json` decodes
@@ -17,6 +22,7 @@
 #                      blobs and per-swipe decodes go to DIR/decoder/
 #   SWIFT_SCRATCH=DIR  swift build --scratch-path (default .build-bench, as run.sh)
 #   BENCH_CPU=N        the core decode is pinned to with taskset (default 0)
+#   REAL_SWIPES=FILE   real swipes with their words (default ../shared/swipes/hws-dev.jsonl)
 #
 # en-900k is the list `make bench` uses (bench/lists.py make en-900k: wordfreq's
 # English `large` list + Debian wamerican-insane), cached in DIR/lists/ and
@@ -42,10 +48,12 @@ else
 fi
 NOISES=(0.15 0.25 0.4)
 SAMPLINGS=(frequency uniform)
-WEIGHTS=(0 0.015 0.02 0.025 0.03 0.04)
+# Fixed weights, then the default (a weight that grows with the swipe's noise).
+WEIGHTS=(0 0.015 0.02 0.025 0.03 0.04 0.05 0.06 default)
 SEED_MAIN=1   # the main sets (the same words at every σ of a vocabulary and sampling)
 SEED_TUNE=2   # the frequency-weight and generator sets (the same words in every row)
 LAYOUT="$ROOT/corpora/layouts/qwerty-en.json"
+REAL="${REAL_SWIPES:-$(dirname "$ROOT")/shared/swipes/hws-dev.jsonl}"
 EN="$ROOT/corpora/en.tsv.zst"
 
 say() { echo "bench-decoder: $*" >&2; }
@@ -114,7 +122,14 @@ en900k_list() {
 }
 
 # ---------------------------------------------------------------- vocabularies
-for V in "${VOCABS[@]}"; do
+# The real swipes are decoded on the whole en list, built for them in a QUICK run too.
+BUILD=("${VOCABS[@]}")
+if [[ -s $REAL ]]; then
+  [[ " ${VOCABS[*]} " == *" en "* ]] || BUILD+=(en)
+else
+  say "no real swipes at $REAL: the real-swipe rows are skipped (set REAL_SWIPES=FILE)"
+fi
+for V in "${BUILD[@]}"; do
   case $V in
     en-10k) src=("$EN" --max-words 10000); note="corpora/en.tsv.zst --max-words 10000" ;;
     en-100k) src=("$EN" --max-words 100000); note="corpora/en.tsv.zst --max-words 100000" ;;
@@ -180,7 +195,47 @@ for WS in "${WEIGHT_SETS[@]}"; do
   # shellcheck disable=SC2086
   synth "$SET" en-100k "$TUNE_SAMPLE" "$SEED_TUNE" "$BY" "$S" $OPTS
   for W in "${WEIGHTS[@]}"; do
-    decode weight en-100k "$BY" "$S" "$W" "$SET" "--noise $S${OPTS:+ $OPTS}" --frequency-weight "$W"
+    if [[ $W == default ]]; then
+      decode weight en-100k "$BY" "$S" "$W" "$SET" "--noise $S${OPTS:+ $OPTS}"
+    else
+      decode weight en-100k "$BY" "$S" "$W" "$SET" "--noise $S${OPTS:+ $OPTS}" --frequency-weight "$W"
+    fi
+  done
+done
+
+# Real swipes: every weight on the whole en list (the weight table's last column), and the
+# default decoder with --explain, which says which filter dropped each lost word.
+if [[ -s $REAL ]]; then
+  ln -sfn "$REAL" "$D/sets/real.jsonl"
+  for W in "${WEIGHTS[@]}"; do
+    if [[ $W == default ]]; then
+      decode weight en real 0 "$W" real "real"
+    else
+      decode weight en real 0 "$W" real "real" --frequency-weight "$W"
+    fi
+  done
+  decode real en real 0 "$(basename "$REAL")" real "real" --explain
+fi
+
+# What each change of issue 11 bought, on real and synthetic swipes together: the decoder
+# stepped from the issue-10 settings (as far as options reach: the start/end radii that
+# always reach the nearest key and the merging of case variants stay on) to the default.
+ABLATION=(
+  "issue-10 settings|--set direction=45 --set length-low=0.65 --set max-point-cost=1000000 --frequency-weight 0.025"
+  "+ filters for people: direction 80°, length 0.5…1.8|--set max-point-cost=1000000 --frequency-weight 0.025"
+  "+ a point costs at most 2 key widths²|--frequency-weight 0.025"
+  "+ frequency weight 0.05|--frequency-weight 0.05"
+  "+ final weight 0.3 × best distance in 0.02…0.08 (default)|"
+)
+ABLATION_SETS=("en|real|0|real" "en-100k|frequency|0.25|en-100k-frequency-0.25"
+  "en-100k|frequency|0.4|en-100k-frequency-0.4" "en-100k|uniform|0.25|en-100k-uniform-0.25")
+for STEP in "${ABLATION[@]}"; do
+  IFS='|' read -r LABEL DOPTS <<< "$STEP"
+  for AS in "${ABLATION_SETS[@]}"; do
+    IFS='|' read -r V BY S SET <<< "$AS"
+    [[ -e $D/sets/$SET.jsonl ]] || continue
+    # shellcheck disable=SC2086  # DOPTS holds options, split on purpose
+    decode ablation "$V" "$BY" "$S" "$LABEL" "$SET" "" $DOPTS
   done
 done
 

@@ -25,6 +25,12 @@ struct DecodeCommand: ParsableCommand {
       beside the words shown. --word explains another word; --misses keeps only the swipes \
       whose word is not first.
 
+      --set NAME=VALUE changes one of the decoder's parameters for the run (repeatable; \
+      ranges in docs/decoder.md): start-radius, end-radius (key widths), direction \
+      (degrees), length-low, length-high (expected ÷ swiped length), length-slack, \
+      max-point-cost (key widths²), frequency-weight, weight-per-distance, weight-min, \
+      weight-max.
+
       Swipe lines are {"word": "duck", "points": [[x, y, t_ms], ...]} in the blob's layout \
       units ("word" and t_ms optional); `swipedict synth` writes them.
 
@@ -34,6 +40,7 @@ struct DecodeCommand: ParsableCommand {
         swipedict decode build/en.swipedict --swipes swipes.jsonl --json --deadline 50
         swipedict decode build/en.swipedict --swipes ../shared/swipes/hws-dev.jsonl --explain --misses
         swipedict decode build/en.swipedict --swipes s.jsonl --explain --word hello
+        swipedict decode build/en.swipedict --swipes s.jsonl --set direction=45 --set max-point-cost=4
       """)
 
   @OptionGroup var blob: BlobArgument
@@ -62,6 +69,11 @@ struct DecodeCommand: ParsableCommand {
   @Flag(name: .long, help: "Print JSON Lines, the summary as the last line.")
   var json = false
 
+  @Option(
+    name: .customLong("set"),
+    help: ArgumentHelp("Change a decoder parameter for this run (repeatable; see above).", valueName: "name=value"))
+  var settings: [String] = []
+
   @Flag(name: .long, help: "Explain where each swipe's word went (filters, distance, prior, rank).")
   var explain = false
 
@@ -87,6 +99,7 @@ struct DecodeCommand: ParsableCommand {
     if let frequencyWeight {
       try checkRange("--frequency-weight", Double(frequencyWeight), in: 0...1000)
     }
+    for setting in settings { _ = try DecoderSetting(parsing: setting) }
     if word != nil, !explain { throw ValidationError("--word applies to --explain only") }
     if let word, word.isEmpty || word.unicodeScalars.count > 64 {
       throw ValidationError("--word must have 1 to 64 characters")
@@ -112,6 +125,7 @@ struct DecodeCommand: ParsableCommand {
       options.frequencyWeight = frequencyWeight
       options.weightPerDistance = 0
     }
+    DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &options)
     let decoder = SwipeDecoder(dictionary: dictionary, options: options)
     var session = decoder.makeSession()
     var summary = DecodeSummary(resultCount: top)

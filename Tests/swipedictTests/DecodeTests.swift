@@ -115,4 +115,24 @@ struct DecodeTests {
     let usage = try CLI.run(["decode", blob, "--swipes", swipes, "--word", "help"])
     #expect(usage.status == 64 && usage.stderr.contains("--explain"))
   }
+
+  @Test func setChangesADecoderParameterAndRefusesBadOnes() throws {
+    let swipes = workspace.file("set.jsonl")
+    let synth = try CLI.run(["synth", blob, "--words", "hello", "world", "help", "--seed", "6", "-o", swipes])
+    #expect(synth.status == 0, "\(synth.stderr)")
+    func candidates(_ arguments: [String]) throws -> [Int] {
+      let result = try CLI.run(["decode", blob, "--swipes", swipes, "--json"] + arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      return try lines(result.stdout).dropLast().map { try #require($0["candidates"] as? Int) }
+    }
+    let wide = try candidates([])
+    // A tight length filter keeps fewer words; the last setting of a name wins.
+    let tight = try candidates(["--set", "length-low=1", "--set", "length-high=1", "--set", "length-slack=0"])
+    #expect(zip(tight, wide).allSatisfy { $0 <= $1 } && tight != wide, "\(tight) vs \(wide)")
+    #expect(try candidates(["--set", "length-slack=0", "--set", "length-slack=2"]) == wide)
+    for bad in ["nope=1", "direction", "direction=x", "direction=181", "max-point-cost=0", "weight-min=nan"] {
+      let result = try CLI.run(["decode", blob, "--swipes", swipes, "--set", bad])
+      #expect(result.status == 64 && result.stderr.contains("--set"), "\(bad): \(result.stderr)")
+    }
+  }
 }

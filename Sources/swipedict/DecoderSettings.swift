@@ -1,0 +1,77 @@
+import ArgumentParser
+import SwipeDecoder
+import SwipeDict
+
+/// `--set NAME=VALUE`: one of the decoder's parameters (``SwipeDecoder/Options``) changed for
+/// a run, so that a keyboard developer can measure a setting on their own swipes without
+/// writing code. Each name maps to one field; each value is range-checked.
+struct DecoderSetting {
+  /// A settable parameter: its name, its range, what it means, and how it is applied.
+  struct Parameter: Sendable {
+    var name: String
+    var range: ClosedRange<Double>
+    var help: String
+    var apply: @Sendable (inout SwipeDecoder.Options, Float) -> Void
+  }
+
+  /// Every parameter `--set` knows, in the order `--help` lists them.
+  static let parameters: [Parameter] = [
+    .init(name: "start-radius", range: 0...20, help: "start filter radius, key widths") {
+      $0.filter.startRadius = $1
+    },
+    .init(name: "end-radius", range: 0...20, help: "end filter radius, key widths") { $0.filter.endRadius = $1 },
+    .init(name: "direction", range: 0...180, help: "start direction tolerance, degrees") {
+      $0.filter.directionTolerance = $1 * .pi / 180
+    },
+    .init(name: "length-low", range: 0...10, help: "least expected ÷ swiped length") {
+      $0.filter.lengthRatio = $1...max($1, $0.filter.lengthRatio.upperBound)
+    },
+    .init(name: "length-high", range: 0...10, help: "most expected ÷ swiped length") {
+      $0.filter.lengthRatio = min($1, $0.filter.lengthRatio.lowerBound)...$1
+    },
+    .init(name: "length-slack", range: 0...100, help: "length difference always accepted, key widths") {
+      $0.filter.lengthSlack = $1
+    },
+    .init(name: "max-point-cost", range: 0.01...1_000_000, help: "most one point adds to the distance, key widths²") {
+      $0.maximumPointCost = $1
+    },
+    .init(name: "frequency-weight", range: 0...1000, help: "the search's frequency weight") {
+      $0.frequencyWeight = $1
+    },
+    .init(name: "weight-per-distance", range: 0...1000, help: "final weight per unit of best distance; 0: off") {
+      $0.weightPerDistance = $1
+    },
+    .init(name: "weight-min", range: 0...1000, help: "least final weight") {
+      $0.weightRange = $1...max($1, $0.weightRange.upperBound)
+    },
+    .init(name: "weight-max", range: 0...1000, help: "most final weight") {
+      $0.weightRange = min($1, $0.weightRange.lowerBound)...$1
+    },
+  ]
+
+  /// The names, for help texts.
+  static var names: String { parameters.map(\.name).joined(separator: ", ") }
+
+  let parameter: Parameter
+  let value: Float
+
+  /// Parses `NAME=VALUE`.
+  /// - Throws: a `ValidationError` naming the known parameters or the allowed range.
+  init(parsing text: String) throws {
+    let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+    guard parts.count == 2, let parameter = Self.parameters.first(where: { $0.name == parts[0] }) else {
+      throw ValidationError("--set takes NAME=VALUE with NAME one of \(Self.names), not \"\(text)\"")
+    }
+    guard let value = Double(parts[1]) else {
+      throw ValidationError("--set \(parameter.name) needs a number, not \"\(parts[1])\"")
+    }
+    try checkRange("--set \(parameter.name)", value, in: parameter.range)
+    self.parameter = parameter
+    self.value = Float(value)
+  }
+
+  /// Applies every setting in order to `options`.
+  static func apply(_ settings: [DecoderSetting], to options: inout SwipeDecoder.Options) {
+    for setting in settings { setting.parameter.apply(&options, setting.value) }
+  }
+}
