@@ -63,6 +63,11 @@ struct SegmentDTW {
   private var table: [Float] = []
   /// The perfect swipe's length up to each depth's key, in key widths.
   private var lengths: [Float] = []
+  /// The smallest value of each depth's own column.
+  private var lowest: [Float] = []
+  /// Per depth of the current word: a lower bound of what the keys after it add (each key
+  /// needs a point of its own, the last key the last point), scratch for `cost`.
+  private var after: [Float] = []
   /// The key path whose first `valid` depths the columns hold.
   private var path: [UInt8] = []
   private var valid = 0
@@ -138,16 +143,32 @@ struct SegmentDTW {
     guard !keys.isEmpty, keys.allSatisfy({ Int($0) < centerX.count }) else { return nil }
     guard lowerBound(keys: keys) <= bound else { return nil }
     if keys.count > lengths.count { grow(to: keys.count) }
+    // What the keys after each depth add at least: every later key's own column takes a
+    // point (at least its nearest point's cost), the last one the last point. With the
+    // smallest value of a depth's own column this bounds the word's cost from below.
+    let n = keys.count
+    after[n - 1] = 0
+    if n > 1 {
+      after[n - 2] = toLast[Int(keys[n - 1])]
+      var depth = n - 3
+      while depth >= 0 {
+        after[depth] = after[depth + 1] + nearest[Int(keys[depth + 1])]
+        depth -= 1
+      }
+    }
     var depth = 0
     let common = min(valid, keys.count)
     while depth < common, path[depth] == keys[depth] { depth += 1 }
     valid = depth
     path.removeSubrange(depth...)
+    // The columns reused from the previous word already bound this one.
+    if depth > 0, !(lowest[depth - 1] + after[depth - 1] <= bound) { return nil }
     while depth < keys.count {
       path.append(keys[depth])
-      let lowest = computeColumns(depth: depth)
+      let least = computeColumns(depth: depth)
+      lowest[depth] = least
       valid = depth + 1
-      if !(lowest <= bound) || lowest == .infinity { return nil }
+      if !(least + after[depth] <= bound) || least == .infinity { return nil }
       depth += 1
     }
     let total = table[(keys.count - 1) * 3 * rows + 3 * rows - 1]
@@ -157,6 +178,8 @@ struct SegmentDTW {
   private mutating func grow(to depth: Int) {
     let extra = depth - lengths.count
     lengths.append(contentsOf: repeatElement(0, count: extra))
+    lowest.append(contentsOf: repeatElement(0, count: extra))
+    after.append(contentsOf: repeatElement(0, count: extra))
     table.append(contentsOf: repeatElement(.infinity, count: extra * 3 * rows))
   }
 

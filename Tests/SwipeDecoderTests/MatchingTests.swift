@@ -122,6 +122,15 @@ struct MatchingTests {
         // The cache itself is exact: bit for bit what a fresh table computes.
         var fresh = uncached
         #expect(cached == fresh.cost(keys: keys, bound: .infinity), "keys \(keys) after \(previous)")
+        // Pruning never drops a word within its bound (the column bounds look ahead at the
+        // keys still to come), and never returns one beyond it.
+        if let expected {
+          let bound = expected * Float.random(in: 0.5...1.5, using: &random)
+          var pruned = dtw
+          let result = pruned.cost(keys: keys, bound: bound)
+          if expected <= bound * (1 - 1e-5) { #expect(result != nil, "keys \(keys): \(expected) within \(bound)") }
+          if let result { #expect(result <= bound) }
+        }
         previous = keys
       }
     }
