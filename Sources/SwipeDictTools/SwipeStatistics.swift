@@ -139,6 +139,10 @@ public struct SwipeMeasurement: Sendable {
   /// The swipe's path length over the polyline through its keys' centers; `nil` when those
   /// centers coincide.
   public var lengthRatio: Double?
+  /// For each pair of consecutive keys whose aligned points are at least half a key width
+  /// apart, the path length between those points over their straight distance (1 for a
+  /// straight stroke; detours around keys make it larger).
+  public var stretchRatios: [Double]
   /// The angle between the direction of the first 0.3 key widths of path and the direction
   /// from the first point to the second key's center, 0…180°; `nil` when the path is
   /// shorter than 0.3 key widths or starts on the second key's center.
@@ -206,6 +210,13 @@ public struct SwipeMeasurement: Sendable {
         (1..<max(1, centers.count - 1)).map { offset(path[indices[$0]], centers[$0]) }
       } ?? []
     overshoot = aligned.map { (length - arc[$0[$0.count - 1]]) / unit }
+    stretchRatios =
+      aligned.map { indices in
+        zip(indices, indices.dropFirst()).compactMap { a, b in
+          let chord = (path[b] - path[a]).length
+          return chord >= 0.5 * unit ? (arc[b] - arc[a]) / chord : nil
+        }
+      } ?? []
 
     // Hook at touch-down.
     let second = centers[1]
@@ -478,6 +489,12 @@ extension SwipeStatistics {
     public var end: OffsetSpread
     /// Swiped length ÷ expected length.
     public var lengthRatio: Spread
+    /// Path length ÷ straight distance between the points aligned with consecutive keys.
+    public var stretchRatio: Spread
+    /// Stretches whose ratio is over 1.25 (detours).
+    public var detoured: Share
+    /// The ratio of those stretches.
+    public var detourRatio: Spread
     /// The hook angle at touch-down.
     public var hookAngle: Spread
     /// Swipes whose hook angle is over 60°.
@@ -500,13 +517,13 @@ extension SwipeStatistics {
     public var loopsAtPlainKeys: Share
     /// Duration of a swipe.
     public var duration: Spread
-    /// The least-squares line through the median duration of each key count (weighted by
-    /// the swipes with that count): the duration of a swipe over `n` keys is about
-    /// `durationBase + n × durationPerKey`.
-    public var durationBase: Double
-    /// See ``durationBase``.
+    /// The power law through the median duration of each key count, fitted by weighted
+    /// least squares on their logarithms (each count weighted by its swipes): a swipe over
+    /// `n` keys lasts about `durationPerKey × n ^ durationExponent` ms.
     public var durationPerKey: Double
-    /// The natural logarithm of duration ÷ that line.
+    /// See ``durationPerKey``.
+    public var durationExponent: Double
+    /// The natural logarithm of duration ÷ that power law.
     public var durationLogResidual: Spread
     /// Key widths per second.
     public var speed: Spread
@@ -526,6 +543,10 @@ extension SwipeStatistics {
       middle = OffsetSpread(measurements.flatMap(\.middle))
       end = OffsetSpread(measurements.map(\.end))
       lengthRatio = Spread(measurements.compactMap(\.lengthRatio))
+      let stretches = measurements.flatMap(\.stretchRatios)
+      stretchRatio = Spread(stretches)
+      detoured = Share(stretches.map { $0 > 1.25 })
+      detourRatio = Spread(stretches.filter { $0 > 1.25 })
       hookAngle = Spread(measurements.compactMap(\.hookAngle))
       hooked = Share(measurements.compactMap { $0.hookAngle.map { $0 > 60 } })
       hookSize = Spread(
@@ -541,11 +562,11 @@ extension SwipeStatistics {
       loopsAtPlainKeys = Share(measurements.compactMap(\.loopAtPlainKey))
       let timed = measurements.filter { $0.duration != nil }
       duration = Spread(timed.compactMap(\.duration))
-      (durationBase, durationPerKey) = Self.durationLine(timed)
-      let (base, perKey) = (durationBase, durationPerKey)
+      (durationPerKey, durationExponent) = Self.durationCurve(timed)
+      let (scale, exponent) = (durationPerKey, durationExponent)
       durationLogResidual = Spread(
         timed.compactMap { m in
-          let predicted = base + perKey * Double(m.keyCount)
+          let predicted = scale * pow(Double(m.keyCount), exponent)
           guard let d = m.duration, predicted > 0 else { return nil }
           return log(d / predicted)
         })
@@ -558,16 +579,18 @@ extension SwipeStatistics {
       roughness = Spread(measurements.compactMap(\.roughness))
     }
 
-    /// The weighted least-squares line through the median duration per key count; a
-    /// constant (0 per key) when there is one key count, zeros without times.
-    static func durationLine(_ timed: [SwipeMeasurement]) -> (base: Double, perKey: Double) {
+    /// The weighted least-squares fit of ln(median duration) = ln(a) + b ln(keys) over the key
+    /// counts; `b` = 1 when there is one key count, zeros without times.
+    static func durationCurve(_ timed: [SwipeMeasurement]) -> (perKey: Double, exponent: Double) {
       var byCount: [Int: [Double]] = [:]
-      for m in timed { if let d = m.duration { byCount[m.keyCount, default: []].append(d) } }
+      for m in timed {
+        if let d = m.duration, d > 0 { byCount[m.keyCount, default: []].append(d) }
+      }
       var (sw, sx, sy, sxx, sxy) = (0.0, 0.0, 0.0, 0.0, 0.0)
       for (count, durations) in byCount {
         let w = Double(durations.count)
-        let x = Double(count)
-        let y = quantile(durations.sorted(), 0.5)
+        let x = log(Double(count))
+        let y = log(quantile(durations.sorted(), 0.5))
         sw += w
         sx += w * x
         sy += w * y
@@ -576,9 +599,9 @@ extension SwipeStatistics {
       }
       guard sw > 0 else { return (0, 0) }
       let denominator = sw * sxx - sx * sx
-      guard denominator > 1e-9 * sw * sw else { return (sy / sw, 0) }
+      guard denominator > 1e-9 * sw * sw else { return (exp((sy - sx) / sw), 1) }
       let slope = (sw * sxy - sx * sy) / denominator
-      return ((sy - slope * sx) / sw, slope)
+      return (exp((sy - slope * sx) / sw), slope)
     }
 
     /// The rows of a side-by-side table: a label and the value as text (key widths, ms,
@@ -604,6 +627,9 @@ extension SwipeStatistics {
         ("end dy", spread(end.dy)),
         ("end distance", spread(end.radius)),
         ("length ÷ expected length", spread(lengthRatio)),
+        ("stretch between keys ÷ its chord", spread(stretchRatio)),
+        ("detours (stretches over 1.25 × chord)", share(detoured)),
+        ("their ratio", spread(detourRatio)),
         ("hook angle at touch-down, °", spread(hookAngle, places: 1)),
         ("hooks over 60°", share(hooked)),
         ("hook size (hooked), key widths", spread(hookSize)),
@@ -617,12 +643,12 @@ extension SwipeStatistics {
         ("speed, key widths/s", spread(speed, places: 1)),
         ("duration, ms", spread(duration, places: 1)),
         (
-          "duration ≈ base + per key × keys, ms",
+          "duration ≈ a × keys^b, ms",
           duration.count > 0
-            ? "\(fixedDecimal(durationBase, places: 1)) + \(fixedDecimal(durationPerKey, places: 1)) × keys"
+            ? "\(fixedDecimal(durationPerKey, places: 1)) × keys^\(fixedDecimal(durationExponent, places: 2))"
             : "–"
         ),
-        ("duration ÷ that line, ln", spread(durationLogResidual)),
+        ("duration ÷ that curve, ln", spread(durationLogResidual)),
         ("sampling interval, ms", spread(interval, places: 1)),
         ("intervals over 1.5 × median", share(longIntervals)),
         ("points per swipe", spread(pointCount, places: 1)),
