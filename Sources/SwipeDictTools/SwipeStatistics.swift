@@ -587,7 +587,8 @@ extension SwipeStatistics {
         if let d = m.duration, d > 0 { byCount[m.keyCount, default: []].append(d) }
       }
       var (sw, sx, sy, sxx, sxy) = (0.0, 0.0, 0.0, 0.0, 0.0)
-      for (count, durations) in byCount {
+      // In key order: the sums' rounding must not depend on the dictionary's order.
+      for (count, durations) in byCount.sorted(by: { $0.key < $1.key }) {
         let w = Double(durations.count)
         let x = log(Double(count))
         let y = log(quantile(durations.sorted(), 0.5))
