@@ -9,7 +9,8 @@ extension HumanSwipeModel {
   /// model, measures them the same way, and moves each parameter by the gap between the two
   /// measurements of the statistic it drives, `rounds` times: the aims' medians and spreads
   /// (at middle keys the median distance, which also sets the corner cut), the stretches'
-  /// median and detour share and size for the bows and detours, the shares and sizes of
+  /// median and detour share and size for the bows and detours (the bend limit is the real
+  /// stretches' p90 distance from their chord), the shares and sizes of
   /// hooks, loops and overshoots, the roughness for the sensor noise, the durations and the
   /// long sampling intervals. The hook's length is the real hooks' size as measured.
   /// Deterministic: the same swipes give the same model.
@@ -46,6 +47,8 @@ extension HumanSwipeModel {
       model.detour.probability = r.detoured.fraction
       // A half-sine bend of b × the chord makes the stretch about 1 + 2.47 b² long.
       model.detour.size = (max(0, r.detourRatio.median - 1) / 2.47).squareRoot()
+      // Bends stay within the real stretches' p90 distance from their chord.
+      model.bendLimit = r.stretchDeviation.p90
     }
     let hookedAngles = real.measurements.compactMap { m in m.hookAngle.flatMap { $0 > 60 ? $0 : nil } }
     if r.hookAngle.count > 0 {

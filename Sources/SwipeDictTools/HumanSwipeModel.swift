@@ -36,7 +36,7 @@ import SwipeDictFiles
 ///    stretches, as the default model does by 0.35. Each stretch between targets bends
 ///    sideways by a Gaussian fraction (σ ``bow``) of its length at its middle, and with
 ///    probability ``Detour-swift.struct/probability`` by ``Detour-swift.struct/size`` more
-///    (a detour around a key).
+///    (a detour around a key), but never farther than ``bendLimit`` key widths.
 /// 5. **Overshoot.** With probability ``Overshoot-swift.struct/probability`` the finger runs
 ///    on past the last target, along its last direction, by an exponentially distributed
 ///    length of mean ``Overshoot-swift.struct/length``.
@@ -197,6 +197,9 @@ public struct HumanSwipeModel: Codable, Sendable, Hashable {
   public var bow: Double
   /// Detours between keys.
   public var detour: Detour
+  /// The farthest a bow or detour takes a stretch's middle off its chord, key widths
+  /// (people's detours stay within about a key of the line however long the stretch).
+  public var bendLimit: Double
   /// The hook at touch-down.
   public var hook: Hook
   /// Loops at doubled letters.
@@ -211,8 +214,8 @@ public struct HumanSwipeModel: Codable, Sendable, Hashable {
   /// A model; ``format`` and ``version`` are the current ones.
   public init(
     source: String, command: String, start: Aim, middle: Aim, end: Aim, aimLimit: Double,
-    cornerCut: Double, bow: Double, detour: Detour, hook: Hook, loop: Loop, overshoot: Overshoot,
-    timing: Timing, jitter: Double
+    cornerCut: Double, bow: Double, detour: Detour, bendLimit: Double, hook: Hook, loop: Loop,
+    overshoot: Overshoot, timing: Timing, jitter: Double
   ) {
     format = Self.formatName
     version = Self.currentVersion
@@ -225,6 +228,7 @@ public struct HumanSwipeModel: Codable, Sendable, Hashable {
     self.cornerCut = cornerCut
     self.bow = bow
     self.detour = detour
+    self.bendLimit = bendLimit
     self.hook = hook
     self.loop = loop
     self.overshoot = overshoot
@@ -239,7 +243,7 @@ public struct HumanSwipeModel: Codable, Sendable, Hashable {
     start: Aim(biasX: 0, biasY: 0, sigmaX: 0.25, sigmaY: 0.25),
     middle: Aim(biasX: 0, biasY: 0, sigmaX: 0.25, sigmaY: 0.25),
     end: Aim(biasX: 0, biasY: 0, sigmaX: 0.25, sigmaY: 0.25), aimLimit: 2, cornerCut: 0.35,
-    bow: 0, detour: Detour(probability: 0, size: 0.3),
+    bow: 0, detour: Detour(probability: 0, size: 0.3), bendLimit: 1,
     hook: Hook(probability: 0, angle: 90, length: 0.5, wobble: 5),
     loop: Loop(probability: 0, size: 0.6, sizeSpread: 0.3),
     overshoot: Overshoot(probability: 0, length: 0.3),
@@ -261,7 +265,7 @@ public struct HumanSwipeModel: Codable, Sendable, Hashable {
     ("end.sigmaX", 0...5, \.end.sigmaX), ("end.sigmaY", 0...5, \.end.sigmaY),
     ("aimLimit", 0...10, \.aimLimit), ("cornerCut", 0...0.49, \.cornerCut),
     ("bow", 0...1, \.bow), ("detour.probability", 0...1, \.detour.probability),
-    ("detour.size", 0...1, \.detour.size),
+    ("detour.size", 0...1, \.detour.size), ("bendLimit", 0...5, \.bendLimit),
     ("hook.probability", 0...1, \.hook.probability), ("hook.angle", 0...180, \.hook.angle),
     ("hook.length", 0...5, \.hook.length), ("hook.wobble", 0...90, \.hook.wobble),
     ("loop.probability", 0...1, \.loop.probability), ("loop.size", 0...5, \.loop.size),
@@ -313,6 +317,7 @@ public struct HumanSwipeModel: Codable, Sendable, Hashable {
       ("command", .string(command)), ("start", aim(start)), ("middle", aim(middle)),
       ("end", aim(end)), ("aimLimit", n(aimLimit)), ("cornerCut", n(cornerCut)), ("bow", n(bow)),
       ("detour", .object([("probability", n(detour.probability)), ("size", n(detour.size))])),
+      ("bendLimit", n(bendLimit)),
       (
         "hook",
         .object([

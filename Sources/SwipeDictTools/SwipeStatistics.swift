@@ -143,6 +143,9 @@ public struct SwipeMeasurement: Sendable {
   /// apart, the path length between those points over their straight distance (1 for a
   /// straight stroke; detours around keys make it larger).
   public var stretchRatios: [Double]
+  /// For the same stretches, the largest distance of the path from the straight line
+  /// between their ends, key widths.
+  public var stretchDeviations: [Double]
   /// The angle between the direction of the first 0.3 key widths of path and the direction
   /// from the first point to the second key's center, 0…180°; `nil` when the path is
   /// shorter than 0.3 key widths or starts on the second key's center.
@@ -210,13 +213,24 @@ public struct SwipeMeasurement: Sendable {
         (1..<max(1, centers.count - 1)).map { offset(path[indices[$0]], centers[$0]) }
       } ?? []
     overshoot = aligned.map { (length - arc[$0[$0.count - 1]]) / unit }
-    stretchRatios =
-      aligned.map { indices in
-        zip(indices, indices.dropFirst()).compactMap { a, b in
-          let chord = (path[b] - path[a]).length
-          return chord >= 0.5 * unit ? (arc[b] - arc[a]) / chord : nil
+    var ratios: [Double] = []
+    var deviations: [Double] = []
+    if let indices = aligned {
+      for (a, b) in zip(indices, indices.dropFirst()) {
+        let chord = path[b] - path[a]
+        let length = chord.length
+        guard length >= 0.5 * unit else { continue }
+        ratios.append((arc[b] - arc[a]) / length)
+        var farthest = 0.0
+        for point in path[a...b] {
+          let d = point - path[a]
+          farthest = max(farthest, abs(d.x * chord.y - d.y * chord.x) / length)
         }
-      } ?? []
+        deviations.append(farthest / unit)
+      }
+    }
+    stretchRatios = ratios
+    stretchDeviations = deviations
 
     // Hook at touch-down.
     let second = centers[1]
@@ -495,6 +509,8 @@ extension SwipeStatistics {
     public var detoured: Share
     /// The ratio of those stretches.
     public var detourRatio: Spread
+    /// How far stretches stray from the straight line between their ends.
+    public var stretchDeviation: Spread
     /// The hook angle at touch-down.
     public var hookAngle: Spread
     /// Swipes whose hook angle is over 60°.
@@ -547,6 +563,7 @@ extension SwipeStatistics {
       stretchRatio = Spread(stretches)
       detoured = Share(stretches.map { $0 > 1.25 })
       detourRatio = Spread(stretches.filter { $0 > 1.25 })
+      stretchDeviation = Spread(measurements.flatMap(\.stretchDeviations))
       hookAngle = Spread(measurements.compactMap(\.hookAngle))
       hooked = Share(measurements.compactMap { $0.hookAngle.map { $0 > 60 } })
       hookSize = Spread(
@@ -631,6 +648,7 @@ extension SwipeStatistics {
         ("stretch between keys ÷ its chord", spread(stretchRatio)),
         ("detours (stretches over 1.25 × chord)", share(detoured)),
         ("their ratio", spread(detourRatio)),
+        ("stretch's farthest point off its chord, key widths", spread(stretchDeviation)),
         ("hook angle at touch-down, °", spread(hookAngle, places: 1)),
         ("hooks over 60°", share(hooked)),
         ("hook size (hooked), key widths", spread(hookSize)),

@@ -26,6 +26,7 @@ extension SwipeSynthesizer {
       return Vector(x: Double(key.x), y: Double(key.y)) + offset
     }
     var shape = TrackShape()
+    shape.bendLimit = model.bendLimit * unit
     var loopCount = 0
     if count >= 2 {
       // 2. Hook: a first target between the first key's and the second's.
@@ -82,11 +83,12 @@ extension SwipeSynthesizer {
       }
 
       // 4. Bows and detours.
-      shape.bows = (0..<(targets.count - 1)).map { _ in
+      // The first stretch leaves straight (people's first stroke heads for the second key).
+      shape.bows = (0..<(targets.count - 1)).map { i in
         let bend = model.bow * random.gaussian()
         let detours = random.unit() < model.detour.probability
         let detour = model.detour.size * random.uniform(0.5...1.5) * (random.unit() < 0.5 ? -1 : 1)
-        return min(0.75, max(-0.75, bend + (detours ? detour : 0)))
+        return i == 0 ? 0 : min(0.75, max(-0.75, bend + (detours ? detour : 0)))
       }
     }
 

@@ -306,6 +306,8 @@ struct TrackShape {
   /// For each stretch between consecutive targets, how far its middle leaves the chord,
   /// as a signed fraction of the chord's length.
   var bows: [Double] = []
+  /// The farthest a bow takes a stretch's middle off its chord, in layout units.
+  var bendLimit = Double.infinity
 }
 
 /// The finger's path through the targets as a dense polyline, with the time to reach each of
@@ -443,9 +445,10 @@ struct Track {
         }
         let total = along[along.count - 1]
         guard total > 0 else { continue }
+        let bend = min(shape.bendLimit, max(-shape.bendLimit, shape.bows[i] * length))
         for m in (from + 1)..<to {
           let t = along[m - from] / total
-          vertices[m] = vertices[m] + normal * (shape.bows[i] * length * sin(Double.pi * t))
+          vertices[m] = vertices[m] + normal * (bend * sin(Double.pi * t))
         }
         bent = true
       }
