@@ -20,13 +20,6 @@ struct SynthCommand: ParsableCommand {
       has at most 10,000 points (a longer one is sampled more coarsely) and a word at most \
       1,000 keys.
 
-      Examples:
-        swipedict synth build/en.swipedict --words hello world
-        swipedict synth build/en.swipedict --sample 1000 --seed 7 -o swipes.jsonl
-        swipedict synth build/en.swipedict --sample 500 --by uniform --noise 0.4
-        swipedict synth build/en.swipedict --sample 500 --rate 120 --jitter 0.08 --corner-cut 0.45
-        swipedict synth build/en.swipedict --words-from real.jsonl --model corpora/swipe-models/hws-dev.json
-
       --model draws with a human swipe model fitted to real swipes (`swipedict swipestats \
       --fit-model`; corpora/swipe-models/hws-dev.json is fitted to How-We-Swipe swipes): \
       per-key aims with biases, hooks at touch-down, loops at doubled letters, bowed \
@@ -34,6 +27,13 @@ struct SynthCommand: ParsableCommand {
       --jitter, --speed and --corner-cut change the model's figures; --noise and \
       --aim-limit do not apply. --words-from swipes the word of each line of a swipe file, \
       matched to the blob ignoring case, accents and apostrophes ("im" → "I'm").
+
+      Examples:
+        swipedict synth build/en.swipedict --words hello world
+        swipedict synth build/en.swipedict --sample 1000 --seed 7 -o swipes.jsonl
+        swipedict synth build/en.swipedict --sample 500 --by uniform --noise 0.4
+        swipedict synth build/en.swipedict --sample 500 --rate 120 --jitter 0.08 --corner-cut 0.45
+        swipedict synth build/en.swipedict --words-from real.jsonl --model corpora/swipe-models/hws-dev.json
       """)
 
   enum Weighting: String, ExpressibleByArgument, CaseIterable {
