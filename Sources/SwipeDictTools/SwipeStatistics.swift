@@ -296,7 +296,7 @@ public struct SwipeMeasurement: Sendable {
     guard n > 0, m > 0, n * m <= maxAlignmentWork else { return nil }  // n, m ≤ 10⁴ or so
     var back = [Int](repeating: 0, count: n * m)
     var previous = points.map { ($0 - centers[0]).length }
-    for i in 1..<max(1, n) where n > 1 {
+    for i in 1..<n {  // empty for one key
       var current = [Double](repeating: 0, count: m)
       var best = 0
       for j in 0..<m {
