@@ -86,6 +86,12 @@ public struct SwipeSynthesizer: Sendable {
   /// σ of the per-sample sensor noise, in key widths (default 0.02).
   /// Used clamped to `0...10`; NaN counts as 0.
   public var jitter: Double
+  /// A human swipe model fitted to real swipes (default `nil`). When set, swipes are drawn
+  /// with it (see ``HumanSwipeModel``) and ``noise``, ``targetLimit``, ``baseDuration``,
+  /// ``perKeyDuration``, ``sampleRate`` and ``jitter`` are not used; the corner cuts and the
+  /// speed profile are the default model's. Its numbers are used clamped to the ranges
+  /// ``HumanSwipeModel/firstValueOutOfRange()`` checks.
+  public var humanModel: HumanSwipeModel?
 
   /// The most keys a swiped word's key path may have (1,000): a longer word is refused with
   /// ``SwipeSynthesisError/tooManyKeys(word:count:limit:)``, so one word cannot keep the
@@ -113,6 +119,16 @@ public struct SwipeSynthesizer: Sendable {
     perKeyDuration = 80...120
     sampleRate = 60
     jitter = 0.02
+    humanModel = nil
+  }
+
+  /// Creates a synthesizer that draws swipes with a fitted human model.
+  /// - Parameters:
+  ///   - layout: the keyboard layout.
+  ///   - humanModel: the model (see ``HumanSwipeModel``).
+  public init(layout: KeyboardLayout, humanModel: HumanSwipeModel) {
+    self.init(layout: layout)
+    self.humanModel = humanModel
   }
 
   /// A synthetic swipe over `word`, with `word` as its truth.
@@ -124,7 +140,7 @@ public struct SwipeSynthesizer: Sendable {
   ///   no keyed character.
   public func swipe(for word: String, seed: UInt64) throws(SwipeSynthesisError) -> Swipe {
     var random = SeededGenerator(seed: seed, stream: 0)
-    return Swipe(word: word, points: points(along: try keyPath(for: word), random: &random))
+    return Swipe(word: word, points: points(for: word, along: try keyPath(for: word), random: &random))
   }
 
   /// Synthetic swipes over several words; word `i` uses stream `i` of `seed`, so
@@ -140,7 +156,7 @@ public struct SwipeSynthesizer: Sendable {
     for (i, word) in words.enumerated() {
       var random = SeededGenerator(seed: seed, stream: UInt64(i))
       swipes.append(
-        Swipe(word: word, points: points(along: try keyPath(for: word), random: &random)))
+        Swipe(word: word, points: points(for: word, along: try keyPath(for: word), random: &random)))
     }
     return swipes
   }
@@ -168,7 +184,17 @@ public struct SwipeSynthesizer: Sendable {
 
   // MARK: - The model
 
-  /// The swipe's samples along a non-empty key path.
+  /// The swipe's samples over `word` along its non-empty key path: the human model's when
+  /// ``humanModel`` is set, the default model's otherwise.
+  func points(for word: String, along path: [Int], random: inout SeededGenerator) -> [SwipePoint] {
+    if let humanModel {
+      let doubled = SwipeStatistics.keys(of: word, on: layout)?.doubled ?? []
+      return points(along: path, doubled: doubled, model: humanModel, random: &random)
+    }
+    return points(along: path, random: &random)
+  }
+
+  /// The swipe's samples along a non-empty key path, with the default model.
   func points(along path: [Int], random: inout SeededGenerator) -> [SwipePoint] {
     let unit = Double(layout.keyWidth)
     let rate = sampleRate.isNaN ? 60 : Self.clamp(sampleRate, 1...1000)
@@ -264,6 +290,26 @@ struct Vector: Sendable {
   var length: Double { (x * x + y * y).squareRoot() }
 }
 
+/// What the human model adds to a track: loops at some targets and bowed stretches.
+struct TrackShape {
+  /// A loop drawn at a target.
+  struct Loop {
+    /// The loop's radius, in layout units.
+    var radius: Double
+    /// Which way it turns (as seen on screen, y down).
+    var clockwise: Bool
+    /// How much the finger slows down in it, 0…0.95.
+    var slowdown: Double
+  }
+  /// Loops by target index.
+  var loops: [Int: Loop] = [:]
+  /// For each stretch between consecutive targets, how far its middle leaves the chord,
+  /// as a signed fraction of the chord's length.
+  var bows: [Double] = []
+  /// The farthest a bow takes a stretch's middle off its chord, in layout units.
+  var bendLimit = Double.infinity
+}
+
 /// The finger's path through the targets as a dense polyline, with the time to reach each of
 /// its vertices (steps 2–4 of the model).
 struct Track {
@@ -275,12 +321,13 @@ struct Track {
   /// Builds the track, or `nil` when the targets are (almost) one point.
   init?(
     targets: [Vector], synthesizer model: SwipeSynthesizer, unit: Double,
-    random: inout SeededGenerator
+    random: inout SeededGenerator, shape: TrackShape? = nil
   ) {
     guard targets.count >= 2 else { return nil }
     let step = 0.05 * unit
     var arc: [Double] = [0]  // arc length at each vertex
     var corners: [(arc: Double, sharpness: Double)] = []
+    var cornerVertices: [Int] = []  // the vertex of each corner
     vertices = [targets[0]]
 
     func append(_ vertex: Vector) {
@@ -300,6 +347,41 @@ struct Track {
       for k in 1...pieces { append(start + (end - start) * (Double(k) / Double(pieces))) }
     }
 
+    /// The vertex index at each target (the apex of its corner), for the bows.
+    var apexes: [Int] = [0]
+    /// The vertex indices where each target's loop ends (the apex itself without a loop).
+    var loopEnds: [Int] = []
+    /// Draws `shape`'s loop at target `i`, if any, from the last vertex with the finger
+    /// heading along `tangent`: a circle back to that vertex.
+    func drawLoop(at i: Int, heading tangent: Vector) {
+      defer { loopEnds.append(vertices.count - 1) }
+      guard let loop = shape?.loops[i], loop.radius > 0 else { return }
+      let length = tangent.length
+      guard length > 1e-9 * unit else { return }
+      let along = tangent * (1 / length)
+      let normal = Vector(x: -along.y, y: along.x) * (loop.clockwise ? -1 : 1)
+      let apex = vertices[vertices.count - 1]
+      let center = apex + normal * loop.radius
+      let pieces = max(8, pieceCount(2 * Double.pi * loop.radius))
+      var middle = vertices.count - 1
+      for k in 1...pieces {
+        // Angle from the apex around the center, turning towards the normal's side.
+        let phi = 2 * Double.pi * Double(k) / Double(pieces)
+        let offset = (apex - center)
+        let (c, s) = (cos(phi), sin(phi) * (loop.clockwise ? -1 : 1))
+        append(
+          k == pieces
+            ? apex
+            : center + Vector(x: offset.x * c - offset.y * s, y: offset.x * s + offset.y * c))
+        if k == pieces / 2 { middle = vertices.count - 1 }
+      }
+      corners.append((arc[middle], loop.slowdown))
+      cornerVertices.append(middle)
+    }
+    if shape != nil {
+      drawLoop(at: 0, heading: targets[1] - targets[0])
+    }
+
     // 2. Corners: straight lines, each inner target rounded off by a quadratic Bézier.
     for i in 1..<(targets.count - 1) {
       let corner = targets[i]
@@ -308,6 +390,10 @@ struct Track {
       let lengths = (incoming.length, outgoing.length)
       guard lengths.0 > 1e-9 * unit, lengths.1 > 1e-9 * unit else {
         lineTo(corner)  // coincident targets: no corner to cut
+        if shape != nil {
+          apexes.append(vertices.count - 1)
+          drawLoop(at: i, heading: lengths.1 > 1e-9 * unit ? outgoing : incoming)
+        }
         continue
       }
       let cosine = (incoming.x * outgoing.x + incoming.y * outgoing.y) / (lengths.0 * lengths.1)
@@ -329,10 +415,50 @@ struct Track {
         append(
           Vector(
             x: a * entry.x + b * corner.x + c * exit.x, y: a * entry.y + b * corner.y + c * exit.y))
-        if k == pieces / 2 { corners.append((arc[arc.count - 1], turn)) }
+        if k == pieces / 2 {
+          corners.append((arc[arc.count - 1], turn))
+          cornerVertices.append(vertices.count - 1)
+          if shape != nil {
+            apexes.append(vertices.count - 1)
+            drawLoop(at: i, heading: exit - entry)
+          }
+        }
       }
     }
     lineTo(targets[targets.count - 1])
+    if let shape {
+      apexes.append(vertices.count - 1)
+      drawLoop(at: targets.count - 1, heading: targets[targets.count - 1] - targets[targets.count - 2])
+      // Bows: each stretch from a target's loop end to the next target's apex leaves its
+      // chord sideways by bows[i] × the chord's length at its middle, as a half sine.
+      var bent = false
+      for i in 0..<min(shape.bows.count, targets.count - 1) where shape.bows[i] != 0 {
+        let (from, to) = (loopEnds[i], apexes[i + 1])
+        guard to > from + 1 else { continue }
+        let chord = vertices[to] - vertices[from]
+        let length = chord.length
+        guard length > 1e-9 * unit else { continue }
+        let normal = Vector(x: -chord.y / length, y: chord.x / length)
+        var along = [0.0]
+        for m in (from + 1)...to {
+          along.append(along[along.count - 1] + (vertices[m] - vertices[m - 1]).length)
+        }
+        let total = along[along.count - 1]
+        guard total > 0 else { continue }
+        let bend = min(shape.bendLimit, max(-shape.bendLimit, shape.bows[i] * length))
+        for m in (from + 1)..<to {
+          let t = along[m - from] / total
+          vertices[m] = vertices[m] + normal * (bend * sin(Double.pi * t))
+        }
+        bent = true
+      }
+      if bent {
+        // The arc lengths changed: recount them, and the corners' positions with them.
+        arc = [0]
+        for m in 1..<vertices.count { arc.append(arc[m - 1] + (vertices[m] - vertices[m - 1]).length) }
+        for c in corners.indices { corners[c].arc = arc[cornerVertices[c]] }
+      }
+    }
 
     let total = arc[arc.count - 1]
     guard total > 0.01 * unit else { return nil }

@@ -48,6 +48,8 @@ func describe(_ error: any Error, file: String? = nil) -> String {
     if error.line > 0 { location += ":\(error.line)" }
     if error.line > 0, let column = error.column { location += ":\(column)" }
     return "\(location): \(error.message)\n  hint: \(error.hint)"
+  case let error as HumanSwipeModelError:
+    return "\(error.file)\(error.line > 0 ? ":\(error.line)" : ""): \(error.message)\n  hint: \(error.hint)"
   case let error as InputFileError:
     return "\(error.path): cannot \(error.operation.rawValue) the file: \(error.reason)"
   case SwipeDictError.invalid(let damage):

@@ -20,11 +20,20 @@ struct SynthCommand: ParsableCommand {
       has at most 10,000 points (a longer one is sampled more coarsely) and a word at most \
       1,000 keys.
 
+      --model draws with a human swipe model fitted to real swipes (`swipedict swipestats \
+      --fit-model`; corpora/swipe-models/hws-dev.json is fitted to How-We-Swipe swipes): \
+      per-key aims with biases, hooks at touch-down, loops at doubled letters, bowed \
+      stretches, overshoot, per-swipe speed, uneven sampling (docs/synthesis.md). --rate, \
+      --jitter, --speed and --corner-cut change the model's figures; --noise and \
+      --aim-limit do not apply. --words-from swipes the word of each line of a swipe file, \
+      matched to the blob ignoring case, accents and apostrophes ("im" → "I'm").
+
       Examples:
         swipedict synth build/en.swipedict --words hello world
         swipedict synth build/en.swipedict --sample 1000 --seed 7 -o swipes.jsonl
         swipedict synth build/en.swipedict --sample 500 --by uniform --noise 0.4
         swipedict synth build/en.swipedict --sample 500 --rate 120 --jitter 0.08 --corner-cut 0.45
+        swipedict synth build/en.swipedict --words-from real.jsonl --model corpora/swipe-models/hws-dev.json
       """)
 
   enum Weighting: String, ExpressibleByArgument, CaseIterable {
@@ -91,6 +100,20 @@ struct SynthCommand: ParsableCommand {
   var speed: Double?
 
   @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Swipe the word of each swipe in this JSON Lines file, matched to the blob ignoring case, accents and apostrophes.",
+      valueName: "file"))
+  var wordsFrom: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Draw with this human swipe model (JSON, from `swipestats --fit-model`) instead of the default model.",
+      valueName: "file"))
+  var model: String?
+
+  @Option(
     name: .shortAndLong,
     help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
   var output: String?
@@ -99,8 +122,16 @@ struct SynthCommand: ParsableCommand {
   static let maxSample = 100_000
 
   func validate() throws {
-    if words.isEmpty == (sample == nil) {
-      throw ValidationError("give either --words W... or --sample N")
+    if [!words.isEmpty, sample != nil, wordsFrom != nil].filter({ $0 }).count != 1 {
+      throw ValidationError("give one of --words W..., --sample N or --words-from FILE")
+    }
+    if model != nil {
+      if aimLimit != nil {
+        throw ValidationError("--aim-limit does not apply with --model (the model has its aims)")
+      }
+      if noise != 0.25 {
+        throw ValidationError("--noise does not apply with --model (the model has its aims)")
+      }
     }
     if let sample { try checkRange("--sample", sample, in: 1...Self.maxSample) }
     if by != nil && sample == nil { throw ValidationError("--by applies to --sample only") }
@@ -114,8 +145,19 @@ struct SynthCommand: ParsableCommand {
     if let speed { try checkRange("--speed", speed, in: 0.1...10, unit: "") }
   }
 
-  /// The synthesizer with the model's options.
-  func synthesizer(_ layout: KeyboardLayout) -> SwipeSynthesizer {
+  /// The synthesizer with the model's options; with a human model, --rate, --jitter and
+  /// --speed change its sampling rate, sensor noise and durations.
+  func synthesizer(_ layout: KeyboardLayout, humanModel: HumanSwipeModel?) -> SwipeSynthesizer {
+    if var humanModel {
+      if let rate { humanModel.timing.sampleRate = rate }
+      if let jitter { humanModel.jitter = jitter }
+      if let speed {
+        humanModel.timing.baseDuration /= speed
+        humanModel.timing.perKeyDuration /= speed
+      }
+      if let cornerCut { humanModel.cornerCut = cornerCut }
+      return SwipeSynthesizer(layout: layout, humanModel: humanModel)
+    }
     var synthesizer = SwipeSynthesizer(layout: layout, noise: noise)
     if let rate { synthesizer.sampleRate = rate }
     if let jitter { synthesizer.jitter = jitter }
@@ -136,12 +178,26 @@ struct SynthCommand: ParsableCommand {
 
   func run() throws {
     if let output {
-      do { try AtomicFile.refuseOverwriting([blob.blob], with: output) } catch { throw failure(error) }
+      do {
+        try AtomicFile.refuseOverwriting(inputs, with: output)
+      } catch {
+        throw failure(error)
+      }
+    }
+    let humanModel: HumanSwipeModel?
+    do {
+      humanModel = try model.map { path throws(HumanSwipeModelError) in
+        try HumanSwipeModel.read(path: path)
+      }
+    } catch {
+      throw failure(error)
     }
     let dictionary = try blob.open()
     let layout = dictionary.layout
     var chosen: [String] = []
-    if let sample {
+    if let wordsFrom {
+      chosen = try words(from: wordsFrom, in: dictionary)
+    } else if let sample {
       let weighting: WordSampler.Weighting = by == .uniform ? .uniform : .frequency
       let sampler = WordSampler(dictionary: dictionary, weighting: weighting)
       chosen = sampler.sample(sample, seed: seed).compactMap { dictionary.word(for: $0) }
@@ -162,20 +218,69 @@ struct SynthCommand: ParsableCommand {
     }
     let swipes: [Swipe]
     do {
-      swipes = try synthesizer(layout).swipes(for: chosen, seed: seed)
+      swipes = try synthesizer(layout, humanModel: humanModel).swipes(for: chosen, seed: seed)
     } catch {
       throw failure("\(error)")
     }
     let text = SwipeFile.text(for: swipes)
     if let output {
       do {
-        try AtomicFile.write(Array(text.utf8), to: output, protecting: [blob.blob])
+        try AtomicFile.write(Array(text.utf8), to: output, protecting: inputs)
       } catch {
         throw failure(error)
       }
     } else {
       print(text, terminator: "")
     }
+  }
+
+  /// The files this run reads, which its output must not replace.
+  private var inputs: [String] { [blob.blob] + [wordsFrom, model].compactMap { $0 } }
+
+  /// The stored words of the swipes in `path`, in file order (see
+  /// ``LabelMatching/storedWord(for:in:)``); swipes without a word or whose word the blob
+  /// does not have are left out with a warning.
+  private func words(from path: String, in dictionary: SwipeDictionary) throws -> [String] {
+    let input: [Swipe]
+    do {
+      input = try SwipeFile.read(path: path)
+    } catch {
+      throw failure(error)
+    }
+    var chosen: [String] = []
+    var unlabelled = 0
+    var missing: [String] = []
+    for swipe in input {
+      guard let label = swipe.word else {
+        unlabelled += 1
+        continue
+      }
+      if let word = LabelMatching.storedWord(for: label, in: dictionary) {
+        chosen.append(word)
+      } else {
+        missing.append(label)
+      }
+    }
+    if unlabelled > 0 {
+      printError("warning: \(path): \(unlabelled) swipes have no word; left out")
+    }
+    if !missing.isEmpty {
+      let shown = missing.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
+      printError(
+        "warning: \(path): \(missing.count) words are not in \(blob.blob), even ignoring case, "
+          + "accents and apostrophes; left out: \(shown)\(missing.count > 10 ? ", …" : "")")
+    }
+    guard !chosen.isEmpty else {
+      throw failure(
+        "\(path): none of its \(input.count) swipes has a word of \(blob.blob)\n"
+          + #"  hint: --words-from takes swipe lines with words, {"word": "duck", "points": […]}"#)
+    }
+    guard chosen.count <= Self.maxSample else {
+      throw failure(
+        "\(path): \(chosen.count) words, more than the \(grouped(Self.maxSample)) one run writes\n"
+          + "  hint: split the file")
+    }
+    return chosen
   }
 
   /// Why `word` cannot be swiped from this blob, and what it holds instead.
