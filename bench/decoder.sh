@@ -225,7 +225,7 @@ ABLATION=(
   "+ filters for people: direction 80°, length 0.5…1.8|--set max-point-cost=1000000 --frequency-weight 0.025"
   "+ a point costs at most 2 key widths²|--frequency-weight 0.025"
   "+ frequency weight 0.05|--frequency-weight 0.05"
-  "+ final weight 0.3 × best distance in 0.02…0.08 (default)|"
+  "+ first word by a weight of 0.3 × best distance in 0.02…0.08 (default)|"
 )
 ABLATION_SETS=("en|real|0|real" "en-100k|frequency|0.25|en-100k-frequency-0.25"
   "en-100k|frequency|0.4|en-100k-frequency-0.4" "en-100k|uniform|0.25|en-100k-uniform-0.25")

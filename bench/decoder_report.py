@@ -270,8 +270,9 @@ def main():
                      "apostrophes." if any(r["by"] == "real" for r in wr) else "")
         md.append(f"Frequency weight (`swipedict decode --frequency-weight w`; synthetic columns on en-100k, "
                   f"{a.tune_sample:,} swipes each, `--seed {a.seeds[1]}`; the third column's swipes are "
-                  f"the generator table's very sloppy ones.{real_note} **Bold**: the default, a weight of "
-                  f"0.3 × the best candidate's distance within 0.02…0.08, no option):")
+                  f"the generator table's very sloppy ones.{real_note} **Bold**: the default, the first word "
+                  f"chosen by a weight of 0.3 × the best candidate's distance within 0.02…0.08, the others "
+                  f"in the search's order (weight 0.05), no option):")
         md.append("")
         cols = list(dict.fromkeys((r["by"], r["synthOptions"]) for r in wr))
         head, rule = ["`frequencyWeight`"], ["---:"]

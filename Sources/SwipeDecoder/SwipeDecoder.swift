@@ -27,15 +27,20 @@ import SwipeDict
 ///    band (``Options/band``). Candidates are visited in ID order, so consecutive ones share
 ///    key-path prefixes and the DTW columns of the shared keys are reused
 ///    (``SwipeDictionary/makeKeyPathReader()``).
-/// 4. **Frequency.** `score = frequencyWeight × ln(count) − distance`, where `distance` is
-///    the DTW cost per point (mean squared distance in key widths²) and `count` what the
-///    word's frequency byte stands for. A candidate stops being matched as soon as a lower
-///    bound of its cost shows it cannot enter the top list — from its first, second and last
-///    key before its key path is read, then column by column — which changes no result.
+/// 4. **Frequency.** `score = w × ln(count) − distance`, where `distance` is the DTW cost
+///    per point (mean squared distance in key widths², each point's share capped at
+///    ``Options/maximumPointCost``) and `count` what the word's frequency byte stands for.
+///    The search keeps the best words by ``Options/frequencyWeight``; a candidate stops being
+///    matched as soon as a lower bound of its cost shows it cannot enter them — from its
+///    first, second and last key before its key path is read, then column by column —
+///    which changes no result. Words that differ only by case or apostrophes take one place
+///    (the more frequent form).
 ///
-/// The words with the best scores are returned, best first (ties: the more frequent, then
-/// the lower ID). With a deadline, matching stops when it passes and the best words so far
-/// are returned; to make those good ones, the most frequent candidates are matched first.
+/// The first word returned is the best of those by a weight that grows with the swipe's
+/// noise (``Options/weightPerDistance``); the others follow in the search's order (ties:
+/// the more frequent, then the lower ID). With a deadline, matching stops when it passes
+/// and the best words so far are returned; to make those good ones, the most frequent
+/// candidates are matched first.
 ///
 /// `SwipeDecoder` is an immutable value: share it between threads; each swipe runs in its
 /// own ``SwipeSession``.
@@ -69,18 +74,20 @@ public struct SwipeDecoder: Sendable {
     public var band = Band()
     /// How much one e-fold of a word's count is worth, in key widths² of mean squared
     /// distance, while searching: the search keeps the best words by this score (the
-    /// result count and 8 more), which the final ranking then orders by
-    /// ``weightPerDistance``. 0 ranks by shape alone.
+    /// result count and 8 more) and orders the words after the first by it. 0 ranks by
+    /// shape alone.
     public var frequencyWeight: Float = 0.05
-    /// The final ranking's frequency weight per key width² of the best candidate's
-    /// distance: a sloppy swipe (whose best match is far) leans on frequency more, a clean
-    /// one on shape. 0 keeps ``frequencyWeight`` throughout.
+    /// The first word's frequency weight per key width² of the best candidate's distance:
+    /// the first word is the search's best by `weightPerDistance × best distance` (within
+    /// ``weightRange``), so that a clean swipe (whose best match is close) is trusted for its
+    /// shape and a sloppy one leans on frequency. 0 ranks the first word by
+    /// ``frequencyWeight`` too.
     ///
     /// People's swipes are sloppier than synthetic ones in ways a single weight cannot
-    /// serve both: 0.05 suits the real swipes of the How-We-Swipe dev set and 0.025 the
+    /// serve both: 0.05 suits the real swipes of the How-We-Swipe dev set, 0.025 the
     /// synthesizer's; `docs/decoder.md` has the measurements.
     public var weightPerDistance: Float = 0.3
-    /// The bounds of the final ranking's frequency weight.
+    /// The bounds of the first word's frequency weight.
     public var weightRange: ClosedRange<Float> = 0.02...0.08
     /// The most one swipe point adds to the distance, in key widths²: a point farther than
     /// √2 key widths from the perfect swipe (a hook, an overshoot off the keyboard, a detour)
@@ -163,8 +170,9 @@ public struct SwipeDecoding: Sendable, Hashable {
     public var id: Int
     /// The word.
     public var word: String
-    /// The ranking score (higher is better): `frequencyWeight × ln(count) − distance`, with
-    /// the decoding's ``SwipeDecoding/frequencyWeight``.
+    /// The score that placed the word (higher is better): `weight × ln(count) − distance`,
+    /// with the decoding's ``SwipeDecoding/frequencyWeight`` for the first word and
+    /// ``SwipeDecoder/Options/frequencyWeight`` for the others.
     public var score: Float
     /// The DTW cost per point of the swipe: the mean squared distance, in key widths²,
     /// between the swipe and the word's perfect swipe.
@@ -175,7 +183,7 @@ public struct SwipeDecoding: Sendable, Hashable {
 
   /// The best words, best first.
   public var words: [Candidate]
-  /// The frequency weight of the final ranking: ``SwipeDecoder/Options/weightPerDistance``
+  /// The frequency weight that chose the first word: ``SwipeDecoder/Options/weightPerDistance``
   /// × the best distance, within ``SwipeDecoder/Options/weightRange``.
   public var frequencyWeight: Float
   /// How many words passed the four filters.

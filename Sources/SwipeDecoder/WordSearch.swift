@@ -165,17 +165,22 @@ struct WordSearch {
     return min(range.upperBound, max(range.lowerBound, options.weightPerDistance * distance))
   }
 
-  /// The best words, best first: the pool ranked again with the frequency weight that fits
-  /// this swipe's noise (``finalWeight(bestDistance:options:)``), cut to the result count.
+  /// The best words, best first. The first is the pool's best by the frequency weight that
+  /// fits this swipe's noise (``finalWeight(bestDistance:options:)``): a clean swipe is
+  /// trusted for its shape, a sloppy one leans on frequency. The others follow in the
+  /// search's order (``SwipeDecoder/Options/frequencyWeight``): alternatives a user picks from
+  /// a suggestion bar are better common.
   func results() -> (words: [SwipeDecoding.Candidate], weight: Float) {
     guard let least = best.map(\.distance).min() else { return ([], 0) }
     let weight = Self.finalWeight(bestDistance: least, options: decoder.options)
-    let ranked = best.map { entry in
+    let first = best.map { entry in
       var entry = entry
       entry.score = weight * logCounts[Int(entry.frequency)] - entry.distance
       return entry
-    }.sorted { $0.precedes($1) }
-    let words = ranked.prefix(decoder.options.resultCount).compactMap { entry in
+    }.min { $0.precedes($1) }
+    guard let first else { return ([], weight) }
+    let ranked = [first] + best.filter { $0.id != first.id }.prefix(decoder.options.resultCount - 1)
+    let words = ranked.compactMap { entry in
       decoder.dictionary.word(for: entry.id).map {
         SwipeDecoding.Candidate(
           id: entry.id, word: $0, score: entry.score, distance: entry.distance,

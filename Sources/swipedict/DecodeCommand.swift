@@ -150,7 +150,9 @@ struct DecodeCommand: ParsableCommand {
         print(jsonLine(swipe, result, wait, explained: explained?.1))
       } else {
         print(textLine(swipe, result, wait))
-        if let (target, explanation) = explained { print(explanationText(target, explanation, dictionary: dictionary)) }
+        if let (target, explanation) = explained {
+          print(explanationText(target, explanation, searchWeight: options.frequencyWeight))
+        }
       }
     }
     if json {
@@ -174,7 +176,7 @@ struct DecodeCommand: ParsableCommand {
 
   /// The explanation below a swipe's line: one block per form of the word, then the words
   /// shown for comparison.
-  private func explanationText(_ target: String, _ e: SwipeExplanation, dictionary: SwipeDictionary) -> String {
+  private func explanationText(_ target: String, _ e: SwipeExplanation, searchWeight: Float) -> String {
     var lines: [String] = []
     let weight = fixedDecimal(Double(e.decoding.frequencyWeight), places: 3)
     guard !e.forms.isEmpty else {
@@ -194,11 +196,13 @@ struct DecodeCommand: ParsableCommand {
       lines.append("    filters: " + form.filters.checks.map(describe).joined(separator: ", "))
       lines.append("    " + scoreText(distance: form.distance, prior: form.prior, score: form.score, weight: weight))
     }
+    // The first word is chosen by the decoding's weight, the others follow the search's.
     for (i, shown) in e.decoding.words.enumerated() {
-      let prior = Double(shown.score + shown.distance)
+      let prior = shown.score + shown.distance
+      let used = i == 0 ? weight : fixedDecimal(Double(searchWeight), places: 3)
       lines.append(
         "    \(i + 1). \(shown.word) (frequency \(shown.frequency)): "
-          + scoreText(distance: shown.distance, prior: Float(prior), score: shown.score, weight: weight))
+          + scoreText(distance: shown.distance, prior: prior, score: shown.score, weight: used))
     }
     return lines.joined(separator: "\n")
   }
