@@ -23,9 +23,10 @@ public struct SwipeSession: Sendable {
   private var reducer: PointReducer
   /// Start, direction, end and length for the filters.
   private var measurement: SwipeMeasurement
-  /// The start filters' scan, once the direction is known, and what it found so far.
+  /// The start filters' scan, once the direction is known, and what it found so far
+  /// (then, at the lift, the candidates): a bit per word, a fixed size.
   private var startScan: CandidateScan?
-  private var startCandidates: [Int] = []
+  private var candidates = IDBitmap()
 
   /// Words the start scan tests per added point: a fraction of a millisecond, so that no
   /// touch event waits for a whole large dictionary; the lift finishes what is left.
@@ -35,6 +36,7 @@ public struct SwipeSession: Sendable {
     self.decoder = decoder
     reducer = PointReducer(options: decoder.options.reduction, keyWidth: decoder.dictionary.keyWidth)
     measurement = SwipeMeasurement(keyWidth: decoder.dictionary.keyWidth)
+    candidates.reset(limit: decoder.dictionary.wordCount)
   }
 
   /// Forgets the swipe, keeping the buffers for the next one.
@@ -42,7 +44,7 @@ public struct SwipeSession: Sendable {
     reducer.reset()
     measurement = SwipeMeasurement(keyWidth: decoder.dictionary.keyWidth)
     startScan = nil
-    startCandidates.removeAll(keepingCapacity: true)
+    candidates.reset(limit: decoder.dictionary.wordCount)
   }
 
   /// The number of points added so far.
@@ -64,7 +66,9 @@ public struct SwipeSession: Sendable {
       filter.length = nil
       startScan = decoder.dictionary.makeCandidateScan(for: filter)
     }
-    if startScan?.isFinished == false { startScan?.advance(by: Self.scanStep, into: &startCandidates) }
+    if startScan?.isFinished == false {
+      startScan?.advance(by: Self.scanStep) { candidates.insert($0) }
+    }
   }
 
   /// Ends the swipe: filters and matches, and returns the best words. Resets the session.
@@ -80,12 +84,12 @@ public struct SwipeSession: Sendable {
     defer { reset() }
     guard measurement.count > 0 else { return .empty }
     let filter = measurement.filter(decoder.options.filter)
-    let candidates: [Int]
     if var scan = startScan {
-      scan.advance(by: .max, into: &startCandidates)
-      candidates = decoder.dictionary.candidates(for: filter, among: startCandidates)
+      scan.advance(by: .max) { candidates.insert($0) }
+      let test = decoder.dictionary.makeCandidateTest(for: filter)
+      candidates.removeAll { !test.accepts($0) }
     } else {
-      candidates = decoder.dictionary.candidates(for: filter)
+      decoder.dictionary.forEachCandidate(for: filter) { candidates.insert($0) }
     }
     let points = reducer.points
     var search = WordSearch(decoder: decoder, points: points)

@@ -51,30 +51,31 @@ struct WordSearch {
   /// Matches `candidates` (ascending IDs) until done, past `deadline` or after `matchLimit`
   /// of them. Returns whether every candidate was matched.
   mutating func run(
-    _ candidates: [Int], deadline: ContinuousClock.Instant?, matchLimit: Int = .max
+    _ candidates: some Sequence<Int>, deadline: ContinuousClock.Instant?, matchLimit: Int = .max
   ) -> Bool {
-    guard !candidates.isEmpty, poolSize > 0 else { return true }
-    let frequencies = candidates.map { decoder.dictionary.frequency(of: $0) ?? 0 }
+    guard poolSize > 0 else { return true }
+    let dictionary = decoder.dictionary
     // The first tier: the candidates whose frequency byte is at least that of the
     // `firstTier`-th most frequent one.
     var histogram = [Int](repeating: 0, count: 256)
-    for f in frequencies { histogram[Int(f)] += 1 }
+    for id in candidates { histogram[Int(dictionary.frequency(of: id) ?? 0)] += 1 }
     var threshold = 256
     var taken = 0
     while threshold > 0, taken < Self.firstTier {
       threshold -= 1
       taken += histogram[threshold]
     }
-    let first = candidates.indices.filter { frequencies[$0] >= threshold }
-    let rest = candidates.indices.filter { frequencies[$0] < threshold }
-    for tier in [first, rest] where !tier.isEmpty {
-      guard match(tier.map { candidates[$0] }, deadline: deadline, limit: matchLimit) else { return false }
-    }
-    return true
+    guard taken > 0 else { return true }
+    let first = candidates.lazy.filter { Int(dictionary.frequency(of: $0) ?? 0) >= threshold }
+    let rest = candidates.lazy.filter { Int(dictionary.frequency(of: $0) ?? 0) < threshold }
+    guard match(first, deadline: deadline, limit: matchLimit) else { return false }
+    return match(rest, deadline: deadline, limit: matchLimit)
   }
 
   /// Matches one ascending list; `false` when the deadline passed first.
-  private mutating func match(_ ids: [Int], deadline: ContinuousClock.Instant?, limit matchLimit: Int) -> Bool {
+  private mutating func match(
+    _ ids: some Sequence<Int>, deadline: ContinuousClock.Instant?, limit matchLimit: Int
+  ) -> Bool {
     let rows = Float(dtw.rows)
     let weight = decoder.options.frequencyWeight
     let limit = poolSize

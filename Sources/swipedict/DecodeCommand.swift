@@ -127,6 +127,10 @@ struct DecodeCommand: ParsableCommand {
     }
     DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &options)
     let decoder = SwipeDecoder(dictionary: dictionary, options: options)
+    // The heap a session adds while decoding (its buffers, kept between swipes), from
+    // /proc/self/smaps: private dirty anonymous memory before the session and after the
+    // last swipe (Linux; left out elsewhere).
+    let heapBefore = ProcessMemory.current(mappingsOf: blob.blob)?.anonymousDirty
     var session = decoder.makeSession()
     var summary = DecodeSummary(resultCount: top)
     let clock = ContinuousClock()
@@ -155,6 +159,10 @@ struct DecodeCommand: ParsableCommand {
         }
       }
     }
+    if let heapBefore, let after = ProcessMemory.current(mappingsOf: blob.blob)?.anonymousDirty {
+      summary.heapGrowthKB = max(0, after - heapBefore)
+    }
+    withExtendedLifetime(session) {}
     if json {
       print(JSONValue.object([("summary", summary.json)]).text)
     } else {
@@ -307,6 +315,8 @@ struct DecodeSummary {
   var waits: [Double] = []
   var addTimes: [Double] = []
   var candidates: [Int] = []
+  /// The growth of private dirty heap while decoding, in kB (smaps), when measured.
+  var heapGrowthKB: Int?
 
   mutating func record(_ result: SwipeDecoding, truth: String?, wait: Double) {
     swipes += 1
@@ -340,6 +350,7 @@ struct DecodeSummary {
     fields.append(("waitMs", percentiles(waits)))
     fields.append(("addPointMs", percentiles(addTimes)))
     fields.append(("candidates", percentiles(candidates.map(Double.init))))
+    if let heapGrowthKB { fields.append(("heapGrowthKB", .number(heapGrowthKB))) }
     return .object(fields)
   }
 
@@ -356,6 +367,9 @@ struct DecodeSummary {
     lines.append("wait after lift (ms): " + describe(waits))
     lines.append("per added point (ms): " + describe(addTimes))
     lines.append("candidates after the filters: " + describe(candidates.map(Double.init), integers: true))
+    if let heapGrowthKB {
+      lines.append("heap grown while decoding: \(grouped(heapGrowthKB)) kB (private dirty, /proc/self/smaps)")
+    }
     return lines.joined(separator: "\n")
   }
 

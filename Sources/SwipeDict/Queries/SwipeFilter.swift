@@ -179,6 +179,20 @@ extension SwipeDictionary {
     return result
   }
 
+  /// The filters as a test of one word at a time: for narrowing candidates kept in a
+  /// structure of the caller's own (a bitmap, a heap) without building arrays of IDs.
+  ///
+  /// ```swift
+  /// let test = dictionary.makeCandidateTest(for: filter)
+  /// if test.accepts(id) { … }
+  /// ```
+  public func makeCandidateTest(for filter: SwipeFilter) -> CandidateTest {
+    guard let features = featureView, let tables = FilterTables(filter, dictionary: self) else {
+      return CandidateTest(owner: region, records: nil, tables: nil)
+    }
+    return CandidateTest(owner: region, records: features.records, tables: tables)
+  }
+
   /// Calls `body` with the ID of every word that passes the filters, in ascending order,
   /// without collecting them.
   public func forEachCandidate(for filter: SwipeFilter, _ body: (Int) -> Void) {
@@ -284,6 +298,31 @@ public struct CandidateScan: Sendable {
         ranges[next] = end..<range.upperBound
       }
     }
+  }
+}
+
+/// A ``SwipeFilter`` as a test of one word at a time
+/// (``SwipeDictionary/makeCandidateTest(for:)``): one record read and three table lookups.
+///
+/// The test keeps the blob's bytes alive: it may outlive the dictionary value it came from.
+public struct CandidateTest: Sendable {
+  /// Keeps `records` alive.
+  private let owner: MappedRegion
+  private let records: UnsafeByteView?
+  private let tables: FilterTables?
+
+  init(owner: MappedRegion, records: UnsafeByteView?, tables: FilterTables?) {
+    self.owner = owner
+    self.records = records
+    self.tables = tables
+  }
+
+  /// Whether word `id` passes every filter that is on; `false` for an ID that is not a word
+  /// (or a blob without `FEAT`).
+  @inline(__always)
+  public func accepts(_ id: Int) -> Bool {
+    guard let records, let tables, id >= 0, id < records.count / FeatureLayout.recordSize else { return false }
+    return tables.accepts(records.uncheckedUInt32(at: id &* FeatureLayout.recordSize))
   }
 }
 
