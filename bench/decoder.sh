@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The reference swipe decoder's accuracy and latency on real and synthetic swipes.
 #
-#   bench/decoder.sh           (make bench-decoder) en-10k, en-100k, en, en-900k
+#   bench/decoder.sh           (make bench-decoder) en-10k, en-100k, en, en-900k, multi-2m
 #   QUICK=1 bench/decoder.sh   en-10k and en-100k only, 300 swipes per set
 #
 # Real swipes: ../shared/swipes/hws-dev.jsonl (How-We-Swipe, 721 swipes; REAL_SWIPES=FILE
@@ -24,9 +24,10 @@
 #   BENCH_CPU=N        the core decode is pinned to with taskset (default 0)
 #   REAL_SWIPES=FILE   real swipes with their words (default ../shared/swipes/hws-dev.jsonl)
 #
-# en-900k is the list `make bench` uses (bench/lists.py make en-900k: wordfreq's
-# English `large` list + Debian wamerican-insane), cached in DIR/lists/ and
-# shared with bench/run.sh: whichever script runs first generates it.
+# en-900k and multi-2m are the lists `make bench` uses (bench/lists.py: wordfreq's
+# `large` lists + Debian word lists; multi-2m mixes seven languages, 2.16M words),
+# cached in DIR/lists/ and shared with bench/run.sh: whichever script runs first
+# generates them.
 # Output: Markdown tables on stdout, DIR/decoder.md, DIR/decoder.json.
 # See bench/README.md ("Swipe decoder").
 set -euo pipefail
@@ -42,7 +43,7 @@ if [[ $QUICK == 1 ]]; then
   SAMPLE="${SAMPLE:-300}"
   TUNE_SAMPLE="${TUNE_SAMPLE:-300}"
 else
-  VOCABS=(en-10k en-100k en en-900k)
+  VOCABS=(en-10k en-100k en en-900k multi-2m)
   SAMPLE="${SAMPLE:-1000}"
   TUNE_SAMPLE="${TUNE_SAMPLE:-2000}"
 fi
@@ -92,19 +93,24 @@ fi
 
 # ---------------------------------------------------------------- en-900k list
 # The same list, file and venv as bench/run.sh (its list_source and need_wordfreq).
-en900k_list() {
-  local lists="$WORK/lists" out="$WORK/lists/en-900k.tsv"
+make_list() { # make_list NAME: a list of bench/lists.py, cached in DIR/lists/ (shared with run.sh); sets LIST_PATH
+  local name=$1 lists="$WORK/lists" out="$WORK/lists/$1.tsv"
   mkdir -p "$lists"
-  if [[ -s $out && -s $lists/en-900k.json && ! $BENCH/lists.py -nt $out ]]; then
-    say "[en-900k] using the list bench/run.sh made (${out#$ROOT/})"
-    LIST_900K="$out"; return
+  if [[ -s $out && -s $lists/$name.json && ! $BENCH/lists.py -nt $out ]]; then
+    say "[$name] using the list made before (${out#$ROOT/})"
+    LIST_PATH="$out"; return
   fi
-  if [[ ! -f /usr/share/dict/american-english-insane ]]; then
-    command -v apt-get >/dev/null 2>&1 || die "en-900k needs Debian's wamerican-insane; install it by hand"
+  # The Debian word lists bench/lists.py reads.
+  local packages=(wamerican-insane)
+  [[ $name == multi-2m ]] && packages=(wngerman wfrench wspanish witalian wportuguese wdutch wamerican-insane)
+  local missing=()
+  for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  if (( ${#missing[@]} )); then
+    command -v apt-get >/dev/null 2>&1 || die "$name needs Debian's ${missing[*]}; install them by hand"
     local sudo=""; [[ $(id -u) -ne 0 ]] && sudo="sudo"
-    say "installing wamerican-insane with apt-get (for en-900k)"
+    say "installing ${missing[*]} with apt-get (for $name)"
     $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends wamerican-insane >&2
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
   fi
   local py=python3 venv="$WORK/venv"
   if ! "$py" -c 'import wordfreq' 2>/dev/null; then
@@ -116,9 +122,9 @@ en900k_list() {
     "$py" -c 'import wordfreq' 2>/dev/null || "$py" -m pip install -q wordfreq >&2
     "$py" -c 'import wordfreq' || die "cannot import wordfreq"
   fi
-  say "[en-900k] generating the list (bench/lists.py make en-900k)"
-  "$py" "$BENCH/lists.py" make en-900k "$out" > "$lists/en-900k.json"
-  LIST_900K="$out"
+  say "[$name] generating the list (bench/lists.py make $name)"
+  "$py" "$BENCH/lists.py" make "$name" "$out" > "$lists/$name.json"
+  LIST_PATH="$out"
 }
 
 # ---------------------------------------------------------------- vocabularies
@@ -134,8 +140,8 @@ for V in "${BUILD[@]}"; do
     en-10k) src=("$EN" --max-words 10000); note="corpora/en.tsv.zst --max-words 10000" ;;
     en-100k) src=("$EN" --max-words 100000); note="corpora/en.tsv.zst --max-words 100000" ;;
     en) src=("$EN"); note="corpora/en.tsv.zst" ;;
-    en-900k) en900k_list; src=("$LIST_900K" --skip-invalid)
-      note="bench/lists.py make en-900k --skip-invalid" ;;
+    en-900k|multi-2m) make_list "$V"; src=("$LIST_PATH" --skip-invalid)
+      note="bench/lists.py make $V --skip-invalid" ;;
   esac
   say "[$V] swipedict build ${note}"
   "$SWIPEDICT" build "${src[@]}" --layout "$LAYOUT" -o "$D/$V.swipedict" > "$D/$V.build.log" 2>&1 \

@@ -16,9 +16,11 @@ import subprocess
 import time
 
 # The issue's targets (issue 4).
-TOP1_MIN, TOP4_MIN = 92.0, 98.0          # en-100k, σ 0.25, by frequency
-EN_WAIT_P50_MAX, EN_WAIT_P99_MAX = 10.0, 50.0   # the whole en list
-BIG_WAIT_P99_MAX = 100.0                 # the ~900K list
+TOP1_MIN, TOP4_MIN = 94.8, 99.8          # en-100k, σ 0.25, by frequency (issue 11: no lower than before)
+EN_WAIT_P50_MAX, EN_WAIT_P99_MAX = 5.0, 50.0   # the whole en list (issue 11)
+BIG_WAIT_P99_MAX = 100.0                 # the ~900K and 2.16M lists
+BIG_LISTS = ("en-900k", "multi-2m")
+HEAP_MAX_KB = 2048                       # a session's heap on multi-2m (issue 11)
 POINT_MAX = 2.0                          # ms per added point (judged on p99)
 
 
@@ -168,8 +170,10 @@ def main():
         if v == "en":
             target.append(f"wait p50 ≤ {EN_WAIT_P50_MAX:g} {judge(w['p50'] <= EN_WAIT_P50_MAX)}, "
                           f"p99 ≤ {EN_WAIT_P99_MAX:g} {judge(w['p99'] <= EN_WAIT_P99_MAX)}")
-        if v == "en-900k":
+        if v in BIG_LISTS:
             target.append(f"wait p99 ≤ {BIG_WAIT_P99_MAX:g} {judge(w['p99'] <= BIG_WAIT_P99_MAX)}")
+        if v == "multi-2m" and s.get("heapGrowthKB") is not None:
+            target.append(f"heap {s['heapGrowthKB']:,} kB ≤ {HEAP_MAX_KB:,} {judge(s['heapGrowthKB'] <= HEAP_MAX_KB)}")
         if p["p99"] > POINT_MAX:
             target.append(f"per point ≤ {POINT_MAX:g} **missed**")
         md.append(f"| {v} | {vocabs[v]['words']:,} | {r['by']} | {r['noise']:g} | {fmt(s['top1'], 1)} | "
@@ -209,13 +213,26 @@ def main():
                         "met": p50 <= EN_WAIT_P50_MAX and p99 <= EN_WAIT_P99_MAX})
     else:
         targets.append({"target": "wait on en", "measured": "not measured (QUICK)", "met": None})
-    big = [r for r in main_runs if r["vocabulary"] == "en-900k"]
-    if big:
-        p99, at99 = worst(big, "waitMs", "p99")
-        targets.append({"target": f"wait ≤ {BIG_WAIT_P99_MAX:g} ms p99 (en-900k, every set)",
-                        "measured": f"p99 at most {p99:.2f} ms ({at99})", "met": p99 <= BIG_WAIT_P99_MAX})
-    else:
-        targets.append({"target": "wait on en-900k", "measured": "not measured (QUICK)", "met": None})
+    for name in BIG_LISTS:
+        big = [r for r in main_runs if r["vocabulary"] == name]
+        if big:
+            p99, at99 = worst(big, "waitMs", "p99")
+            by_freq = [r for r in big if r["by"] == "frequency"]
+            fp99, fat99 = worst(by_freq, "waitMs", "p99") if by_freq else (None, "")
+            note = f"; drawn by frequency at most {fp99:.2f} ms ({fat99})" if fp99 is not None else ""
+            targets.append({"target": f"wait ≤ {BIG_WAIT_P99_MAX:g} ms p99 ({name}, every set)",
+                            "measured": f"p99 at most {p99:.2f} ms ({at99}){note}",
+                            "met": p99 <= BIG_WAIT_P99_MAX})
+        else:
+            targets.append({"target": f"wait on {name}", "measured": "not measured (QUICK)", "met": None})
+    heaps = [r for r in main_runs if r["vocabulary"] == "multi-2m" and r["summary"].get("heapGrowthKB") is not None]
+    if heaps:
+        worst_heap = max(heaps, key=lambda r: r["summary"]["heapGrowthKB"])
+        kb = worst_heap["summary"]["heapGrowthKB"]
+        targets.append({"target": f"a session's heap ≤ {HEAP_MAX_KB / 1024:g} MB on multi-2m (private dirty grown "
+                                  f"while decoding, /proc/self/smaps)",
+                        "measured": f"at most {kb:,} kB ({worst_heap['by']} σ {worst_heap['noise']:g})",
+                        "met": kb <= HEAP_MAX_KB})
     if main_runs:
         p99, at99 = worst(main_runs, "addPointMs", "p99")
         mx, atmx = worst(main_runs, "addPointMs", "max")
@@ -223,7 +240,7 @@ def main():
                         "measured": f"p99 at most {p99:.3f} ms ({at99}); the longest single point "
                                     f"{mx:.2f} ms ({atmx})",
                         "met": p99 <= POINT_MAX})
-    md.append("Targets (issue 4):")
+    md.append("Targets (issues 4 and 11):")
     md.append("")
     for t in targets:
         verdict = "" if t["met"] is None else f" — {judge(t['met'])}"
