@@ -36,9 +36,9 @@ import SwipeDict
 ///    which changes no result. Words that differ only by case or apostrophes take one place
 ///    (the more frequent form).
 ///
-/// The first word returned is the best of those by a weight that grows with the swipe's
-/// noise (``Options/weightPerDistance``); the others follow in the search's order (ties:
-/// the more frequent, then the lower ID). With a deadline, matching stops when it passes
+/// The words returned are the best of those by a weight that grows with the swipe's noise
+/// (``Options/weightPerDistance``), except the third place, which goes to the search's best
+/// word not shown above it (ties: the more frequent, then the lower ID). With a deadline, matching stops when it passes
 /// and the best words so far are returned; to make those good ones, the most frequent
 /// candidates are matched first.
 ///
@@ -74,20 +74,19 @@ public struct SwipeDecoder: Sendable {
     public var band = Band()
     /// How much one e-fold of a word's count is worth, in key widths² of mean squared
     /// distance, while searching: the search keeps the best words by this score (the
-    /// result count and 8 more) and orders the words after the first by it. 0 ranks by
-    /// shape alone.
+    /// result count and 8 more), and the third place of the result goes to the best of them
+    /// by it not shown above. 0 ranks by shape alone.
     public var frequencyWeight: Float = 0.05
-    /// The first word's frequency weight per key width² of the best candidate's distance:
-    /// the first word is the search's best by `weightPerDistance × best distance` (within
+    /// The result's frequency weight per key width² of the best candidate's distance: the
+    /// words the search kept are ranked by `weightPerDistance × best distance` (within
     /// ``weightRange``), so that a clean swipe (whose best match is close) is trusted for its
-    /// shape and a sloppy one leans on frequency. 0 ranks the first word by
-    /// ``frequencyWeight`` too.
+    /// shape and a sloppy one leans on frequency. 0 ranks them by ``frequencyWeight``.
     ///
     /// People's swipes are sloppier than synthetic ones in ways a single weight cannot
     /// serve both: 0.05 suits the real swipes of the How-We-Swipe dev set, 0.025 the
     /// synthesizer's; `docs/decoder.md` has the measurements.
     public var weightPerDistance: Float = 0.3
-    /// The bounds of the first word's frequency weight.
+    /// The bounds of the result's frequency weight.
     public var weightRange: ClosedRange<Float> = 0.02...0.08
     /// The most one swipe point adds to the distance, in key widths²: a point farther than
     /// √2 key widths from the perfect swipe (a hook, an overshoot off the keyboard, a detour)
@@ -171,8 +170,8 @@ public struct SwipeDecoding: Sendable, Hashable {
     /// The word.
     public var word: String
     /// The score that placed the word (higher is better): `weight × ln(count) − distance`,
-    /// with the decoding's ``SwipeDecoding/frequencyWeight`` for the first word and
-    /// ``SwipeDecoder/Options/frequencyWeight`` for the others.
+    /// with the decoding's ``SwipeDecoding/frequencyWeight``, or, for the word in third
+    /// place, ``SwipeDecoder/Options/frequencyWeight``.
     public var score: Float
     /// The DTW cost per point of the swipe: the mean squared distance, in key widths²,
     /// between the swipe and the word's perfect swipe.
@@ -183,7 +182,7 @@ public struct SwipeDecoding: Sendable, Hashable {
 
   /// The best words, best first.
   public var words: [Candidate]
-  /// The frequency weight that chose the first word: ``SwipeDecoder/Options/weightPerDistance``
+  /// The frequency weight that ranked the words: ``SwipeDecoder/Options/weightPerDistance``
   /// × the best distance, within ``SwipeDecoder/Options/weightRange``.
   public var frequencyWeight: Float
   /// How many words passed the four filters.

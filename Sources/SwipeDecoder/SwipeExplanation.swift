@@ -32,11 +32,11 @@ public struct SwipeExplanation: Sendable, Hashable {
     public var filters: SwipeFilterReport
     /// The DTW distance (mean squared distance, key widths²), or `nil` outside the band.
     public var distance: Float?
-    /// The prior by which the first word is chosen: the decoding's frequency weight ×
+    /// The prior by which the words are ranked: the decoding's frequency weight ×
     /// ln(count).
     public var prior: Float
-    /// The score by which the first word is chosen, `prior − distance`, or `nil` outside
-    /// the band.
+    /// The score by which the words are ranked, `prior − distance`, or `nil` outside the
+    /// band.
     public var score: Float?
     /// Its rank among the candidates by that score (1: best, the first word's), counting the
     /// words that score strictly higher, whether or not this form passed the filters (what

@@ -16,6 +16,8 @@ struct WordSearch {
   /// Words kept beyond the result count for the final ranking, whose frequency weight
   /// depends on the best distance and can reorder them.
   static let poolExtra = 8
+  /// The place (from 0) that goes to the search's best word not shown above it.
+  static let frequentPlace = 2
 
   private struct Entry {
     var id: Int
@@ -166,21 +168,27 @@ struct WordSearch {
     return min(range.upperBound, max(range.lowerBound, options.weightPerDistance * distance))
   }
 
-  /// The best words, best first. The first is the pool's best by the frequency weight that
-  /// fits this swipe's noise (``finalWeight(bestDistance:options:)``): a clean swipe is
-  /// trusted for its shape, a sloppy one leans on frequency. The others follow in the
-  /// search's order (``SwipeDecoder/Options/frequencyWeight``): alternatives a user picks from
-  /// a suggestion bar are better common.
+  /// The best words, best first, by the frequency weight that fits this swipe's noise
+  /// (``finalWeight(bestDistance:options:)``): a clean swipe is trusted for its shape, a
+  /// sloppy one leans on frequency. One place, the third, goes to the search's best word
+  /// (by ``SwipeDecoder/Options/frequencyWeight``) not shown above it: people's alternatives
+  /// are common words, and a clean swipe of a rare word keeps its first two places.
   func results() -> (words: [SwipeDecoding.Candidate], weight: Float) {
     guard let least = best.map(\.distance).min() else { return ([], 0) }
     let weight = Self.finalWeight(bestDistance: least, options: decoder.options)
-    let first = best.map { entry in
+    let byNoise = best.map { entry in
       var entry = entry
       entry.score = weight * logCounts[Int(entry.frequency)] - entry.distance
       return entry
-    }.min { $0.precedes($1) }
-    guard let first else { return ([], weight) }
-    let ranked = [first] + best.filter { $0.id != first.id }.prefix(decoder.options.resultCount - 1)
+    }.sorted { $0.precedes($1) }
+    let count = min(decoder.options.resultCount, best.count)
+    var ranked: [Entry] = []
+    while ranked.count < count {
+      // `best` is in the search's order, with the search's scores.
+      let source = ranked.count == Self.frequentPlace ? best : byNoise
+      guard let next = source.first(where: { entry in !ranked.contains { $0.id == entry.id } }) else { break }
+      ranked.append(next)
+    }
     let words = ranked.compactMap { entry in
       decoder.dictionary.word(for: entry.id).map {
         SwipeDecoding.Candidate(

@@ -204,10 +204,11 @@ struct DecodeCommand: ParsableCommand {
       lines.append("    filters: " + form.filters.checks.map(describe).joined(separator: ", "))
       lines.append("    " + scoreText(distance: form.distance, prior: form.prior, score: form.score, weight: weight))
     }
-    // The first word is chosen by the decoding's weight, the others follow the search's.
+    // The words are ranked by the decoding's weight, but for the third place: the search's
+    // best word not shown above it, by the search's weight.
     for (i, shown) in e.decoding.words.enumerated() {
       let prior = shown.score + shown.distance
-      let used = i == 0 ? weight : fixedDecimal(Double(searchWeight), places: 3)
+      let used = i == 2 ? fixedDecimal(Double(searchWeight), places: 3) : weight
       lines.append(
         "    \(i + 1). \(shown.word) (frequency \(shown.frequency)): "
           + scoreText(distance: shown.distance, prior: prior, score: shown.score, weight: used))

@@ -22,8 +22,8 @@ struct ExplanationTests {
         #expect(form.verdict == .shown(place + 1))
         #expect(form.filters.passes)
         #expect(form.distance == shown.distance)
-        // The first word's score is by the decoding's weight, the others' by the search's.
-        let weight = place == 0 ? result.frequencyWeight : decoder.options.frequencyWeight
+        // The third word's score is by the search's weight, the others' by the decoding's.
+        let weight = place == WordSearch.frequentPlace ? decoder.options.frequencyWeight : result.frequencyWeight
         let prior = form.prior / result.frequencyWeight * weight
         #expect(abs((prior - (form.distance ?? .nan)) - shown.score) < 1e-4, "\(word): \(shown.word)")
         // Words scoring above it are the ones shown before it, and the variants or pool

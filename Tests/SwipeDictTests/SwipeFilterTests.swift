@@ -59,6 +59,9 @@ struct SwipeFilterTests {
       // The per-word report agrees with the scan, word by word.
       let reported = (0..<d.wordCount).filter { d.filterReport(for: $0, filter: filter)?.passes == true }
       #expect(reported == candidates, "trial \(trial): filterReport")
+      let test = d.makeCandidateTest(for: filter)
+      #expect((0..<d.wordCount).filter(test.accepts) == candidates, "trial \(trial): makeCandidateTest")
+      #expect(!test.accepts(-1) && !test.accepts(d.wordCount) && !test.accepts(.max))
     }
   }
 
