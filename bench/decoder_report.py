@@ -84,6 +84,15 @@ def read_run(path):
     return swipes, summary
 
 
+def top1(s):
+    """Top-1 ignoring case and apostrophes (decode's summary since issue 11), else exact."""
+    return s.get("top1Folded", s["top1"])
+
+
+def top4(s):
+    return s.get("top4Folded", s["top4"])
+
+
 def fmt(x, places=2):
     return "—" if x is None else f"{x:,.{places}f}"
 
@@ -165,8 +174,8 @@ def main():
         w, p = s["waitMs"], s["addPointMs"]
         target = []
         if v == "en-100k" and r["by"] == "frequency" and r["noise"] == 0.25:
-            target.append(f"top-1 ≥ {TOP1_MIN:g} {judge(s['top1'] >= TOP1_MIN)}, "
-                          f"top-4 ≥ {TOP4_MIN:g} {judge(s['top4'] >= TOP4_MIN)}")
+            target.append(f"top-1 ≥ {TOP1_MIN:g} {judge(top1(s) >= TOP1_MIN)}, "
+                          f"top-4 ≥ {TOP4_MIN:g} {judge(top4(s) >= TOP4_MIN)}")
         if v == "en":
             target.append(f"wait p50 ≤ {EN_WAIT_P50_MAX:g} {judge(w['p50'] <= EN_WAIT_P50_MAX)}, "
                           f"p99 ≤ {EN_WAIT_P99_MAX:g} {judge(w['p99'] <= EN_WAIT_P99_MAX)}")
@@ -176,11 +185,13 @@ def main():
             target.append(f"heap {s['heapGrowthKB']:,} kB ≤ {HEAP_MAX_KB:,} {judge(s['heapGrowthKB'] <= HEAP_MAX_KB)}")
         if p["p99"] > POINT_MAX:
             target.append(f"per point ≤ {POINT_MAX:g} **missed**")
-        md.append(f"| {v} | {vocabs[v]['words']:,} | {r['by']} | {r['noise']:g} | {fmt(s['top1'], 1)} | "
-                  f"{fmt(s['top4'], 1)} | {fmt(w['p50'])} | {fmt(w['p99'])} | {fmt(w['max'])} | "
+        md.append(f"| {v} | {vocabs[v]['words']:,} | {r['by']} | {r['noise']:g} | {fmt(top1(s), 1)} | "
+                  f"{fmt(top4(s), 1)} | {fmt(w['p50'])} | {fmt(w['p99'])} | {fmt(w['max'])} | "
                   f"{fmt(p['p99'], 3)} | {fmt(p['max'], 2)} | {s['candidates']['p50']:,.0f} | "
                   f"{len(r['top1MissesSamePath'])} of {r['top1Misses']} | {'; '.join(target)} |")
     md.append("")
+    md.append("Accuracy ignores case and apostrophes: words that differ only so take one place, in "
+              "their most frequent form (decode's summary has the exact figures too). ")
     md.append("\"Same key path\": top-1 misses whose first word has the swiped word's key path "
               "(letters on keys, case and accents folded, repeats collapsed: *its*/*it's*, *of*/*off*); "
               "no swipe can tell those apart, the frequency decides.")
@@ -201,9 +212,10 @@ def main():
     c = cell("en-100k", "frequency", 0.25)
     if c:
         s = c["summary"]
-        targets.append({"target": f"top-1 ≥ {TOP1_MIN:g} % and top-4 ≥ {TOP4_MIN:g} % (en-100k, by frequency, σ 0.25)",
-                        "measured": f"{s['top1']:.1f} % and {s['top4']:.1f} %",
-                        "met": s["top1"] >= TOP1_MIN and s["top4"] >= TOP4_MIN})
+        targets.append({"target": f"top-1 ≥ {TOP1_MIN:g} % and top-4 ≥ {TOP4_MIN:g} % (en-100k, by frequency, σ 0.25, "
+                                  f"ignoring case and apostrophes)",
+                        "measured": f"{top1(s):.1f} % and {top4(s):.1f} % (exact: {s['top1']:.1f} % and {s['top4']:.1f} %)",
+                        "met": top1(s) >= TOP1_MIN and top4(s) >= TOP4_MIN})
     en = [r for r in main_runs if r["vocabulary"] == "en"]
     if en:
         p50, at50 = worst(en, "waitMs", "p50")
@@ -262,18 +274,19 @@ def main():
     # ------------------------------------------------------------ deadline
     dl = [r for r in runs if r["table"] == "deadline"]
     if dl:
-        md.append("Deadline (en-900k, uniform, σ 0.4: the hardest set of the largest vocabulary, decoded "
-                  "again with `--deadline 50`):")
+        d0 = dl[0]
+        md.append(f"Deadline ({d0['vocabulary']}, uniform, σ {d0['noise']:g}: the slowest sets are the largest "
+                  f"vocabulary's uniform ones, decoded again with `--deadline 50`):")
         md.append("")
         md.append("| deadline | swipes | deadline reached | top-1 % | top-4 % | wait p50 ms | wait p99 ms "
                   "| wait max ms | candidates p50 | candidates max |")
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-        for label, r in (("none", cell("en-900k", "uniform", 0.4)), ("50 ms", dl[0])):
+        for label, r in (("none", cell(d0["vocabulary"], d0["by"], d0["noise"])), ("50 ms", d0)):
             if not r:
                 continue
             s = r["summary"]
-            md.append(f"| {label} | {s['swipes']:,} | {s['incomplete']:,} | {fmt(s['top1'], 1)} | "
-                      f"{fmt(s['top4'], 1)} | {fmt(s['waitMs']['p50'])} | {fmt(s['waitMs']['p99'])} | "
+            md.append(f"| {label} | {s['swipes']:,} | {s['incomplete']:,} | {fmt(top1(s), 1)} | "
+                      f"{fmt(top4(s), 1)} | {fmt(s['waitMs']['p50'])} | {fmt(s['waitMs']['p99'])} | "
                       f"{fmt(s['waitMs']['max'])} | {s['candidates']['p50']:,.0f} | "
                       f"{s['candidates']['max']:,.0f} |")
         md.append("")
@@ -287,9 +300,9 @@ def main():
                      "apostrophes." if any(r["by"] == "real" for r in wr) else "")
         md.append(f"Frequency weight (`swipedict decode --frequency-weight w`; synthetic columns on en-100k, "
                   f"{a.tune_sample:,} swipes each, `--seed {a.seeds[1]}`; the third column's swipes are "
-                  f"the generator table's very sloppy ones.{real_note} **Bold**: the default, the first word "
-                  f"chosen by a weight of 0.3 × the best candidate's distance within 0.02…0.08, the others "
-                  f"in the search's order (weight 0.05), no option):")
+                  f"the generator table's very sloppy ones.{real_note} **Bold**: the default, no option: ranked "
+                  f"by a weight of 0.3 × the best candidate's distance within 0.02…0.08, the third place "
+                  f"by the search's weight, 0.05):")
         md.append("")
         cols = list(dict.fromkeys((r["by"], r["synthOptions"]) for r in wr))
         head, rule = ["`frequencyWeight`"], ["---:"]
@@ -312,7 +325,7 @@ def main():
                 elif r["by"] == "real":
                     row += [fmt(r["summary"]["top1Folded"], 1), fmt(r["summary"]["top4Folded"], 1)]
                 else:
-                    row += [fmt(r["summary"]["top1"], 1), fmt(r["summary"]["top4"], 1)]
+                    row += [fmt(top1(r["summary"]), 1), fmt(top4(r["summary"]), 1)]
             if w == default_weight:
                 row = [f"**{x}**" for x in row]
             md.append("| " + " | ".join(row) + " |")
@@ -350,8 +363,8 @@ def main():
     # ------------------------------------------------------------ ablation
     ab = [r for r in runs if r["table"] == "ablation"]
     if ab:
-        md.append("What each change bought (issue 11), on real and synthetic swipes in the same run; real: "
-                  "ignoring case and apostrophes, synthetic: exact (`swipedict decode` with the options shown):")
+        md.append("What each change bought (issue 11), on real and synthetic swipes in the same run, "
+                  "every figure ignoring case and apostrophes (`swipedict decode` with the options shown):")
         md.append("")
         cols = list(dict.fromkeys((r["vocabulary"], r["by"], r["noise"]) for r in ab))
         head, rule = ["decoder", "`decode` options"], ["---", "---"]
@@ -372,7 +385,7 @@ def main():
                 elif r["by"] == "real":
                     row += [fmt(r["summary"]["top1Folded"], 1), fmt(r["summary"]["top4Folded"], 1)]
                 else:
-                    row += [fmt(r["summary"]["top1"], 1), fmt(r["summary"]["top4"], 1)]
+                    row += [fmt(top1(r["summary"]), 1), fmt(top4(r["summary"]), 1)]
             md.append("| " + " | ".join(row) + " |")
         md.append("")
 
@@ -385,7 +398,7 @@ def main():
         md.append("|---|---|---:|---:|---:|---:|")
         for r in gen:
             s = r["summary"]
-            md.append(f"| {r['label']} | `{r['synthOptions']}` | {fmt(s['top1'], 1)} | {fmt(s['top4'], 1)} | "
+            md.append(f"| {r['label']} | `{r['synthOptions']}` | {fmt(top1(s), 1)} | {fmt(top4(s), 1)} | "
                       f"{fmt(s['waitMs']['p50'])} | {fmt(s['waitMs']['p99'])} |")
         md.append("")
 
