@@ -105,18 +105,8 @@ extension SwipeSynthesizer {
       count >= 2
       ? Track(targets: targets, synthesizer: cutting, unit: unit, random: &random, shape: shape)
       : nil
-    let samples: [Vector]
-    let frames: Int
-    if let track {
-      frames = Self.frameCount(duration: duration, frame: &frame)
-      samples = track.samples(count: frames + 1)
-    } else {
-      // One key (or targets on top of each other): a short press that slides a little.
-      frames = Self.frameCount(duration: random.uniform(50...100), frame: &frame)
-      let angle = 2 * Double.pi * random.unit()
-      let slide = Vector(x: cos(angle), y: sin(angle)) * (random.uniform(0...0.15) * unit)
-      samples = (0...frames).map { targets[0] + slide * (Double($0) / Double(frames)) }
-    }
+    let samples = Self.sample(
+      track, duration: duration, from: targets[0], unit: unit, frame: &frame, random: &random)
     let sigma = model.jitter * unit
     let shake = min(model.timing.intervalJitter, 0.45 * frame)
     var points: [SwipePoint] = []

@@ -212,18 +212,8 @@ public struct SwipeSynthesizer: Sendable {
     for _ in path { duration += Self.clamp(random.uniform(perKeyDuration), 0...60_000) }
 
     let track = Track(targets: targets, synthesizer: self, unit: unit, random: &random)
-    let samples: [Vector]
-    let frames: Int
-    if let track {
-      frames = Self.frameCount(duration: duration, frame: &frame)
-      samples = track.samples(count: frames + 1)
-    } else {
-      // One key (or targets on top of each other): a short press that slides a little.
-      frames = Self.frameCount(duration: random.uniform(50...100), frame: &frame)
-      let angle = 2 * Double.pi * random.unit()
-      let slide = Vector(x: cos(angle), y: sin(angle)) * (random.uniform(0...0.15) * unit)
-      samples = (0...frames).map { targets[0] + slide * (Double($0) / Double(frames)) }
-    }
+    let samples = Self.sample(
+      track, duration: duration, from: targets[0], unit: unit, frame: &frame, random: &random)
     // 5. Jitter.
     let sigma = Self.clamp(jitter, 0...10) * unit
     return samples.enumerated().map { k, sample in
@@ -237,6 +227,20 @@ extension SwipeSynthesizer {
   /// `value` clamped to `range`; NaN gives the lower bound.
   static func clamp(_ value: Double, _ range: ClosedRange<Double>) -> Double {
     value >= range.lowerBound ? min(value, range.upperBound) : range.lowerBound
+  }
+
+  /// The positions of a swipe along `track` sampled every `frame` ms for `duration` ms;
+  /// without a track (one key, or targets on top of each other), a short press at `start`
+  /// that slides a little.
+  static func sample(
+    _ track: Track?, duration: Double, from start: Vector, unit: Double, frame: inout Double,
+    random: inout SeededGenerator
+  ) -> [Vector] {
+    if let track { return track.samples(count: frameCount(duration: duration, frame: &frame) + 1) }
+    let frames = frameCount(duration: random.uniform(50...100), frame: &frame)
+    let angle = 2 * Double.pi * random.unit()
+    let slide = Vector(x: cos(angle), y: sin(angle)) * (random.uniform(0...0.15) * unit)
+    return (0...frames).map { start + slide * (Double($0) / Double(frames)) }
   }
 
   /// The frames (samples − 1) of a swipe lasting `duration` ms at one sample per `frame` ms:
