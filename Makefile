@@ -6,9 +6,10 @@
 #   make test        run the whole test suite (Swift Testing)
 #   make bench       compare SwipeDict with marisa-trie, dawgdic and fst on the same word
 #                    lists (bench/run.sh; QUICK=1 for the en list only)
-#   make bench-decoder  the reference decoder's accuracy and latency on synthetic swipes
-#                    (en-10k, en-100k, en, en-900k; bench/decoder.sh; QUICK=1 for the two
-#                    small vocabularies and 300 swipes per set)
+#   make bench-decoder  the reference decoder's accuracy, latency and memory on real swipes
+#                    (../shared/swipes/hws-dev.jsonl, when present) and synthetic ones
+#                    (en-10k, en-100k, en, en-900k, multi-2m; bench/decoder.sh; QUICK=1 for
+#                    the two small vocabularies, the real swipes and 300 swipes per set)
 #   make fuzz        libFuzzer + AddressSanitizer over open and every query (Linux;
 #                    FUZZ_SECONDS=600 by default); inputs that crash go to Fuzz/Corpus,
 #                    which `make test` replays
@@ -78,7 +79,7 @@ tsan: deps
 # LeakSanitizer would report as a failure of a run whose Swift Testing tests all passed.
 asan: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan \
-	  --filter "LifetimeTests|OutOfRangeIDTests|HostileBytesTests|CorruptBlobTests"
+	  --filter "LifetimeTests|OutOfRangeIDTests|HostileBytesTests|CorruptBlobTests|SwipeFilterTests|IDBitmapTests|ExplanationTests"
 
 FUZZ_SECONDS ?= 600
 fuzz:

@@ -230,7 +230,7 @@ fi
 # stepped from the issue-10 settings (as far as options reach: the start/end radii that
 # always reach the nearest key and the merging of case variants stay on) to the default.
 ABLATION=(
-  "issue-10 settings|--set direction=45 --set length-low=0.65 --set max-point-cost=1000000 --frequency-weight 0.025"
+  "issue-10 settings (as far as options reach)|--set direction=45 --set length-low=0.65 --set max-point-cost=1000000 --frequency-weight 0.025"
   "+ filters for people: direction 80°, length 0.5…1.8|--set max-point-cost=1000000 --frequency-weight 0.025"
   "+ a point costs at most 2 key widths²|--frequency-weight 0.025"
   "+ frequency weight 0.05|--frequency-weight 0.05"

@@ -42,7 +42,7 @@ struct IDBitmap: Sequence {
     }
   }
 
-  /// Keeps only the IDs for which `keep` is true.
+  /// Removes the IDs for which `remove` is true.
   mutating func removeAll(where remove: (Int) -> Bool) {
     for w in touched where words[w] != 0 {
       var bits = words[w]

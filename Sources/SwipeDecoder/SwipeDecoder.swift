@@ -90,7 +90,8 @@ public struct SwipeDecoder: Sendable {
     public var weightRange: ClosedRange<Float> = 0.02...0.08
     /// The most one swipe point adds to the distance, in key widths²: a point farther than
     /// √2 key widths from the perfect swipe (a hook, an overshoot off the keyboard, a detour)
-    /// counts as that far. `.infinity` counts every point's full distance.
+    /// counts as that far. `.infinity` (or any value that is not a positive number) counts
+    /// every point's full distance.
     public var maximumPointCost: Float = 2
     /// How many words a decoding returns.
     public var resultCount = 4
@@ -169,9 +170,10 @@ public struct SwipeDecoding: Sendable, Hashable {
     public var id: Int
     /// The word.
     public var word: String
-    /// The score that placed the word (higher is better): `weight × ln(count) − distance`,
-    /// with the decoding's ``SwipeDecoding/frequencyWeight``, or, for the word in third
-    /// place, ``SwipeDecoder/Options/frequencyWeight``.
+    /// The ranking score (higher is better): `weight × ln(count) − distance`, with the
+    /// decoding's ``SwipeDecoding/frequencyWeight``. The words are in this order but for the
+    /// third, which the search's frequency-heavier order placed there (see
+    /// ``SwipeDecoder``): its score may be lower than the fourth's.
     public var score: Float
     /// The DTW cost per point of the swipe: the mean squared distance, in key widths²,
     /// between the swipe and the word's perfect swipe.
@@ -183,7 +185,9 @@ public struct SwipeDecoding: Sendable, Hashable {
   /// The best words, best first.
   public var words: [Candidate]
   /// The frequency weight that ranked the words: ``SwipeDecoder/Options/weightPerDistance``
-  /// × the best distance, within ``SwipeDecoder/Options/weightRange``.
+  /// × the best distance, within ``SwipeDecoder/Options/weightRange``
+  /// (``SwipeDecoder/Options/frequencyWeight`` when `weightPerDistance` is 0; 0 when there
+  /// are no words).
   public var frequencyWeight: Float
   /// How many words passed the four filters.
   public var candidateCount: Int

@@ -7,9 +7,13 @@ public struct SwipeExplanation: Sendable, Hashable {
   /// What happened to one dictionary form of the word.
   public enum Verdict: Sendable, Hashable {
     /// Shown at this place of the result, from 1.
-    case shown(Int)
-    /// A candidate, but outranked: the words shown score higher.
+    case shown(place: Int)
+    /// A candidate, but outranked: more words than the result holds score higher.
     case outranked
+    /// A candidate that the ranking score would show, left out by the search: the search
+    /// keeps its best words by the frequency-heavier ``SwipeDecoder/Options/frequencyWeight``
+    /// and did not keep this one, or the third place went to the search's pick.
+    case displaced
     /// Shown in the place of a case or apostrophe variant with the same key path (the
     /// more frequent form takes the place).
     case merged(into: String)
@@ -38,9 +42,9 @@ public struct SwipeExplanation: Sendable, Hashable {
     /// The score by which the words are ranked, `prior − distance`, or `nil` outside the
     /// band.
     public var score: Float?
-    /// Its rank among the candidates by that score (1: best, the first word's), counting the
-    /// words that score strictly higher, whether or not this form passed the filters (what
-    /// its rank would be had it passed). `nil` outside the band.
+    /// Its rank among the candidates by that score (1: best), counting the words that score
+    /// strictly higher other than its own case and apostrophe variants, whether or not this
+    /// form passed the filters (what its rank would be had it passed). `nil` outside the band.
     public var rank: Int?
     /// What happened to it.
     public var verdict: Verdict
@@ -65,9 +69,16 @@ extension SwipeDecoder {
   ///
   /// Costs a whole decoding plus one scan of the candidates (pruned by the form's score);
   /// meant for tools and debugging, not for a keyboard's hot path.
-  public func explain(_ points: some Sequence<SwipePoint>, word: String) -> SwipeExplanation {
+  /// - Parameters:
+  ///   - points: the swipe.
+  ///   - word: the word to explain.
+  ///   - deadline: as for ``decode(_:deadline:)``; the decoding is done again, so with a
+  ///     deadline it may differ from an earlier one of the same points.
+  public func explain(
+    _ points: some Sequence<SwipePoint>, word: String, deadline: ContinuousClock.Instant? = nil
+  ) -> SwipeExplanation {
     let points = Array(points)
-    let decoding = decode(points)
+    let decoding = decode(points, deadline: deadline)
     var measurement = SwipeMeasurement(keyWidth: dictionary.keyWidth)
     var reducer = PointReducer(options: options.reduction, keyWidth: dictionary.keyWidth)
     for point in points where point.x.isFinite && point.y.isFinite {
@@ -92,18 +103,21 @@ extension SwipeDecoder {
       let prior = weight * search.logCount(frequency)
       let distance = search.distance(keys: keys)
       let score = distance.map { prior - $0 }
-      let rank = score.map { 1 + search.count(scoringAbove: $0, weight: weight, among: candidates, except: id) }
+      let key = variantKey(stored)
+      let rank = score.map {
+        1 + search.count(scoringAbove: $0, weight: weight, among: candidates, exceptVariantsOf: key)
+      }
       let verdict: SwipeExplanation.Verdict
       if let place = decoding.words.firstIndex(where: { $0.id == id }) {
-        verdict = .shown(place + 1)
+        verdict = .shown(place: place + 1)
       } else if let failed = report.checks.first(where: { !$0.passes }) {
         verdict = .filtered(failed.stage)
       } else if distance == nil {
         verdict = .outsideBand
-      } else if let place = shown.firstIndex(of: variantKey(stored)),
-        decoding.words[place].distance == distance
-      {
+      } else if let place = shown.firstIndex(of: key), decoding.words[place].distance == distance {
         verdict = .merged(into: decoding.words[place].word)
+      } else if let rank, rank <= options.resultCount {
+        verdict = .displaced
       } else {
         verdict = .outranked
       }

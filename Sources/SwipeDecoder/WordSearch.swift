@@ -45,7 +45,7 @@ struct WordSearch {
     let band = decoder.options.band
     dtw = SegmentDTW(
       points: points, centers: decoder.centers,
-      band: SegmentDTW.Band(ratio: band.ratio, slack: band.slack), cap: decoder.options.maximumPointCost)
+      band: SegmentDTW.Band(ratio: band.ratio, slack: band.slack), cap: Self.cap(decoder.options.maximumPointCost))
     let scale = Float(decoder.dictionary.frequencyScale)
     logCounts = (0..<256).map { Float($0) / 255 * scale }
   }
@@ -117,12 +117,15 @@ struct WordSearch {
     // Words with the same key path match at exactly the same distance; those that differ
     // only by case or apostrophes ("Neosho" and "neosho", "im" and "I'm") take one place,
     // kept by the better (more frequent) one.
-    if let twin = best.firstIndex(where: { $0.distance == entry.distance }),
-      let a = decoder.dictionary.word(for: best[twin].id), let b = decoder.dictionary.word(for: entry.id),
-      variantKey(a) == variantKey(b)
-    {
-      guard entry.precedes(best[twin]) else { return }
-      best.remove(at: twin)
+    // Several words may share the distance ("to", "too", "Too"): compare with each.
+    if best.contains(where: { $0.distance == entry.distance }), let word = decoder.dictionary.word(for: entry.id) {
+      let key = variantKey(word)
+      if let twin = best.firstIndex(where: { other in
+        other.distance == entry.distance && decoder.dictionary.word(for: other.id).map(variantKey) == key
+      }) {
+        guard entry.precedes(best[twin]) else { return }
+        best.remove(at: twin)
+      }
     }
     var i = best.count
     while i > 0, entry.precedes(best[i - 1]) { i -= 1 }
@@ -139,24 +142,35 @@ struct WordSearch {
     dtw.cost(keys: keys, bound: .infinity).map { $0 / Float(dtw.rows) }
   }
 
-  /// How many of `candidates` (ascending IDs), other than `excluded`, score more than
-  /// `target` with frequency weight `weight`; pruned like the search.
-  mutating func count(scoringAbove target: Float, weight: Float, among candidates: [Int], except excluded: Int) -> Int {
+  /// How many of `candidates` (ascending IDs), other than the words whose ``variantKey(_:)``
+  /// is `key`, score more than `target` with frequency weight `weight`; pruned like the search.
+  mutating func count(
+    scoringAbove target: Float, weight: Float, among candidates: [Int], exceptVariantsOf key: String
+  ) -> Int {
     let rows = Float(dtw.rows)
     var count = 0
     var cursor = decoder.reader.makeCursor()
-    for id in candidates where id != excluded {
+    for id in candidates {
       let prior = weight * logCounts[Int(decoder.dictionary.frequency(of: id) ?? 0)]
       // Scoring above the target means a distance below prior − target.
       let limit = (prior - target) * rows
       guard limit > 0 else { continue }
       if let record = decoder.dictionary.featureRecord(of: id), dtw.lowerBound(record) >= limit { continue }
       guard cursor.move(to: id) else { break }
-      if let cost = dtw.cost(keys: cursor.keys, bound: limit), cost < limit { count += 1 }
+      if let cost = dtw.cost(keys: cursor.keys, bound: limit), cost < limit,
+        decoder.dictionary.word(for: id).map(variantKey) != key
+      {
+        count += 1
+      }
     }
     return count
   }
 
+
+  /// The point cost cap to use: `maximumPointCost`, or none when it is not a positive number.
+  static func cap(_ maximumPointCost: Float) -> Float {
+    maximumPointCost > 0 ? maximumPointCost : .infinity  // NaN compares false: no cap
+  }
 
   /// The frequency weight of the final ranking for a swipe whose best candidate lies at
   /// `distance`: ``SwipeDecoder/Options/weightPerDistance`` × `distance`, within
@@ -165,7 +179,8 @@ struct WordSearch {
   static func finalWeight(bestDistance distance: Float, options: SwipeDecoder.Options) -> Float {
     guard options.weightPerDistance > 0 else { return options.frequencyWeight }
     let range = options.weightRange
-    return min(range.upperBound, max(range.lowerBound, options.weightPerDistance * distance))
+    let weight = min(range.upperBound, max(range.lowerBound, options.weightPerDistance * distance))
+    return weight.isFinite ? weight : options.frequencyWeight
   }
 
   /// The best words, best first, by the frequency weight that fits this swipe's noise
@@ -186,8 +201,9 @@ struct WordSearch {
     while ranked.count < count {
       // `best` is in the search's order, with the search's scores.
       let source = ranked.count == Self.frequentPlace ? best : byNoise
-      guard let next = source.first(where: { entry in !ranked.contains { $0.id == entry.id } }) else { break }
-      ranked.append(next)
+      guard let pick = source.first(where: { entry in !ranked.contains { $0.id == entry.id } }) else { break }
+      // Every word carries its score by the ranking's weight, whichever order placed it.
+      ranked.append(byNoise.first { $0.id == pick.id } ?? pick)
     }
     let words = ranked.compactMap { entry in
       decoder.dictionary.word(for: entry.id).map {

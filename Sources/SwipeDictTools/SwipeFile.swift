@@ -27,6 +27,9 @@ import SwipeDictFiles
 /// {"word":"duck","points":[[120.5,80,0],[121.25,83.1,16.7]]}
 /// ```
 public enum SwipeFile {
+  /// The largest coordinate or time a swipe file may hold, in magnitude.
+  static let largestNumber = 1e9
+
   /// Reads every swipe in a JSON Lines file.
   /// - Parameter path: the file, or `-` for standard input.
   /// - Returns: the swipes in file order.
@@ -160,6 +163,11 @@ public enum SwipeFile {
           let shown = number.isNaN ? "NaN" : number.isFinite ? "\(number)" : "infinite"
           throw fail(.nonFiniteNumber, value.offset, "point \(n)'s \(name) is \(shown)")
         }
+        // Squared distances of larger values overflow a Float: no layout is this large.
+        guard number.magnitude <= Self.largestNumber else {
+          throw fail(
+            .nonFiniteNumber, value.offset, "point \(n)'s \(name) is \(number), beyond ±1,000,000,000")
+        }
         numbers.append(single)
       }
       let time = numbers.count == 3 ? numbers[2] : nil
@@ -239,7 +247,7 @@ public enum SwipeFile {
     case .badPoint:
       return "write each point as [x, y] or [x, y, t_ms], numbers in the layout's units"
     case .nonFiniteNumber:
-      return "coordinates and times must be finite numbers: fix or drop the point"
+      return "coordinates and times must be finite numbers within ±1,000,000,000: fix or drop the point"
     case .mixedTimes: return "give t_ms for every point of a swipe or for none"
     case .timeGoesBackwards:
       return "t_ms counts milliseconds since the swipe began and never decreases"

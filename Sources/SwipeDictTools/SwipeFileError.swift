@@ -27,7 +27,8 @@ public struct SwipeFileError: Error, Sendable, Hashable, CustomStringConvertible
     case noPoints
     /// A point that is not an array of 2 or 3 numbers.
     case badPoint
-    /// A coordinate or time that is `NaN`, infinite, or too large for a `Float`.
+    /// A coordinate or time that is `NaN`, infinite, or beyond ±10⁹ (squared distances would
+    /// overflow a `Float`).
     case nonFiniteNumber
     /// Some points with a time and some without, in one swipe.
     case mixedTimes

@@ -26,10 +26,11 @@ struct DecodeCommand: ParsableCommand {
       whose word is not first.
 
       --set NAME=VALUE changes one of the decoder's parameters for the run (repeatable; \
-      ranges in docs/decoder.md): start-radius, end-radius (key widths), direction \
-      (degrees), length-low, length-high (expected ÷ swiped length), length-slack, \
-      max-point-cost (key widths²), frequency-weight, weight-per-distance, weight-min, \
-      weight-max.
+      the last of a name wins): start-radius, end-radius (0…20 key widths), direction \
+      (0…180°), length-low, length-high (0…10, expected ÷ swiped length), length-slack \
+      (0…100 key widths), max-point-cost (0.01…10⁶ key widths²), frequency-weight, \
+      weight-per-distance, weight-min, weight-max (0…1000). docs/decoder.md says what \
+      each does and how its default was chosen.
 
       Swipe lines are {"word": "duck", "points": [[x, y, t_ms], ...]} in the blob's layout \
       units ("word" and t_ms optional); `swipedict synth` writes them.
@@ -99,7 +100,8 @@ struct DecodeCommand: ParsableCommand {
     if let frequencyWeight {
       try checkRange("--frequency-weight", Double(frequencyWeight), in: 0...1000)
     }
-    for setting in settings { _ = try DecoderSetting(parsing: setting) }
+    var check = SwipeDecoder.Options()
+    try DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &check)
     if word != nil, !explain { throw ValidationError("--word applies to --explain only") }
     if let word, word.isEmpty || word.unicodeScalars.count > 64 {
       throw ValidationError("--word must have 1 to 64 characters")
@@ -125,7 +127,7 @@ struct DecodeCommand: ParsableCommand {
       options.frequencyWeight = frequencyWeight
       options.weightPerDistance = 0
     }
-    DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &options)
+    try DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &options)
     let decoder = SwipeDecoder(dictionary: dictionary, options: options)
     // The heap a session adds while decoding (its buffers, kept between swipes), from
     // /proc/self/smaps: private dirty anonymous memory before the session and after the
@@ -149,7 +151,12 @@ struct DecodeCommand: ParsableCommand {
       {
         continue
       }
-      let explained = (word ?? swipe.word).flatMap { explain ? ($0, decoder.explain(swipe.points, word: $0)) : nil }
+      let explained = (word ?? swipe.word).flatMap { target in
+        explain
+          ? (target, decoder.explain(
+            swipe.points, word: target, deadline: deadline.map { .now + .microseconds(Int64($0 * 1000)) }))
+          : nil
+      }
       if json {
         print(jsonLine(swipe, result, wait, explained: explained?.1))
       } else {
@@ -195,6 +202,7 @@ struct DecodeCommand: ParsableCommand {
       switch form.verdict {
       case .shown(let place): head += "shown \(ordinal(place))"
       case .outranked: head += "outranked"
+      case .displaced: head += "would rank within the result, but the search (frequency weight \(fixedDecimal(Double(searchWeight), places: 3))) left it out"
       case .merged(let into): head += "shown as \"\(into)\" (same key path, more frequent form)"
       case .filtered(let stage): head += "dropped by the \(stage.rawValue) filter"
       case .outsideBand: head += "outside the DTW's locality band"
@@ -204,14 +212,14 @@ struct DecodeCommand: ParsableCommand {
       lines.append("    filters: " + form.filters.checks.map(describe).joined(separator: ", "))
       lines.append("    " + scoreText(distance: form.distance, prior: form.prior, score: form.score, weight: weight))
     }
-    // The words are ranked by the decoding's weight, but for the third place: the search's
-    // best word not shown above it, by the search's weight.
+    // Every score is by the decoding's weight; the third place is the search's pick.
     for (i, shown) in e.decoding.words.enumerated() {
       let prior = shown.score + shown.distance
-      let used = i == 2 ? fixedDecimal(Double(searchWeight), places: 3) : weight
+      let used = weight
       lines.append(
         "    \(i + 1). \(shown.word) (frequency \(shown.frequency)): "
-          + scoreText(distance: shown.distance, prior: prior, score: shown.score, weight: used))
+          + scoreText(distance: shown.distance, prior: prior, score: shown.score, weight: used)
+          + (i == 2 ? " (placed third by the search's weight, \(fixedDecimal(Double(searchWeight), places: 3)))" : ""))
     }
     return lines.joined(separator: "\n")
   }
@@ -258,6 +266,7 @@ struct DecodeCommand: ParsableCommand {
             switch form.verdict {
             case .shown(let place): verdict = "shown \(place)"
             case .outranked: verdict = "outranked"
+            case .displaced: verdict = "displaced"
             case .merged(let into): verdict = "merged into \(into)"
             case .filtered(let stage): verdict = "filtered: \(stage.rawValue)"
             case .outsideBand: verdict = "outside band"
@@ -337,10 +346,16 @@ struct DecodeSummary {
     var fields: [(String, JSONValue)] = [("swipes", .number(swipes))]
     if withTruth > 0 {
       fields.append(("withTruth", .number(withTruth)))
-      fields.append(("top1", .double(rounded(percent(top1), places: 2))))
-      fields.append(("top\(resultCount)", .double(rounded(percent(topN), places: 2))))
-      // Ignoring case and apostrophes, with 95 % Wilson intervals.
-      for (name, count) in [("top1Folded", foldedTop1), ("top\(resultCount)Folded", foldedTopN)] {
+      // top-1 and top-N (once when N is 1), then the same ignoring case and apostrophes with
+      // 95 % Wilson intervals.
+      var exact = [("top1", top1)]
+      var loose = [("top1Folded", foldedTop1)]
+      if resultCount > 1 {
+        exact.append(("top\(resultCount)", topN))
+        loose.append(("top\(resultCount)Folded", foldedTopN))
+      }
+      for (name, count) in exact { fields.append((name, .double(rounded(percent(count), places: 2)))) }
+      for (name, count) in loose {
         let (low, high) = wilsonInterval(successes: count, trials: withTruth)
         fields.append((name, .double(rounded(percent(count), places: 2))))
         fields.append(
@@ -358,11 +373,11 @@ struct DecodeSummary {
   var text: String {
     var lines = ["\(grouped(swipes)) swipes"]
     if withTruth > 0 {
+      let topNExact = resultCount > 1 ? ", top-\(resultCount) \(fixedDecimal(percent(topN), places: 2)) %" : ""
       lines.append(
-        "accuracy: top-1 \(fixedDecimal(percent(top1), places: 2)) %, top-\(resultCount) \(fixedDecimal(percent(topN), places: 2)) % "
-          + "(\(grouped(withTruth)) with a true word)")
-      lines.append(
-        "ignoring case and apostrophes: top-1 \(withInterval(foldedTop1)), top-\(resultCount) \(withInterval(foldedTopN))")
+        "accuracy: top-1 \(fixedDecimal(percent(top1), places: 2)) %\(topNExact) (\(grouped(withTruth)) with a true word)")
+      let topNLoose = resultCount > 1 ? ", top-\(resultCount) \(withInterval(foldedTopN))" : ""
+      lines.append("ignoring case and apostrophes: top-1 \(withInterval(foldedTop1))\(topNLoose)")
     }
     if incomplete > 0 { lines.append("deadline reached in \(grouped(incomplete)) swipes") }
     lines.append("wait after lift (ms): " + describe(waits))

@@ -23,12 +23,9 @@ struct DecoderSetting {
     .init(name: "direction", range: 0...180, help: "start direction tolerance, degrees") {
       $0.filter.directionTolerance = $1 * .pi / 180
     },
-    .init(name: "length-low", range: 0...10, help: "least expected ÷ swiped length") {
-      $0.filter.lengthRatio = $1...max($1, $0.filter.lengthRatio.upperBound)
-    },
-    .init(name: "length-high", range: 0...10, help: "most expected ÷ swiped length") {
-      $0.filter.lengthRatio = min($1, $0.filter.lengthRatio.lowerBound)...$1
-    },
+    // The bounds of a range are set together in `apply` (an inverted pair is refused).
+    .init(name: "length-low", range: 0...10, help: "least expected ÷ swiped length") { _, _ in },
+    .init(name: "length-high", range: 0...10, help: "most expected ÷ swiped length") { _, _ in },
     .init(name: "length-slack", range: 0...100, help: "length difference always accepted, key widths") {
       $0.filter.lengthSlack = $1
     },
@@ -41,12 +38,8 @@ struct DecoderSetting {
     .init(name: "weight-per-distance", range: 0...1000, help: "final weight per unit of best distance; 0: off") {
       $0.weightPerDistance = $1
     },
-    .init(name: "weight-min", range: 0...1000, help: "least final weight") {
-      $0.weightRange = $1...max($1, $0.weightRange.upperBound)
-    },
-    .init(name: "weight-max", range: 0...1000, help: "most final weight") {
-      $0.weightRange = min($1, $0.weightRange.lowerBound)...$1
-    },
+    .init(name: "weight-min", range: 0...1000, help: "least ranking weight") { _, _ in },
+    .init(name: "weight-max", range: 0...1000, help: "most ranking weight") { _, _ in },
   ]
 
   /// The names, for help texts.
@@ -70,8 +63,23 @@ struct DecoderSetting {
     self.value = Float(value)
   }
 
-  /// Applies every setting in order to `options`.
-  static func apply(_ settings: [DecoderSetting], to options: inout SwipeDecoder.Options) {
-    for setting in settings { setting.parameter.apply(&options, setting.value) }
+  /// Applies every setting in order to `options` (the last of a name wins); the two bounds
+  /// of a range are set together.
+  /// - Throws: a `ValidationError` when a range's lower bound would exceed its upper one.
+  static func apply(_ settings: [DecoderSetting], to options: inout SwipeDecoder.Options) throws {
+    var last: [String: Float] = [:]
+    for setting in settings {
+      setting.parameter.apply(&options, setting.value)
+      last[setting.parameter.name] = setting.value
+    }
+    func range(_ low: String, _ high: String, _ current: ClosedRange<Float>) throws -> ClosedRange<Float> {
+      let (a, b) = (last[low] ?? current.lowerBound, last[high] ?? current.upperBound)
+      guard a <= b else {
+        throw ValidationError("--set \(low)=\(a) is above \(high)=\(b): give a lower bound below the upper one")
+      }
+      return a...b
+    }
+    options.filter.lengthRatio = try range("length-low", "length-high", options.filter.lengthRatio)
+    options.weightRange = try range("weight-min", "weight-max", options.weightRange)
   }
 }

@@ -184,7 +184,7 @@ struct DrawCommand: ParsableCommand {
       switch own.verdict {
       case .shown(let n): place = "shown \(n)"
       case .merged(let into): place = "shown as \(into)"
-      case .outranked: place = "rank \(own.rank.map(grouped) ?? "?")"
+      case .outranked, .displaced: place = "rank \(own.rank.map(grouped) ?? "?")"
       case .filtered(let stage): place = "dropped by the \(stage.rawValue) filter"
       case .outsideBand: place = "outside the DTW band"
       }

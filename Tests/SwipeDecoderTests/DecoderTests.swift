@@ -87,6 +87,25 @@ struct DecoderTests {
     }
   }
 
+  @Test("variants merge whatever other word shares their key path; any result count keeps the first word")
+  func mergingWithinAGroupAndSmallResults() throws {
+    // "to" and "too" share a key path and are different words; "Too", "TOO" and "too'" are
+    // variants of "too" and must not take places of their own.
+    let d = try dictionary([("to", 1000), ("too", 500), ("Too", 200), ("TOO", 100), ("too'", 50), ("top", 300)])
+    let points = perfectSwipe("too", on: d)
+    let result = SwipeDecoder(dictionary: d).decode(points)
+    let words = result.words.map(\.word)
+    #expect(words.contains("to") && words.contains("too"), "\(words)")
+    #expect(!words.contains("Too") && !words.contains("TOO") && !words.contains("too'"), "\(words)")
+    for count in 1...3 {
+      var options = SwipeDecoder.Options()
+      options.resultCount = count
+      let fewer = SwipeDecoder(dictionary: d, options: options).decode(points)
+      #expect(fewer.words.count == min(count, 3), "\(count): \(fewer.words.map(\.word))")
+      #expect(fewer.words.first?.id == result.words.first?.id)
+    }
+  }
+
   @Test("point by point, in any batches, equals the whole swipe at once; sessions are reusable")
   func incrementalEqualsBatch() throws {
     let d = english

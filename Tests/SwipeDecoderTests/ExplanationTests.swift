@@ -19,13 +19,11 @@ struct ExplanationTests {
         let explanation = decoder.explain(points, word: shown.word)
         #expect(explanation.decoding == result)
         let form = try #require(explanation.forms.first { $0.id == shown.id }, "\(word): \(shown.word)")
-        #expect(form.verdict == .shown(place + 1))
+        #expect(form.verdict == .shown(place: place + 1))
         #expect(form.filters.passes)
         #expect(form.distance == shown.distance)
-        // The third word's score is by the search's weight, the others' by the decoding's.
-        let weight = place == WordSearch.frequentPlace ? decoder.options.frequencyWeight : result.frequencyWeight
-        let prior = form.prior / result.frequencyWeight * weight
-        #expect(abs((prior - (form.distance ?? .nan)) - shown.score) < 1e-4, "\(word): \(shown.word)")
+        // Every word's score is by the decoding's weight.
+        #expect(abs((form.score ?? .nan) - shown.score) < 1e-5, "\(word): \(shown.word)")
         // Words scoring above it are the ones shown before it, and the variants or pool
         // members the ranking passed over: never fewer than its place says.
         let rank = try #require(form.rank)

@@ -121,6 +121,8 @@ import SwipeDictTestSupport
     (#"{"points": [[1, 2, -Infinity]]}"#, .nonFiniteNumber, 20),
     (#"{"points": [[1e999, 2]]}"#, .nonFiniteNumber, 14),
     (#"{"points": [[1e39, 2]]}"#, .nonFiniteNumber, 14),
+    (#"{"points": [[1e30, 2]]}"#, .nonFiniteNumber, 14),
+    (#"{"points": [[1, -2e9]]}"#, .nonFiniteNumber, 17),
     (#"{"word": 42, "points": [[1, 2]]}"#, .wordNotAString, 10),
     (#"{"word": ["a"], "points": [[1, 2]]}"#, .wordNotAString, 10),
     (#"{"word": "a", "word": "b", "points": [[1, 2]]}"#, .duplicateKey, 23),

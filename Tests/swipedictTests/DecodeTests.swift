@@ -111,6 +111,11 @@ struct DecodeTests {
     // --misses prints only the swipes whose word is not first: none here.
     let misses = try CLI.run(["decode", blob, "--swipes", swipes, "--misses", "--json"])
     #expect(try lines(misses.stdout).count == 1)
+    // A swipe of "hello" labelled "world" is a miss: --misses prints it, explained.
+    let labelled = try String(contentsOfFile: swipes, encoding: .utf8).split(separator: "\n")
+    try workspace.write("mislabelled.jsonl", labelled[0].replacingOccurrences(of: "\"hello\"", with: "\"world\"") + "\n")
+    let missed = try CLI.run(["decode", blob, "--swipes", workspace.file("mislabelled.jsonl"), "--misses", "--explain"])
+    #expect(missed.status == 0 && missed.stdout.contains("world\t→") && missed.stdout.contains("\"world\" (id"), "\(missed.stdout)")
     // --word without --explain is a usage error.
     let usage = try CLI.run(["decode", blob, "--swipes", swipes, "--word", "help"])
     #expect(usage.status == 64 && usage.stderr.contains("--explain"))
@@ -130,7 +135,7 @@ struct DecodeTests {
     let tight = try candidates(["--set", "length-low=1", "--set", "length-high=1", "--set", "length-slack=0"])
     #expect(zip(tight, wide).allSatisfy { $0 <= $1 } && tight != wide, "\(tight) vs \(wide)")
     #expect(try candidates(["--set", "length-slack=0", "--set", "length-slack=2"]) == wide)
-    for bad in ["nope=1", "direction", "direction=x", "direction=181", "max-point-cost=0", "weight-min=nan"] {
+    for bad in ["nope=1", "direction", "direction=x", "direction=181", "max-point-cost=0", "weight-min=nan", "length-high=0.4"] {
       let result = try CLI.run(["decode", blob, "--swipes", swipes, "--set", bad])
       #expect(result.status == 64 && result.stderr.contains("--set"), "\(bad): \(result.stderr)")
     }
