@@ -59,6 +59,9 @@ func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
     var scan = dictionary.makeCandidateScan(for: filter)
     var found: [Int] = []
     while !scan.isFinished { scan.advance(by: 97, into: &found) }
+    let test = dictionary.makeCandidateTest(for: filter)
+    for id in [-1, 0, dictionary.wordCount - 1, dictionary.wordCount, Int.max] where test.accepts(id) { walked &+= 1 }
+    for id in candidates.prefix(8) { walked &+= dictionary.filterReport(for: id, filter: filter)?.checks.count ?? 0 }
     var cursor = reader.makeCursor()
     for id in candidates.prefix(40) where cursor.move(to: id) { walked &+= cursor.keys.count }
   }
