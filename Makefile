@@ -1,6 +1,6 @@
 # SwipeDict — key targets in this makefile:
 #
-#   make             install what is missing (libzstd-dev), build swipedict in release mode,
+#   make             install what is missing (libzstd-dev, zlib1g-dev), build swipedict in release mode,
 #                    compile the default dictionaries into build/ and print their summary
 #                    (words, bytes, bytes per word of each section)
 #   make test        run the whole test suite (Swift Testing)
@@ -35,7 +35,8 @@ layout_de := corpora/layouts/qwertz-de.json
 
 all: deps release dictionaries
 
-# libzstd (headers and pkg-config file) is the one system dependency.
+# The system libraries: libzstd (headers and pkg-config file) and zlib (headers; macOS has
+# them in its SDK), for compressed word lists.
 deps:
 	@if pkg-config --exists libzstd 2>/dev/null; then \
 	  echo "deps: libzstd $$(pkg-config --modversion libzstd) found"; \
@@ -48,6 +49,16 @@ deps:
 	  brew install zstd pkg-config; \
 	else \
 	  echo "deps: libzstd is missing; install libzstd-dev (Debian/Ubuntu) or zstd (Homebrew)" >&2; \
+	  exit 1; \
+	fi
+	@if [ "$$(uname)" = Darwin ] || pkg-config --exists zlib 2>/dev/null; then \
+	  echo "deps: zlib $$(pkg-config --modversion zlib 2>/dev/null || echo '(macOS SDK)') found"; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  echo "deps: installing zlib1g-dev with apt-get"; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq zlib1g-dev >/dev/null; \
+	else \
+	  echo "deps: zlib is missing; install zlib1g-dev (Debian/Ubuntu)" >&2; \
 	  exit 1; \
 	fi
 

@@ -18,8 +18,9 @@
 // SwipeDict and SwipeDecoder, which a keyboard extension links, build with the iOS SDK alone:
 // no libzstd, no Linux-only paths; Foundation only for SwipeDictionary(contentsOf: URL)
 // (FoundationEssentials where it exists). Internal targets: SwipeDictFormat (the binary
-// format), SwipeDictFiles (the one Swift wrapper of CZstd, atomic writes, plain reads, the one
-// JSON reader; shared by the compiler, the tools and shipping), CZstd (libzstd).
+// format), SwipeDictFiles (the one Swift wrapper of CZstd and of CZlib, atomic writes, plain
+// reads, the one JSON reader; shared by the compiler, the tools and shipping), CZstd (libzstd),
+// CZlib (zlib, gzip input).
 //
 // Defines:
 //   SWIPEDICT_INTERNAL_CHECKS  expensive invariant checks in the compiler and a second bounds
@@ -54,7 +55,14 @@ let package = Package(
     ),
     .target(name: "SwipeDictFormat", swiftSettings: strictSwift),
     .target(name: "SwipeDict", dependencies: ["SwipeDictFormat"], swiftSettings: strictSwift),
-    .target(name: "SwipeDictFiles", dependencies: ["CZstd"], swiftSettings: strictSwift),
+    // zlib for gzip input (AOSP lists ship as .combined.gz); on every platform with a pkg-config
+    // file named zlib.
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+    ),
+    .target(name: "SwipeDictFiles", dependencies: ["CZstd", "CZlib"], swiftSettings: strictSwift),
     .target(
       name: "SwipeDictCompiler",
       dependencies: ["SwipeDictFormat", "SwipeDict", "SwipeDictFiles"],

@@ -1,12 +1,12 @@
 @_spi(SwipeDictInternals) import SwipeDictFormat
 import SwipeDictFiles
 
-/// Streams a word list (plain or zstd-compressed) and calls `body` for each entry, in file
+/// Streams a word list (plain, zstd- or gzip-compressed) and calls `body` for each entry, in file
 /// order.
 ///
 /// The file is read with `read(2)` in 256 KiB chunks and never held whole; a zstd file,
-/// recognized by its magic bytes (`28 B5 2F FD`, or a skippable frame) whatever its name,
-/// is decompressed while streaming. The text is UTF-8 with LF or CRLF line endings and an
+/// recognized by its magic bytes (`28 B5 2F FD`, or a skippable frame), or a gzip file
+/// (`1F 8B`), whatever its name, is decompressed while streaming. The text is UTF-8 with LF or CRLF line endings and an
 /// optional byte-order mark. Lines starting with `#` are comments; they and blank lines are
 /// skipped, as are trailing spaces. The first data line decides the ``WordListFormat``:
 ///
@@ -62,7 +62,7 @@ public func readWordList(
 }
 
 /// The pipeline behind ``readWordList(atPath:options:_:)``, fed with the raw bytes of one
-/// file: checksum, zstd detection and decompression, line splitting, parsing.
+/// file: checksum, zstd or gzip detection and decompression, line splitting, parsing.
 ///
 /// Tests feed it bytes directly, in chunks of any size.
 struct WordListStream {
@@ -82,6 +82,7 @@ struct WordListStream {
   private var textHead: [UInt8] = []
   private var textStarted = false
   private var decompressor: ZstdDecompressor?
+  private var gunzip: GzipDecompressor?
   private var splitter: LineSplitter
   private var parser: WordListParser
 
@@ -119,6 +120,9 @@ struct WordListStream {
     if let decompressor {
       do throws(ZstdError) { try decompressor.finish() } catch { throw damaged(error) }
     }
+    if let gunzip {
+      do throws(GzipError) { try gunzip.finish() } catch { throw damaged(error) }
+    }
     if !textStarted { try startText(body) }
     try splitter.finish { try parser.consume($0, body) }
     try parser.finish()
@@ -126,13 +130,15 @@ struct WordListStream {
       file: file, format: parser.format, entries: parser.entries, lines: parser.lines,
       skipped: parser.skipped, ignored: parser.ignored, warnings: parser.warnings,
       rawBytes: rawBytes, textBytes: textBytes, checksum: checksum.value,
-      compressed: decompressor != nil)
+      compressed: decompressor != nil || gunzip != nil)
   }
 
   private mutating func decide(_ body: (WordListEntry) throws -> Void) throws {
     decided = true
     if Self.isZstd(head) {
       do throws(ZstdError) { decompressor = try ZstdDecompressor() } catch { throw damaged(error) }
+    } else if isGzip(head) {
+      do throws(GzipError) { gunzip = try GzipDecompressor() } catch { throw damaged(error) }
     }
     let bytes = head
     head = []
@@ -149,6 +155,15 @@ struct WordListStream {
   private mutating func deliver(
     _ bytes: ArraySlice<UInt8>, _ body: (WordListEntry) throws -> Void
   ) throws {
+    if let gunzip {
+      gunzip.push(bytes)
+      while true {
+        let chunk: ArraySlice<UInt8>?
+        do throws(GzipError) { chunk = try gunzip.next() } catch { throw damaged(error) }
+        guard let chunk else { return }
+        try split(chunk, body)
+      }
+    }
     guard let decompressor else {
       try split(bytes, body)
       return
@@ -182,6 +197,22 @@ struct WordListStream {
     textHead = []
     if text.starts(with: Self.byteOrderMark) { text = text.dropFirst(Self.byteOrderMark.count) }
     try splitter.feed(text) { try parser.consume($0, body) }
+  }
+
+  /// A file-level error for a gzip problem.
+  private func damaged(_ error: GzipError) -> WordListError {
+    let message: String
+    switch error {
+    case .truncated(let offset):
+      message = "the gzip-compressed file is damaged: it ends inside a member after \(offset) bytes (truncated)"
+    case .damaged(let reason, let offset):
+      message = "the gzip-compressed file is damaged near byte \(offset): \(reason)"
+    case .streamSetupFailed:
+      message = "the gzip-compressed file cannot be read: \(error)"
+    }
+    return WordListError(
+      location: InputLocation(file: file, line: 0, column: 0), reason: .damagedCompression,
+      message: message, hint: "re-download the file, or recompress it from the original (gzip -9 FILE)")
   }
 
   /// A file-level error for a zstd problem.
