@@ -10,9 +10,10 @@ struct BuildCommand: ParsableCommand {
     abstract: "Compile word lists into a dictionary blob for one keyboard layout.",
     discussion: """
       Inputs are word-frequency lists: `word<TAB>count` or `word count` lines, the AOSP \
-      combined format, or bare word lists (frequency from rank); plain, zstd- or gzip-compressed (by content, whatever the name). \
-      Several inputs merge: counts of the same word add up. Words that cannot be typed on \
-      the layout are dropped and counted. The blob is written to a temporary file and \
+      combined format (f= on its 0–255 log scale, read as the count 10^(f/32)), or bare \
+      word lists (frequency from rank); plain, zstd- or gzip-compressed (recognized by \
+      content, whatever the name). Several inputs merge: counts of the same word add up. \
+      Words that cannot be typed on the layout are dropped and counted. The blob is written to a temporary file and \
       renamed, so a failed build leaves the previous OUT intact. OUT must not be one of \
       the inputs or the layout (the same file under any name is refused before anything \
       is read).

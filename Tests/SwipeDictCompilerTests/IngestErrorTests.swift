@@ -132,7 +132,10 @@ struct IngestBadLine: Sendable, CustomTestStringConvertible {
     // AOSP lists.
     IngestBadLine(
       "AOSP negative f", "dictionary=main:en\n word=the,f=-1\n", line: 2, column: 13,
-      .negativeCount, message: "count f= \"-1\" is negative"),
+      .negativeCount, message: "frequency f= \"-1\" is negative"),
+    IngestBadLine(
+      "AOSP f beyond 255", "dictionary=main:en\n word=the,f=256\n", line: 2, column: 13,
+      .countTooLarge, message: "f=256.0 is beyond AOSP's 0…255 frequency scale"),
     IngestBadLine(
       "AOSP missing f", "dictionary=main:en\n word=the,flags=\n", line: 2, column: 17,
       .missingCount, message: "entry has no f= count"),

@@ -60,15 +60,17 @@ struct IngestFormatTests {
     #expect(result.report.skipped == 1)
   }
 
-  @Test("AOSP combined lists: f is the count; shortcut, bigram, not_a_word are ignored")
+  @Test("AOSP combined lists: f is a log-scale frequency, 10^(f/32); shortcut, bigram, not_a_word are ignored")
   func aosp() throws {
     let path = try IngestFixture.path("aosp-combined.txt")
     var entries: [WordListEntry] = []
     let report = try readWordList(atPath: path) { entries.append($0) }
     #expect(
       entries.map { Pair(word: $0.word, count: $0.count) } == [
-        Pair(word: "the", count: 222), Pair(word: "of", count: 214),
-        Pair(word: "I'm", count: 200), Pair(word: "café", count: 120),
+        Pair(word: "the", count: AOSPLine.count(forFrequency: 222)),
+        Pair(word: "of", count: AOSPLine.count(forFrequency: 214)),
+        Pair(word: "I'm", count: AOSPLine.count(forFrequency: 200)),
+        Pair(word: "café", count: AOSPLine.count(forFrequency: 120)),
       ])
     #expect(entries.map(\.line) == [2, 3, 5, 8])
     #expect(report.format == .aosp)
@@ -89,7 +91,9 @@ struct IngestFormatTests {
     let result = try Ingest.read(text)
     #expect(
       Ingest.pairs(result) == [
-        Pair(word: "b", count: 5), Pair(word: "a=b", count: 2), Pair(word: "c", count: 3),
+        Pair(word: "b", count: AOSPLine.count(forFrequency: 5)),
+        Pair(word: "a=b", count: AOSPLine.count(forFrequency: 2)),
+        Pair(word: "c", count: AOSPLine.count(forFrequency: 3)),
       ])
   }
 

@@ -81,12 +81,16 @@ struct IngestPropertyTests {
         text += word + trailing + newline
         counts.append(1_000_000 / Double(words.count + 1))
       case .aosp:
-        let (count, countText) = randomCount(&random)
-        text += " word=\(word),f=\(countText),flags=,originalFreq=\(countText)" + trailing + newline
+        // f is AOSP's 0…255 log-scale frequency, an integer or a decimal.
+        let f =
+          Bool.random(using: &random)
+          ? String(Int.random(in: 0...255, using: &random))
+          : "\(Int.random(in: 0...254, using: &random)).\(Int.random(in: 0...999, using: &random))"
+        text += " word=\(word),f=\(f),flags=,originalFreq=\(f)" + trailing + newline
         if Int.random(in: 0..<5, using: &random) == 0 {
           text += "  shortcut=x,f=whitelist" + newline
         }
-        counts.append(count)
+        counts.append(AOSPLine.count(forFrequency: Double(f) ?? -1))
       }
       words.append(word)
     }

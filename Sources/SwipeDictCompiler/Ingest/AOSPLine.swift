@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One line of an Android (AOSP) combined word list, after its `dictionary=…` header.
 ///
 ///     dictionary=main:en,locale=en,description=English,date=1414726273,version=54
@@ -7,14 +15,15 @@
 ///
 /// An entry is a comma-separated list of `key=value` attributes that starts with `word=`,
 /// as Android's dicttool expects. Attributes split at the first `=`, so words cannot
-/// contain commas; empty attributes are skipped. `word` is the word and `f` the count;
+/// contain commas; empty attributes are skipped. `word` is the word and `f` its frequency
+/// on AOSP's 0…255 logarithmic scale, read as the count `10^(f/32)` (``count(forFrequency:)``);
 /// unknown attributes are ignored, and the last of repeated attributes wins. `shortcut=`
 /// and `bigram=` lines and entries with `not_a_word=true` carry no entry: they are counted
 /// as ignored.
 enum AOSPLine {
   /// What a line holds.
   enum Parsed {
-    /// A word and its `f=` count.
+    /// A word and the count its `f=` stands for.
     case entry(word: Range<Int>, count: Double)
     /// A shortcut, bigram or not-a-word line.
     case ignored
@@ -98,9 +107,33 @@ enum AOSPLine {
         message: frequency == nil ? "entry has no f= count" : "f= has no value",
         hint: "AOSP entries need f=COUNT (as in ' word=the,f=222'); add it or remove the line")
     }
-    let count = try CountField.parse(
-      line[frequency], name: "count f=",
-      hint: "f= is a non-negative integer or decimal count (as in ' word=the,f=222')")
-    return .entry(word: wordRange, count: count)
+    let f = try CountField.parse(
+      line[frequency], name: "frequency f=",
+      hint: "f= is AOSP's frequency from 0 to 255 (as in ' word=the,f=222')")
+    guard f <= Self.largestFrequency else {
+      throw LineProblem(
+        reason: .countTooLarge, index: frequency.lowerBound,
+        message: "f=\(f) is beyond AOSP's 0…255 frequency scale",
+        hint: "AOSP frequencies run from 0 to 255 (log scale); for counts use a word<TAB>count list")
+    }
+    return .entry(word: wordRange, count: count(forFrequency: f))
+  }
+
+  /// The top of AOSP's frequency scale.
+  static let largestFrequency = 255.0
+  /// Frequency steps per factor of ten in counts.
+  static let stepsPerDecade = 32.0
+
+  /// The count an AOSP frequency `f` (0…255, logarithmic) stands for: `10^(f/32)`.
+  ///
+  /// AOSP lists rank words on a logarithmic scale, not by counts: reading `f` as a count
+  /// flattened them (f 222 and 150 became frequency bytes 255 and 237). As a power, the
+  /// blob's frequency byte is linear in `f` again (`f / max f × 255`), so a list's order
+  /// and spacing survive into completion, correction and the decoder's prior. 32 steps a
+  /// decade put the top of the scale near 10⁸, the range of counts per billion words that
+  /// the project's other lists (wordfreq's) have and that the decoder's frequency weight was
+  /// tuned on; f 0 is a count of 1.
+  static func count(forFrequency f: Double) -> Double {
+    pow(10, f / stepsPerDecade)
   }
 }
