@@ -105,6 +105,13 @@ struct BuildCommand: ParsableCommand {
       + "\(grouped(report.distinctWords)) distinct; dropped \(grouped(report.untypeable)) untypeable, "
       + "\(grouped(report.emptyKeyPath)) with an empty key path, "
       + "\(grouped(report.belowMinCount)) below --min-count, \(grouped(report.beyondMaxWords)) beyond --max-words")
+    let phrases = report.inputs.reduce(0) { $0 + $1.multiWord }
+    if phrases > 0 {
+      let examples = report.inputs.flatMap(\.multiWordExamples).prefix(5).map { "\"\($0)\"" }
+      let entries = phrases == 1 ? "entry" : "entries"
+      print("  kept apart \(grouped(phrases)) multi-word \(entries) (phrases, not swiped words), e.g.: "
+        + examples.joined(separator: " "))
+    }
     if !report.untypeableExamples.isEmpty {
       print("  untypeable on \(layoutModel.name), e.g.: "
         + report.untypeableExamples.prefix(5).map { "\"\($0)\"" }.joined(separator: " "))

@@ -145,7 +145,10 @@ struct IngestBadLine: Sendable, CustomTestStringConvertible {
     IngestBadLine(
       "AOSP empty word", "dictionary=main:en\n word=,f=1\n", line: 2, column: 7, .emptyWord),
     IngestBadLine(
-      "AOSP space in a word", "dictionary=main:en\n word=the end,f=1\n", line: 2, column: 10,
+      "AOSP TAB in a word", "dictionary=main:en\n word=the\tend,f=1\n", line: 2, column: 10,
+      .whitespaceInWord),
+    IngestBadLine(
+      "AOSP double space in a word", "dictionary=main:en\n word=the  end,f=1\n", line: 2, column: 10,
       .whitespaceInWord),
     IngestBadLine(
       "AOSP line that is no entry", "dictionary=main:en\n word=a,f=1\n  hello\n", line: 3,

@@ -80,6 +80,22 @@ struct IngestFormatTests {
     #expect(report.lines == 8)
   }
 
+  @Test("AOSP phrases (word=parce que) are kept apart and counted, not errors")
+  func aospPhrases() throws {
+    let text = """
+      dictionary=main:fr
+       word=le,f=220
+       word=parce que,f=180
+       word=a priori,f=120,flags=
+       word=de,f=219
+      """
+    let result = try Ingest.readInChunks(Array(text.utf8))
+    #expect(result.entries.map(\.word) == ["le", "de"])
+    #expect(result.report.multiWord == 2)
+    #expect(result.report.multiWordExamples == ["parce que", "a priori"])
+    #expect(result.report.skipped == 0 && result.report.warnings.isEmpty)
+  }
+
   @Test("AOSP attributes: unknown ones, empty ones, the last repeat wins")
   func aospAttributes() throws {
     let text = """

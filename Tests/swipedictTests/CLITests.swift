@@ -27,6 +27,19 @@ struct CLITests {
         == FileManager.default.contents(atPath: workspace.file("again.swipedict")))
   }
 
+  @Test func anAOSPListWithPhrasesBuildsAsItIsAndSaysWhatItKeptApart() throws {
+    try workspace.write(
+      "main_xx.combined",
+      "dictionary=main:xx,locale=xx\n word=hello,f=200\n word=hello world,f=150\n word=help,f=120\n")
+    let result = try CLI.run([
+      "build", workspace.file("main_xx.combined"), "--layout", workspace.file("layout.json"), "-o",
+      workspace.file("aosp.swipedict"),
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("2 words"))
+    #expect(result.stdout.contains("kept apart 1 multi-word entry (phrases, not swiped words), e.g.: \"hello world\""), "\(result.stdout)")
+  }
+
   @Test func inspectJSON() throws {
     let result = try CLI.run(["inspect", blob, "--json"])
     #expect(result.status == 0)

@@ -15,7 +15,8 @@
 ///
 /// An entry is a comma-separated list of `key=value` attributes that starts with `word=`,
 /// as Android's dicttool expects. Attributes split at the first `=`, so words cannot
-/// contain commas; empty attributes are skipped. `word` is the word and `f` its frequency
+/// contain commas; empty attributes are skipped. Phrases (` word=parce que`) are not words
+/// a swipe types: they are kept apart and counted (``Parsed/multiWord(word:)``). `word` is the word and `f` its frequency
 /// on AOSP's 0…255 logarithmic scale, read as the count `10^(f/32)` (``count(forFrequency:)``);
 /// unknown attributes are ignored, and the last of repeated attributes wins. `shortcut=`
 /// and `bigram=` lines and entries with `not_a_word=true` carry no entry: they are counted
@@ -27,6 +28,9 @@ enum AOSPLine {
     case entry(word: Range<Int>, count: Double)
     /// A shortcut, bigram or not-a-word line.
     case ignored
+    /// An entry of several words separated by spaces (` word=parce que`): a phrase, not a
+    /// word a swipe types; kept apart and counted.
+    case multiWord(word: Range<Int>)
   }
 
   static let header: [UInt8] = Array("dictionary=".utf8)
@@ -95,6 +99,7 @@ enum AOSPLine {
         reason: .emptyWord, index: wordRange.lowerBound, message: "empty word: word= has no value",
         hint: "write the word after word=, or remove the line")
     }
+    if Self.isPhrase(line[wordRange], isASCII: isASCII) { return .multiWord(word: wordRange) }
     if let (index, scalar) = LineText.firstWhitespace(in: line[wordRange], isASCII: isASCII) {
       throw LineProblem(
         reason: .whitespaceInWord, index: index,
@@ -117,6 +122,24 @@ enum AOSPLine {
         hint: "AOSP frequencies run from 0 to 255 (log scale); for counts use a word<TAB>count list")
     }
     return .entry(word: wordRange, count: count(forFrequency: f))
+  }
+
+  /// Whether `word` is words separated by single spaces, as AOSP lists write phrases
+  /// ("parce que", "a priori"): only U+0020, never at either end or twice in a row, and no
+  /// other whitespace.
+  static func isPhrase(_ word: ArraySlice<UInt8>, isASCII: Bool) -> Bool {
+    let space = UInt8(ascii: " ")
+    guard let first = word.first, let last = word.last, first != space, last != space,
+      word.contains(space)
+    else { return false }
+    var previous: UInt8 = 0
+    for byte in word {
+      if byte == space, previous == space { return false }
+      previous = byte
+    }
+    // No whitespace but the single spaces (a TAB or a no-break space is an error).
+    let words = word.split(separator: space)
+    return words.allSatisfy { LineText.firstWhitespace(in: $0, isASCII: isASCII) == nil }
   }
 
   /// The top of AOSP's frequency scale.

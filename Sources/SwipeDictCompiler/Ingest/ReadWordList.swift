@@ -12,7 +12,8 @@ import SwipeDictFiles
 ///
 /// - `dictionary=…` starts an AOSP combined list: ` word=the,f=222,flags=,originalFreq=222`
 ///   entries give the word and its count `f`; `shortcut=` and `bigram=` lines and
-///   `not_a_word=true` entries are ignored (counted in ``WordListReport/ignored``).
+///   `not_a_word=true` entries are ignored (counted in ``WordListReport/ignored``); phrases
+///   (` word=parce que`) are kept apart (counted in ``WordListReport/multiWord``).
 /// - A line with a space or TAB starts a counted list, `word<TAB>count` or `word count`:
 ///   the line splits at its last run of spaces and TABs, and the count is a non-negative
 ///   integer or decimal (`42`, `12.5`; no sign or exponent) of at most 2^53.
@@ -126,11 +127,14 @@ struct WordListStream {
     if !textStarted { try startText(body) }
     try splitter.finish { try parser.consume($0, body) }
     try parser.finish()
-    return WordListReport(
+    var report = WordListReport(
       file: file, format: parser.format, entries: parser.entries, lines: parser.lines,
       skipped: parser.skipped, ignored: parser.ignored, warnings: parser.warnings,
       rawBytes: rawBytes, textBytes: textBytes, checksum: checksum.value,
       compressed: decompressor != nil || gunzip != nil)
+    report.multiWord = parser.multiWord
+    report.multiWordExamples = parser.multiWordExamples
+    return report
   }
 
   private mutating func decide(_ body: (WordListEntry) throws -> Void) throws {

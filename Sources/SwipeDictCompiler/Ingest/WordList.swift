@@ -64,6 +64,10 @@ public struct WordListReport: Sendable, Hashable {
   /// Valid lines that carry no entry: AOSP `shortcut=` and `bigram=` lines and entries with
   /// `not_a_word=true`. (Comments, blank lines and the AOSP header are not counted.)
   public var ignored: Int
+  /// AOSP entries of several words (` word=parce que`): phrases, kept apart; and the first
+  /// few of them.
+  public var multiWord: Int = 0
+  public var multiWordExamples: [String] = []
   /// The errors of the first 100 skipped lines, in file order, for the caller to print.
   public var warnings: [WordListError]
   /// The number of bytes in the file as stored (compressed, if it is).
@@ -72,6 +76,7 @@ public struct WordListReport: Sendable, Hashable {
   public var textBytes: Int
   /// CRC-32C of the file's bytes as stored (compressed, if it is).
   public var checksum: UInt32
-  /// Whether the file is zstd-compressed (recognized by its magic bytes, not its name).
+  /// Whether the file is zstd- or gzip-compressed (recognized by its magic bytes, not its
+  /// name).
   public var compressed: Bool
 }

@@ -13,6 +13,9 @@ struct WordListParser {
   private(set) var entries = 0
   private(set) var skipped = 0
   private(set) var ignored = 0
+  /// AOSP phrases kept apart, and the first few of them.
+  private(set) var multiWord = 0
+  private(set) var multiWordExamples: [String] = []
   private(set) var warnings: [WordListError] = []
 
   static let maxWarnings = 100
@@ -95,6 +98,10 @@ struct WordListParser {
         case .entry(let entryWord, let entryCount): (word, count) = (entryWord, entryCount)
         case .ignored:
           ignored += 1
+          return
+        case .multiWord(let phrase):
+          multiWord += 1
+          if multiWordExamples.count < 5 { multiWordExamples.append(String(decoding: line[phrase], as: UTF8.self)) }
           return
         }
       }
