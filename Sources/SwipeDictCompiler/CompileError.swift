@@ -9,8 +9,9 @@ public enum CompileError: Error, Sendable, Hashable, CustomStringConvertible {
   case outOfOrder(previous: [UInt8], got: [UInt8])
   /// The typeable words use more distinct characters than a blob's alphabet holds.
   case tooManyCharacters(count: Int)
-  /// No word survived reading and filtering.
-  case noWords(read: Int, untypeable: Int, belowMinCount: Int)
+  /// No word survived reading and filtering. `skipped` counts the invalid lines
+  /// `--skip-invalid` dropped, `firstSkipped` says what was wrong with the first few.
+  case noWords(read: Int, untypeable: Int, belowMinCount: Int, skipped: Int = 0, firstSkipped: [String] = [])
   /// The blob would exceed the size budget given with `--budget`.
   case overBudget(bytes: Int, budget: Int)
   /// A layout file is invalid.
@@ -31,10 +32,16 @@ public enum CompileError: Error, Sendable, Hashable, CustomStringConvertible {
     case .tooManyCharacters(let count):
       return "the words use \(count) distinct characters; a blob holds at most "
         + "\(Alphabet.maxCount)\n  hint: check the layout's aliases, or split the list"
-    case .noWords(let read, let untypeable, let belowMinCount):
-      return "no words left to build: \(read) read, \(untypeable) not typeable on the layout, "
-        + "\(belowMinCount) below --min-count\n  hint: check the layout matches the language, "
-        + "and --min-count"
+    case .noWords(let read, let untypeable, let belowMinCount, let skipped, let firstSkipped):
+      var text = "no words left to build: \(read) read, \(untypeable) not typeable on the layout, "
+        + "\(belowMinCount) below --min-count"
+      if skipped > 0 {
+        text += ", \(skipped) invalid \(skipped == 1 ? "line" : "lines") skipped (--skip-invalid), for example:"
+        text += firstSkipped.map { "\n  \($0)" }.joined()
+        if skipped > firstSkipped.count { text += "\n  … and \(skipped - firstSkipped.count) more" }
+      }
+      return text + "\n  hint: check the layout matches the language, and --min-count"
+        + (skipped > 0 ? ", and the lines --skip-invalid dropped" : "")
     case .overBudget(let bytes, let budget):
       return "the blob would be \(bytes) bytes, over the budget of \(budget) bytes\n"
         + "  hint: lower --max-words or raise --budget"

@@ -206,7 +206,9 @@ public enum DictionaryCompiler {
     }
     guard !kept.isEmpty else {
       throw CompileError.noWords(
-        read: entriesRead, untypeable: untypeable.count + noKeys.count, belowMinCount: belowMinCount)
+        read: entriesRead, untypeable: untypeable.count + noKeys.count, belowMinCount: belowMinCount,
+        skipped: reports.reduce(0) { $0 + $1.skipped },
+        firstSkipped: reports.flatMap(\.warnings).prefix(3).map { "\($0.location): \($0.message)" })
     }
 
     progress?(CompileProgress(stage: .sorting, detail: "\(kept.count) words"))

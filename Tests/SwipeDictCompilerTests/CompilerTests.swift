@@ -84,9 +84,26 @@ struct CompilerTests {
     #expect(skipped.report.words == 1)
   }
 
-  @Test func noTypeableWordsIsAnError() {
+  @Test func noTypeableWordsIsAnError() throws {
     #expect(throws: CompileError.noWords(read: 2, untypeable: 2, belowMinCount: 0)) {
       try DictionaryCompiler.compile(words: [("123", 1), ("4", 1)], layout: layout)
+    }
+    // With --skip-invalid, the error also says which lines were dropped and why.
+    let directory = TemporaryDirectory()
+    let list = directory.write("list.tsv", "123\t5\nabc\t-1\n45\t1\n")
+    var options = CompileOptions()
+    options.skipInvalid = true
+    do {
+      _ = try DictionaryCompiler.compile(inputs: [list], layout: layout, options: options)
+      Issue.record("expected noWords")
+    } catch let error as CompileError {
+      guard case .noWords(let read, let untypeable, _, let skipped, let firstSkipped) = error else {
+        Issue.record("expected noWords, got \(error)")
+        return
+      }
+      #expect(read == 2 && untypeable == 2 && skipped == 1)
+      #expect(firstSkipped.count == 1 && firstSkipped[0].contains("list.tsv:2:5") && firstSkipped[0].contains("negative"))
+      #expect(error.description.contains("1 invalid line skipped (--skip-invalid), for example:"), "\(error)")
     }
   }
 

@@ -256,12 +256,22 @@ struct IngestErrorTests {
     let cases: [(String, Int, String)] = [
       ("", 0, "the file is empty"),
       ("# only\n\n# comments\n", 3, "no entries: the file has only comments and blank lines"),
-      ("a\t-1\nb\t-2\n", 2, "no entries: all 2 data lines are invalid"),
+      (
+        "a\t-1\nb\t-2\n", 2,
+        "no entries: all 2 data lines are invalid, for example:\n  test.tsv:1:3: count \"-1\" is negative"
+          + "\n  test.tsv:2:3: count \"-2\" is negative"
+      ),
+      (
+        "a\t-1\nb\t-2\nc\t-3\nd\t-4\n", 4,
+        "no entries: all 4 data lines are invalid, for example:\n  test.tsv:1:3: count \"-1\" is negative"
+          + "\n  test.tsv:2:3: count \"-2\" is negative\n  test.tsv:3:3: count \"-3\" is negative\n  … and 1 more"
+      ),
       ("dictionary=main:en\n", 1, "no entries: the AOSP list has a header and no word= lines"),
       (
         "dictionary=main:en\n shortcut=x,f=1\n word=y,f=1,not_a_word=true\n", 3,
-        "no entries: every line is a shortcut, bigram or not_a_word line"
+        "no entries: every line is a shortcut, bigram or not_a_word line, or a phrase"
       ),
+      ("dictionary=main:fr\n word=parce que,f=1\n", 2, "no entries: every entry is a phrase of several words (1 kept apart)"),
     ]
     for (text, line, message) in cases {
       let error = try #require(

@@ -61,11 +61,16 @@ struct WordListParser {
     } else if dataLines == 0 {
       message = "no entries: the file has only comments and blank lines"
     } else if skipped == dataLines {
-      message = "no entries: all \(dataLines) data lines are invalid"
+      // Say why: the first lines' errors, which --skip-invalid would otherwise only count.
+      let first = warnings.prefix(3).map { "\n  \($0.location): \($0.message)" }.joined()
+      let more = skipped > 3 ? "\n  … and \(skipped - 3) more" : ""
+      message = "no entries: all \(dataLines) data lines are invalid, for example:\(first)\(more)"
     } else if format == .aosp && dataLines == 1 {
       message = "no entries: the AOSP list has a header and no word= lines"
+    } else if multiWord > 0 && ignored == 0 {
+      message = "no entries: every entry is a phrase of several words (\(multiWord) kept apart)"
     } else {
-      message = "no entries: every line is a shortcut, bigram or not_a_word line"
+      message = "no entries: every line is a shortcut, bigram or not_a_word line, or a phrase"
     }
     throw WordListError(
       location: InputLocation(file: file, line: lines, column: 0), reason: .noEntries,
