@@ -14,11 +14,12 @@ struct QueryCommand: ParsableCommand {
       the words a typed input most likely meant (Kännsch's adjusted Levenshtein distance \
       weighted by frequency). --features prints a word's swipe features as JSON: start \
       angle in degrees counterclockwise from +x as seen on screen, lengths in the layout's \
-      unit and in key widths. --list lists the words with an exact prefix in ID order.
+      unit and in key widths. --list lists the words with an exact prefix in ID order. \
+      --id N prints the word with ID N (repeatable: the reverse lookup).
 
       Exit status, as grep's for scripts: 0 when every word looked up is found (or \
-      --prefix, --correct, --top or --list prints at least one word, or --features finds \
-      its word), 3 when not, 1 on an error (unreadable or damaged blob), 64 on a usage error.
+      --prefix, --correct, --top or --list prints at least one word, --features finds its \
+      word, or every --id is a word), 3 when not, 1 on an error (unreadable or damaged blob), 64 on a usage error.
 
       Examples:
         swipedict query build/en.swipedict hello Hello xyzzy
@@ -29,6 +30,7 @@ struct QueryCommand: ParsableCommand {
         swipedict query build/en.swipedict --features hello
         swipedict query build/en.swipedict --top 20
         swipedict query build/en.swipedict --list '' --limit 0 > all-words.txt
+        swipedict query build/en.swipedict --id 0 --id 1000
       """)
 
   @OptionGroup var blob: BlobArgument
@@ -58,6 +60,11 @@ struct QueryCommand: ParsableCommand {
     help: "The most words --prefix or --correct print (1…1000), or --list prints (0: all).")
   var limit: Int = 10
 
+  @Option(
+    name: .long, parsing: .unconditionalSingleValue,
+    help: ArgumentHelp("Print the word with this ID (repeatable): the reverse lookup.", valueName: "N"))
+  var id: [Int] = []
+
   @Flag(name: .long, help: "Ignore case and accents in lookups.")
   var folded = false
 
@@ -65,15 +72,16 @@ struct QueryCommand: ParsableCommand {
   var json = false
 
   func validate() throws {
-    let modes = [prefix != nil, correct != nil, features != nil, top != nil, list != nil, !words.isEmpty]
-      .filter { $0 }.count
+    let modes = [
+      prefix != nil, correct != nil, features != nil, top != nil, list != nil, !words.isEmpty, !id.isEmpty,
+    ].filter { $0 }.count
     if modes == 0 {
       throw ValidationError(
         "give words to look up ('-' for standard input), or one of --prefix, --correct, "
-          + "--features, --top, --list")
+          + "--features, --top, --list, --id")
     }
     if modes > 1 {
-      throw ValidationError("give one of: words, --prefix, --correct, --features, --top, --list")
+      throw ValidationError("give one of: words, --prefix, --correct, --features, --top, --list, --id")
     }
     if list != nil {
       if limit < 0 { throw ValidationError("--limit \(limit): must be 0 (all) or more") }
@@ -105,6 +113,8 @@ struct QueryCommand: ParsableCommand {
       found = try printFeatures(of: word, in: dictionary)
     } else if let list {
       found = listPrefix(list, in: dictionary)
+    } else if !id.isEmpty {
+      found = id.map { reverseLookUp($0, in: dictionary) }.allSatisfy { $0 }
     } else {
       var all = true
       for argument in words {
@@ -189,6 +199,22 @@ struct QueryCommand: ParsableCommand {
   }
 
   /// Looks a word up and prints the result; whether it was found.
+  /// Prints the word with ID `id`; whether there is one (IDs outside `0..<wordCount` are not).
+  private func reverseLookUp(_ id: Int, in dictionary: SwipeDictionary) -> Bool {
+    let word = dictionary.word(for: id)
+    if json {
+      print(JSONValue.object([
+        ("id", .number(id)), ("found", .bool(word != nil)), ("word", word.map { .string($0) } ?? .null),
+        ("frequency", dictionary.frequency(of: id).map { .number(Int($0)) } ?? .null),
+      ]).text)
+    } else if let word {
+      print("\(id)\t\(word)\tfrequency \(dictionary.frequency(of: id) ?? 0)")
+    } else {
+      print("\(id)\tnot a word ID (0…\(dictionary.wordCount - 1))")
+    }
+    return word != nil
+  }
+
   private func lookUp(_ word: String, in dictionary: SwipeDictionary) -> Bool {
     let ids = folded ? dictionary.ids(matchingFolded: word) : dictionary.id(of: word).map { [$0] } ?? []
     if json {

@@ -40,6 +40,18 @@ struct CLITests {
     #expect(result.stdout.contains("kept apart 1 multi-word entry (phrases, not swiped words), e.g.: \"hello world\""), "\(result.stdout)")
   }
 
+  @Test func queryIDIsTheReverseLookup() throws {
+    let looked = try CLI.run(["query", blob, "help", "--json"])
+    let id = try #require(looked.stdout.split(separator: ",").first { $0.contains("\"id\"") }?.split(separator: ":").last)
+    let back = try CLI.run(["query", blob, "--id", String(id), "--json"])
+    #expect(back.status == 0 && back.stdout.contains("\"word\":\"help\""), "\(back.stdout)")
+    // An ID outside the blob is "not found" (3), among others too; -1 parses as a value.
+    let missing = try CLI.run(["query", blob, "--id", String(id), "--id", "-1", "--id", "99999"])
+    #expect(missing.status == 3 && missing.stdout.contains("help") && missing.stdout.contains("-1\tnot a word ID"))
+    let both = try CLI.run(["query", blob, "help", "--id", "0"])
+    #expect(both.status == 64)
+  }
+
   @Test func inspectJSON() throws {
     let result = try CLI.run(["inspect", blob, "--json"])
     #expect(result.status == 0)
