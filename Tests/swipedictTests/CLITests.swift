@@ -52,6 +52,32 @@ struct CLITests {
     #expect(both.status == 64)
   }
 
+  @Test func aDumpRebuiltGivesTheSameWordsIDsAndFrequencies() throws {
+    let dump = try CLI.run(["dump", blob])
+    #expect(dump.status == 0, "\(dump.stderr)")
+    let lines = dump.stdout.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("# swipedict dump of words.swipedict: 6 words") == true, "\(dump.stdout)")
+    // A header, then the six words in ID order, each with a count.
+    #expect(lines.count == 7 && lines.dropFirst().allSatisfy { $0.split(separator: "\t").count == 2 })
+    // In ID order: the order `query --list '' --limit 0` lists.
+    let listed = try CLI.run(["query", blob, "--list", "", "--limit", "0"]).stdout.split(separator: "\n")
+    #expect(lines.dropFirst().map { $0.split(separator: "\t")[0] } == listed.map { $0.split(separator: "\t")[0] })
+    let list = workspace.file("dump.tsv")
+    #expect(try CLI.run(["dump", blob, "-o", list]).status == 0)
+    let again = workspace.file("again-from-dump.swipedict")
+    let build = try CLI.run(["build", list, "--layout", workspace.file("layout.json"), "-o", again])
+    #expect(build.status == 0, "\(build.stderr)")
+    let redump = try CLI.run(["dump", again])
+    #expect(redump.stdout.split(separator: "\n").dropFirst() == lines.dropFirst())
+    for word in ["hello", "Hello", "über"] {
+      #expect(try CLI.run(["query", again, word]).stdout == (try CLI.run(["query", blob, word]).stdout))
+    }
+    // The dump never goes over the blob.
+    let clash = try CLI.run(["dump", blob, "-o", blob])
+    #expect(clash.status == 1 && FileManager.default.fileExists(atPath: blob))
+    #expect(try CLI.run(["query", blob, "hello"]).status == 0)
+  }
+
   @Test func inspectJSON() throws {
     let result = try CLI.run(["inspect", blob, "--json"])
     #expect(result.status == 0)
