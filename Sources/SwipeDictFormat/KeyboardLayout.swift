@@ -141,12 +141,14 @@ public struct KeyboardLayout: Sendable, Hashable {
     }
   }
 
-  /// The single-scalar lowercase form of `scalar`, or `scalar` itself.
+  /// The single-scalar lowercase form of `scalar`, or `scalar` itself (Turkish `İ` gives `i`).
   package static func lowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
     if scalar.isASCII {
       let v = scalar.value
       return v >= 0x41 && v <= 0x5A ? Unicode.Scalar(v + 32)! : scalar
     }
+    // Turkish dotted capital İ lowercases to "i" + a combining dot: as one character, i.
+    if scalar == "\u{130}" { return "i" }
     let mapped = scalar.properties.lowercaseMapping.unicodeScalars
     return mapped.count == 1 ? mapped.first! : scalar
   }

@@ -8,7 +8,8 @@ struct QueryCommand: ParsableCommand {
     abstract: "Look words up; complete, correct, list the top words or show swipe features.",
     discussion: """
       Lookups are exact (case and accents as given, after NFC); --folded ignores case and \
-      accents. Word IDs are ranks in the folding collation (a < A < ä < b …).
+      accents, and folds letters such as ł ø đ ı İ æ œ to their base letter (zolw finds \
+      żółw). Word IDs are ranks in the folding collation (a < A < ä < b …).
 
       --prefix completes ignoring case and accents, most frequent first. --correct ranks \
       the words a typed input most likely meant (Kännsch's adjusted Levenshtein distance \

@@ -128,6 +128,23 @@ struct CompilerTests {
     #expect(alphabet.folds.map { String($0) } == ["'", "a", "a", "a", "a", "b", "b", "e", "e", "z"])
   }
 
+  @Test func foldingKnowsLettersThatAreNotAccentedOnes() throws {
+    for (letter, base) in [("ł", "l"), ("Ł", "l"), ("ø", "o"), ("đ", "d"), ("ı", "i"), ("İ", "i"), ("æ", "a"), ("œ", "o"), ("ß", "s"), ("é", "e")] {
+      #expect(Collation.fold(Unicode.Scalar(letter)!) == Unicode.Scalar(base)!, "\(letter)")
+    }
+    // --folded finds them from plain letters; Turkish İ types on the i key.
+    let english = try LayoutFile.load(repositoryRoot.appendingPathComponent("corpora/layouts/qwerty-en.json").path)
+    #expect(english.classify("İ") == english.classify("i"))
+    let compiled = try DictionaryCompiler.compile(
+      words: [("żółw", 5), ("smørrebrød", 3), ("İstanbul", 4), ("Łódź", 2), ("zolw", 1)], layout: english)
+    let d = try SwipeDictionary(bytes: compiled.bytes)
+    #expect(Set(d.ids(matchingFolded: "zolw").compactMap(d.word(for:))) == ["żółw", "zolw"])
+    #expect(d.ids(matchingFolded: "lodz").compactMap(d.word(for:)) == ["Łódź"])
+    #expect(d.ids(matchingFolded: "smorrebrod").compactMap(d.word(for:)) == ["smørrebrød"])
+    #expect(d.ids(matchingFolded: "istanbul").compactMap(d.word(for:)) == ["İstanbul"])
+    #expect(english.keyPath(for: "İstanbul") == english.keyPath(for: "istanbul"))
+  }
+
   @Test func atomicWriteReplacesOrLeavesTheOldFile() throws {
     let directory = TemporaryDirectory()
     let path = directory.path + "/out.swipedict"

@@ -8,10 +8,21 @@ enum Collation {
     Normalization.nfc(word)
   }
 
-  /// The folded form of a character: lowercase with accents removed (`Ä → a`, `É → e`).
+  /// Letters whose base letter is not a combining accent away, so that Unicode folding
+  /// keeps them (`ł` is not `l` + a mark): folded as a reader of the language would search
+  /// for them without the diacritic (`zolw` finds `żółw`). A ligature folds to its first
+  /// letter (`æ → a`, `œ → o`), as `ß → s`.
+  static let extraFolds: [Unicode.Scalar: Unicode.Scalar] = [
+    "ł": "l", "Ł": "l", "ŀ": "l", "Ŀ": "l", "ø": "o", "Ø": "o", "đ": "d", "Đ": "d", "ð": "d", "Ð": "d",
+    "ħ": "h", "Ħ": "h", "ŧ": "t", "Ŧ": "t", "ı": "i", "İ": "i", "æ": "a", "Æ": "a", "œ": "o", "Œ": "o",
+  ]
+
+  /// The folded form of a character: lowercase with accents removed (`Ä → a`, `É → e`),
+  /// and the letters of ``extraFolds`` to their base letter (`ł → l`, `ø → o`, `ı → i`).
   /// When folding gives several characters (`ß → ss`), the first is used.
   static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
     if scalar.isASCII { return KeyboardLayout.lowercase(scalar) }
+    if let base = extraFolds[scalar] { return base }
     let folded = String(Character(scalar))
       .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     return folded.unicodeScalars.first.map(KeyboardLayout.lowercase) ?? scalar
