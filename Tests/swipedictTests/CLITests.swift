@@ -78,6 +78,28 @@ struct CLITests {
     #expect(try CLI.run(["query", blob, "hello"]).status == 0)
   }
 
+  @Test func diffShowsAddedRemovedAndReRankedWords() throws {
+    // The workspace list: hello 100, help 50, Hello 20, world 70, über 5, Über 3.
+    try workspace.write("other.tsv", "hello\t100\nhelp\t50\nHello\t20\nword\t70\nüber\t500\nÜber\t3\n")
+    let other = workspace.file("other.swipedict")
+    #expect(try CLI.run(["build", workspace.file("other.tsv"), "--layout", workspace.file("layout.json"), "-o", other]).status == 0)
+    let text = try CLI.run(["diff", blob, other])
+    #expect(text.status == 3, "\(text.stderr)")
+    #expect(text.stdout.contains("1 added, 1 removed"), "\(text.stdout)")
+    #expect(text.stdout.contains("+ word\t") && text.stdout.contains("- world\t") && text.stdout.contains("~ über\t"))
+    let json = try CLI.run(["diff", blob, other, "--json", "--limit", "0"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["added"] as? Int == 1 && object["removed"] as? Int == 1)
+    let changed = try #require(object["changedWords"] as? [[String: Any]])
+    #expect(changed.contains { $0["word"] as? String == "über" && ($0["after"] as? Int ?? 0) > ($0["before"] as? Int ?? 0) })
+    // The same blob: no difference, exit 0; a missing blob: an error naming it, exit 1.
+    let same = try CLI.run(["diff", blob, blob])
+    #expect(same.status == 0 && same.stdout.contains("0 added, 0 removed, 0 with another frequency"))
+    let missing = try CLI.run(["diff", blob, workspace.file("nope.swipedict")])
+    #expect(missing.status == 1 && missing.stderr.contains("nope.swipedict"))
+    #expect(try CLI.run(["diff", blob, other, "--limit", "-1"]).status == 64)
+  }
+
   @Test func inspectJSON() throws {
     let result = try CLI.run(["inspect", blob, "--json"])
     #expect(result.status == 0)
