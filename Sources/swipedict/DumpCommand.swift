@@ -8,7 +8,7 @@ import SwipeDictTools
 struct DumpCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "dump",
-    abstract: "Write a blob's words back out as a word list (word<TAB>count).",
+    abstract: "Write a blob's words back out as a word list (word<TAB>count, or AOSP combined).",
     discussion: """
       Every word in ID order with the count its frequency byte stands for on the blob's \
       scale (six decimals), after a comment naming the blob. Built again on the same \
@@ -16,11 +16,23 @@ struct DumpCommand: ParsableCommand {
       back into a list to edit, merge or compare (`diff` two dumps). Words the blob stores \
       with frequency 0 are written with the count 0.
 
+      --format combined writes the AOSP combined format instead, for Android's tools: a \
+      dictionary= header, then ` word=WORD,f=F` with F the frequency byte (0…255). Built \
+      again it gives the same words and IDs (but for words with a comma, which the format \
+      cannot hold: left out, with a warning); the frequency bytes come back equal at the top \
+      of the scale and a little higher at the bottom (f is read as the count 10^(f/32)).
+
       Examples:
         swipedict dump build/en.swipedict > en.tsv
         swipedict dump build/en.swipedict -o en.tsv
         swipedict build en.tsv --layout corpora/layouts/qwerty-en.json -o again.swipedict
+        swipedict dump build/en.swipedict --format combined -o main_en.combined
       """)
+
+  /// The list formats `dump` writes.
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case tsv, combined
+  }
 
   @OptionGroup var blob: BlobArgument
 
@@ -28,6 +40,9 @@ struct DumpCommand: ParsableCommand {
     name: .shortAndLong,
     help: ArgumentHelp("Write the list to this file ('-' or none: standard output).", valueName: "file"))
   var output: String?
+
+  @Option(name: .long, help: "tsv (word<TAB>count, the default) or combined (AOSP).")
+  var format: Format = .tsv
 
   func run() throws {
     let toFile = output.map { $0 != "-" } ?? false
@@ -37,8 +52,13 @@ struct DumpCommand: ParsableCommand {
     let dictionary = try blob.open()
     let name = blob.blob.split(separator: "/").last.map(String.init) ?? blob.blob
     // Standard output gets the text in pieces; a file gets it whole, written atomically.
-    var text = "# swipedict dump of \(name): \(dictionary.wordCount) words, word<TAB>count in ID order\n"
+    var text =
+      format == .tsv
+      ? "# swipedict dump of \(name): \(dictionary.wordCount) words, word<TAB>count in ID order\n"
+      : "dictionary=main:\(dictionary.layout.name),locale=und,description=swipedict dump of \(name),"
+        + "date=0,version=1\n"
     var whole = ""
+    var leftOut: [String] = []
     func flush() {
       if toFile { whole += text } else { print(text, terminator: "") }
       text = ""
@@ -46,12 +66,27 @@ struct DumpCommand: ParsableCommand {
     for id in 0..<dictionary.wordCount {
       guard let word = dictionary.word(for: id) else { continue }
       let frequency = dictionary.frequency(of: id) ?? 0
-      let count =
-        frequency == 0 ? "0" : fixedDecimal(dictionary.approximateCount(forFrequency: frequency), places: 6)
-      text += word + "\t" + count + "\n"
+      switch format {
+      case .tsv:
+        let count =
+          frequency == 0 ? "0" : fixedDecimal(dictionary.approximateCount(forFrequency: frequency), places: 6)
+        text += word + "\t" + count + "\n"
+      case .combined:
+        // AOSP splits entries at commas: such a word cannot be written.
+        if word.contains(",") {
+          leftOut.append(word)
+          continue
+        }
+        text += " word=" + word + ",f=\(frequency)\n"
+      }
       if text.utf8.count > 1 << 16 { flush() }
     }
     flush()
+    if !leftOut.isEmpty {
+      printError(
+        "warning: \(leftOut.count) words contain a comma, which the AOSP format cannot hold; left out: "
+          + leftOut.prefix(5).map { "\"\($0)\"" }.joined(separator: " "))
+    }
     if let output, toFile {
       do { try AtomicFile.write(Array(whole.utf8), to: output, protecting: [blob.blob]) } catch {
         throw failure(error)

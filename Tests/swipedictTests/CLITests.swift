@@ -72,6 +72,15 @@ struct CLITests {
     for word in ["hello", "Hello", "über"] {
       #expect(try CLI.run(["query", again, word]).stdout == (try CLI.run(["query", blob, word]).stdout))
     }
+    // As AOSP combined: the same words and IDs again.
+    let combined = workspace.file("dump.combined")
+    #expect(try CLI.run(["dump", blob, "--format", "combined", "-o", combined]).status == 0)
+    let text = try String(contentsOfFile: combined, encoding: .utf8)
+    #expect(text.hasPrefix("dictionary=main:") && text.contains("\n word=hello,f="))
+    let fromCombined = workspace.file("again-from-combined.swipedict")
+    #expect(try CLI.run(["build", combined, "--layout", workspace.file("layout.json"), "-o", fromCombined]).status == 0)
+    let relisted = try CLI.run(["query", fromCombined, "--list", "", "--limit", "0"]).stdout.split(separator: "\n")
+    #expect(relisted.map { $0.split(separator: "\t")[0] } == listed.map { $0.split(separator: "\t")[0] })
     // The dump never goes over the blob.
     let clash = try CLI.run(["dump", blob, "-o", blob])
     #expect(clash.status == 1 && FileManager.default.fileExists(atPath: blob))
