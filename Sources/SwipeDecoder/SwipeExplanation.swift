@@ -95,7 +95,7 @@ extension SwipeDecoder {
     var search = WordSearch(decoder: self, points: reduced)
     let shown = decoding.words.map { variantKey($0.word) }
     var forms: [SwipeExplanation.Form] = []
-    for id in formIDs(of: word) {
+    for id in variantIDs(of: word, in: dictionary) {
       guard let stored = dictionary.word(for: id), let report = dictionary.filterReport(for: id, filter: filter),
         let keys = reader.keyPath(of: id)
       else { continue }
@@ -130,21 +130,4 @@ extension SwipeDecoder {
     return SwipeExplanation(decoding: decoding, filter: filter, forms: forms)
   }
 
-  /// The IDs of the words equal to `word` when case, accents and apostrophes are ignored,
-  /// ascending.
-  func formIDs(of word: String) -> [Int] {
-    let bare = word.unicodeScalars.filter { $0 != "'" && $0 != "\u{2019}" }
-    guard !bare.isEmpty, bare.count <= 64 else { return [] }
-    var spellings = [String(String.UnicodeScalarView(bare))]
-    // The apostrophe may sit before any letter but the first ("im" → "I'm", "dont" → "don't").
-    for i in 1..<bare.count {
-      var scalars = String.UnicodeScalarView(bare.prefix(i))
-      scalars.append("'")
-      scalars.append(contentsOf: bare.dropFirst(i))
-      spellings.append(String(scalars))
-    }
-    var ids = Set<Int>()
-    for spelling in spellings { ids.formUnion(dictionary.ids(matchingFolded: spelling, limit: 16)) }
-    return ids.sorted()
-  }
 }

@@ -224,3 +224,24 @@ package func variantKey(_ word: String) -> String {
   scalars.append(contentsOf: word.lowercased().unicodeScalars.filter { $0 != "'" && $0 != "\u{2019}" })
   return String(scalars)
 }
+
+/// The IDs of the words of `dictionary` that equal `label` when case, accents and
+/// apostrophes are ignored, ascending: the stored forms of a data set's label ("im" finds
+/// "I'm" and "im", "dont" finds "don't", "neosho" finds "Neosho"). An apostrophe (`'` or `’`)
+/// may stand before any letter but the first. Labels over 64 characters find nothing.
+package func variantIDs(of label: String, in dictionary: SwipeDictionary) -> [Int] {
+  let bare = label.unicodeScalars.filter { $0 != "'" && $0 != "\u{2019}" }
+  guard !bare.isEmpty, bare.count <= 64 else { return [] }
+  var spellings = [String(String.UnicodeScalarView(bare))]
+  for apostrophe: Unicode.Scalar in ["'", "\u{2019}"] {
+    for i in 1..<bare.count {
+      var scalars = String.UnicodeScalarView(bare.prefix(i))
+      scalars.append(apostrophe)
+      scalars.append(contentsOf: bare.dropFirst(i))
+      spellings.append(String(scalars))
+    }
+  }
+  var ids = Set<Int>()
+  for spelling in spellings { ids.formUnion(dictionary.ids(matchingFolded: spelling, limit: 16)) }
+  return ids.sorted()
+}

@@ -1,3 +1,4 @@
+import SwipeDecoder
 import SwipeDict
 
 /// Matches the labels of swipe data sets to the words of a blob, for labels written
@@ -5,25 +6,16 @@ import SwipeDict
 /// How-We-Swipe data set writes them (`im` for "I'm", `michael` for "Michael").
 public enum LabelMatching {
   /// The stored word a label stands for: the most frequent word of the blob that equals
-  /// the label when case and accents are folded, or with one apostrophe (`'` or `’`) put
-  /// back between two letters (`im` → "I'm" rather than the rarer "im"; `dont` → "don't").
+  /// the label when case, accents and apostrophes are ignored (`im` → "I'm" rather than the
+  /// rarer "im"; `dont` → "don't").
   /// Ties go to the label itself, then to the lower word ID.
   /// - Parameters:
   ///   - label: the label.
   ///   - dictionary: the blob.
   /// - Returns: the stored word, or `nil` when none matches.
   public static func storedWord(for label: String, in dictionary: SwipeDictionary) -> String? {
-    var ids = dictionary.ids(matchingFolded: label, limit: 16)
-    let characters = Array(label)
-    if characters.count >= 2, characters.count <= 64 {
-      for apostrophe in ["'", "’"] {
-        for position in 1..<characters.count {
-          let candidate =
-            String(characters[..<position]) + apostrophe + String(characters[position...])
-          ids += dictionary.ids(matchingFolded: candidate, limit: 16)
-        }
-      }
-    }
+    // The decoder's own matching of labels to stored forms (`decode --explain` uses it).
+    let ids = variantIDs(of: label, in: dictionary)
     let exact = dictionary.id(of: label)
     let chosen = ids.max { a, b in
       let (fa, fb) = (dictionary.frequency(of: a) ?? 0, dictionary.frequency(of: b) ?? 0)
