@@ -6,40 +6,40 @@ import SwipeDict
 /// a run, so that a keyboard developer can measure a setting on their own swipes without
 /// writing code. Each name maps to one field; each value is range-checked.
 struct DecoderSetting {
-  /// A settable parameter: its name, its range, what it means, and how it is applied.
+  /// A settable parameter: its name, its range, and how it is applied
+  /// (`nil` for the bounds of a range, which ``apply(_:to:)`` sets together).
   struct Parameter: Sendable {
     var name: String
     var range: ClosedRange<Double>
-    var help: String
-    var apply: @Sendable (inout SwipeDecoder.Options, Float) -> Void
+    var apply: (@Sendable (inout SwipeDecoder.Options, Float) -> Void)?
   }
 
-  /// Every parameter `--set` knows, in the order `--help` lists them.
+  /// Every parameter `--set` knows, in the order `decode --help` lists them (its text says
+  /// what each means).
   static let parameters: [Parameter] = [
-    .init(name: "start-radius", range: 0...20, help: "start filter radius, key widths") {
+    .init(name: "start-radius", range: 0...20) {
       $0.filter.startRadius = $1
     },
-    .init(name: "end-radius", range: 0...20, help: "end filter radius, key widths") { $0.filter.endRadius = $1 },
-    .init(name: "direction", range: 0...180, help: "start direction tolerance, degrees") {
+    .init(name: "end-radius", range: 0...20) { $0.filter.endRadius = $1 },
+    .init(name: "direction", range: 0...180) {
       $0.filter.directionTolerance = $1 * .pi / 180
     },
-    // The bounds of a range are set together in `apply` (an inverted pair is refused).
-    .init(name: "length-low", range: 0...10, help: "least expected ÷ swiped length") { _, _ in },
-    .init(name: "length-high", range: 0...10, help: "most expected ÷ swiped length") { _, _ in },
-    .init(name: "length-slack", range: 0...100, help: "length difference always accepted, key widths") {
+    .init(name: "length-low", range: 0...10, apply: nil),
+    .init(name: "length-high", range: 0...10, apply: nil),
+    .init(name: "length-slack", range: 0...100) {
       $0.filter.lengthSlack = $1
     },
-    .init(name: "max-point-cost", range: 0.01...1_000_000, help: "most one point adds to the distance, key widths²") {
+    .init(name: "max-point-cost", range: 0.01...1_000_000) {
       $0.maximumPointCost = $1
     },
-    .init(name: "frequency-weight", range: 0...1000, help: "the search's frequency weight") {
+    .init(name: "frequency-weight", range: 0...1000) {
       $0.frequencyWeight = $1
     },
-    .init(name: "weight-per-distance", range: 0...1000, help: "final weight per unit of best distance; 0: off") {
+    .init(name: "weight-per-distance", range: 0...1000) {
       $0.weightPerDistance = $1
     },
-    .init(name: "weight-min", range: 0...1000, help: "least ranking weight") { _, _ in },
-    .init(name: "weight-max", range: 0...1000, help: "most ranking weight") { _, _ in },
+    .init(name: "weight-min", range: 0...1000, apply: nil),
+    .init(name: "weight-max", range: 0...1000, apply: nil),
   ]
 
   /// The names, for help texts.
@@ -69,7 +69,7 @@ struct DecoderSetting {
   static func apply(_ settings: [DecoderSetting], to options: inout SwipeDecoder.Options) throws {
     var last: [String: Float] = [:]
     for setting in settings {
-      setting.parameter.apply(&options, setting.value)
+      setting.parameter.apply?(&options, setting.value)
       last[setting.parameter.name] = setting.value
     }
     func range(_ low: String, _ high: String, _ current: ClosedRange<Float>) throws -> ClosedRange<Float> {
