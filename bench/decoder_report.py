@@ -360,6 +360,33 @@ def main():
                   f"{fmt(s['waitMs']['p99'])} | {fmt(s['waitMs']['max'])} | {s['candidates']['p50']:,.0f} |")
         md.append("")
 
+    # ------------------------------------------------------------ real swipes by kind of word
+    real_ab = [r for r in runs if r["table"] == "ablation" and r["by"] == "real"]
+    if len(real_ab) >= 2:
+        import re as _re
+
+        def norm(w):
+            return w.lower().replace("'", "").replace("\u2019", "")
+
+        kinds = [("doubled letter", lambda w: _re.search(r"(.)\1", w) is not None),
+                 ("at most 3 letters", lambda w: len(w) <= 3),
+                 ("the rest", lambda w: _re.search(r"(.)\1", w) is None and len(w) > 3)]
+        md.append("Real swipes by kind of word (top-1 % / top-4 % ignoring case and apostrophes; a word "
+                  "can be of the first two kinds at once):")
+        md.append("")
+        md.append("| kind | swipes | " + " | ".join(r["label"] for r in (real_ab[0], real_ab[-1])) + " |")
+        md.append("|---|---:|---:|---:|")
+        for name, test in kinds:
+            cells = []
+            for r in (real_ab[0], real_ab[-1]):
+                ss = [x for x in r["_swipes"] if test(x["word"])]
+                t1 = sum(1 for x in ss if x["top"] and norm(x["top"][0]) == norm(x["word"]))
+                t4 = sum(1 for x in ss if norm(x["word"]) in map(norm, x["top"]))
+                cells.append(f"{100 * t1 / len(ss):.1f} / {100 * t4 / len(ss):.1f}" if ss else "—")
+            count = sum(1 for x in real_ab[0]["_swipes"] if test(x["word"]))
+            md.append(f"| {name} | {count} | " + " | ".join(cells) + " |")
+        md.append("")
+
     # ------------------------------------------------------------ ablation
     ab = [r for r in runs if r["table"] == "ablation"]
     if ab:
