@@ -270,7 +270,9 @@ def main(argv: list[str]) -> int:
         accounted = (kept + multi + untypeable + merged + other + (never or 0)
                      + (misspelling or 0))
         unaccounted = aosp.entries - accounted
-        if unaccounted == aosp.not_a_word:
+        if unaccounted == 0:
+            what = "every entry in the report"
+        elif unaccounted == aosp.not_a_word:
             what = f"not in report = its {aosp.not_a_word:,} not_a_word entries"
         else:
             what = (f"{unaccounted:,} not in report; it has {aosp.not_a_word:,} not_a_word "
