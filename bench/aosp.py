@@ -205,7 +205,8 @@ def follows_f_order(swipedict: str, blob: str, aosp: AOSPList) -> str:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--lists", default=os.path.join(ROOT, "..", "shared", "wordlists", "aosp"),
+    shared = os.path.normpath(os.path.join(ROOT, "..", "shared", "wordlists", "aosp"))
+    ap.add_argument("--lists", default=shared,
                     help="folder of main_<locale>.combined.gz (default ../shared/wordlists/aosp)")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "aosp"),
                     help="where the blobs go (default build/aosp)")
@@ -215,12 +216,12 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
 
     if not os.path.isdir(args.lists):
-        print(f"aosp: {os.path.relpath(args.lists)} not found: no AOSP lists to build "
+        print(f"aosp: {args.lists} not found: no AOSP lists to build "
               "(AOSP_DIR=… names another folder)")
         return 0
     names = sorted(n for n in os.listdir(args.lists) if LIST_NAME.match(n))
     if not names:
-        print(f"aosp: no main_<locale>.combined.gz in {os.path.relpath(args.lists)}")
+        print(f"aosp: no main_<locale>.combined.gz in {args.lists}")
         return 0
     languages = read_languages(args.languages)
     os.makedirs(args.out, exist_ok=True)
@@ -286,8 +287,8 @@ def main(argv: list[str]) -> int:
                      f"{unaccounted:,}",
                      f"{info['fileBytes']:,}", follows_f_order(args.swipedict, blob, aosp)])
 
-    print(f"AOSP lists in {os.path.relpath(args.lists)}, built into "
-          f"{os.path.relpath(args.out)}/ ({time.monotonic() - total_started:.0f} s)\n")
+    print(f"AOSP lists in {args.lists}, built into "
+          f"{args.out}/ ({time.monotonic() - total_started:.0f} s)\n")
     print("| " + " | ".join(header) + " |")
     print("|" + "|".join(" --- " if i < 2 or i == len(header) - 1 else " ---: "
                          for i in range(len(header))) + "|")
