@@ -18,22 +18,51 @@
 #   make asan        the lifetime, hostile-bytes and corrupt-blob tests under AddressSanitizer
 #                    (views used after their dictionary is gone, damaged blobs)
 #   make dictionaries  only (re)compile build/*.swipedict
+#   make LANGS="en de fr es it pt nl pl sv ru"
+#                    the dictionaries of these languages (corpora/languages.tsv names each one's
+#                    layout): en and de from corpora/, the others from wordfreq `large` lists made
+#                    into build/corpora/<lang>.tsv.zst by corpora/make_corpora.py in a virtualenv
+#                    (build/venv, corpora/requirements.txt from PyPI), with the Debian spelling
+#                    lists they take their capitalization from (installed if missing)
+#   make all-languages  the same for every language with a wordfreq `large` list and a layout
+#   make corpora     only the word lists of LANGS (no layout needed)
+#   make aosp        build every AOSP list in ../shared/wordlists/aosp (AOSP_DIR=…) as it ships,
+#                    with its locale's layout, into build/aosp/ and print one table (bench/aosp.py)
 #   make deps        only install missing system packages
 #   make clean       remove build/ and .build/
 #
-# Dictionaries: build/<lang>.swipedict from corpora/<lang>.tsv.zst and its layout.
+# Dictionaries: build/<lang>.swipedict from its word list and layout, as corpora/languages.tsv
+# says: corpora/<lang>.tsv.zst (committed: en, de) or build/corpora/<lang>.tsv.zst (generated).
 
 SWIFT        ?= swift
+PYTHON       ?= python3
 BUILD_DIR    := build
 RELEASE_BIN   = $(shell $(SWIFT) build -c release --show-bin-path)/swipedict
-DICTIONARIES := $(BUILD_DIR)/en.swipedict $(BUILD_DIR)/de.swipedict
+LANGS        ?= en de
+LANGUAGE_TABLE := corpora/languages.tsv
+VENV         := $(BUILD_DIR)/venv
+AOSP_DIR     ?= ../shared/wordlists/aosp
 
-layout_en := corpora/layouts/qwerty-en.json
-layout_de := corpora/layouts/qwertz-de.json
+HASH  := \#
+comma := ,
+# $(call language,LANG,COLUMN): one field of corpora/languages.tsv (empty if LANG is not there).
+language = $(shell awk -F'\t' -v l='$(1)' -v c='$(2)' '/^$(HASH)/ {next} \
+  !h {h = 1; for (i = 1; i <= NF; i++) if ($$i == c) k = i; next} $$1 == l && k {print $$k}' \
+  $(LANGUAGE_TABLE))
+# Every language with a wordfreq `large` list (committed or generated) and a layout.
+ALL_LANGUAGES = $(shell awk -F'\t' '/^$(HASH)/ {next} \
+  !h {h = 1; for (i = 1; i <= NF; i++) {if ($$i == "wordfreq") w = i; if ($$i == "layout") y = i}; next} \
+  $$w != "-" && $$y != "-" {printf "%s ", $$1}' $(LANGUAGE_TABLE))
+corpus = $(if $(filter committed,$(call language,$(1),wordfreq)),corpora,$(BUILD_DIR)/corpora)/$(1).tsv.zst
+layout = corpora/layouts/$(call language,$(1),layout).json
 
-.PHONY: all deps release dictionaries test bench bench-decoder fuzz tsan asan clean
+DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
+CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
-all: deps release dictionaries
+.PHONY: all deps release dictionaries corpora all-languages aosp check-languages check-layouts \
+  test bench bench-decoder fuzz tsan asan clean
+
+all: check-languages check-layouts deps release dictionaries
 
 # The system libraries: libzstd (headers and pkg-config file) and zlib (headers; macOS has
 # them in its SDK), for compressed word lists.
@@ -65,11 +94,73 @@ deps:
 release: deps
 	$(SWIFT) build -c release --product swipedict
 
-dictionaries: release $(DICTIONARIES)
+dictionaries: check-languages check-layouts release $(DICTIONARIES)
 
-$(BUILD_DIR)/%.swipedict: corpora/%.tsv.zst FORCE
+.SECONDEXPANSION:
+$(BUILD_DIR)/%.swipedict: $$(call corpus,$$*) FORCE
 	@mkdir -p $(BUILD_DIR)
-	@$(RELEASE_BIN) build $< --layout $(layout_$*) -o $@
+	@$(RELEASE_BIN) build $< --layout $(call layout,$*) -o $@
+
+all-languages:
+	@$(MAKE) --no-print-directory all LANGS="$(ALL_LANGUAGES)"
+
+corpora: check-languages $(CORPORA)
+
+# Each language of LANGS is in corpora/languages.tsv and has a wordfreq `large` list ...
+check-languages:
+	@status=0; $(foreach l,$(LANGS),\
+	if [ -z "$(call language,$(l),lang)" ]; then \
+	  echo "error: $(l) is not a language of $(LANGUAGE_TABLE)" >&2; status=1; \
+	elif [ "$(call language,$(l),wordfreq)" = - ]; then \
+	  echo "error: $(l): wordfreq has no 'large' list for $(call language,$(l),name) ($(LANGUAGE_TABLE))" >&2; status=1; \
+	fi;) exit $$status
+
+# ... and its layout file is there.
+check-layouts: check-languages
+	@status=0; $(foreach l,$(LANGS),\
+	if [ ! -f "$(call layout,$(l))" ]; then \
+	  echo "error: $(l): its layout $(call layout,$(l)) ($(LANGUAGE_TABLE)) is missing" >&2; status=1; \
+	fi;) exit $$status
+
+# A word list generated from wordfreq: the Debian spelling lists of its language (installed if
+# missing), then corpora/make_corpora.py in the virtualenv. Kept after the build (not an
+# intermediate file to delete).
+.PRECIOUS: $(BUILD_DIR)/corpora/%.tsv.zst
+$(BUILD_DIR)/corpora/%.tsv.zst: corpora/make_corpora.py $(LANGUAGE_TABLE) $(VENV)/.installed
+	@packages='$(subst $(comma), ,$(call language,$*,casing_packages))'; \
+	set -- $(subst $(comma), ,$(call language,$*,casing_lists)); missing=; \
+	for p in $$packages; do [ "$$p" = - ] || [ -f "$$1" ] || missing="$$missing $$p"; shift; done; \
+	if [ -z "$$missing" ]; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  echo "corpora: installing$$missing (Debian spelling lists, for the capitalization of $*) with apt-get"; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	else \
+	  echo "corpora: $*: the Debian spelling lists$$missing are missing (their capitalization is used)" >&2; \
+	  exit 1; \
+	fi
+	@mkdir -p $(BUILD_DIR)/corpora
+	$(VENV)/bin/python corpora/make_corpora.py $* --outdir $(BUILD_DIR)/corpora
+
+# The virtualenv of corpora/make_corpora.py: the pinned corpora/requirements.txt from PyPI, made
+# anew when it changes (python3-venv installed with apt-get if venv is missing).
+$(VENV)/.installed: corpora/requirements.txt
+	@rm -rf $(VENV)
+	@if ! $(PYTHON) -m venv $(VENV) >/dev/null 2>&1; then \
+	  rm -rf $(VENV); \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	    echo "corpora: installing python3-venv with apt-get"; \
+	    $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq python3-venv >/dev/null; \
+	  fi; \
+	  $(PYTHON) -m venv $(VENV); \
+	fi
+	@echo "corpora: installing corpora/requirements.txt into $(VENV) with pip"
+	@$(VENV)/bin/pip install --disable-pip-version-check -q -r corpora/requirements.txt
+	@touch $@
+
+aosp: release
+	@$(PYTHON) bench/aosp.py --lists $(AOSP_DIR) --out $(BUILD_DIR)/aosp --swipedict $(RELEASE_BIN)
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Build SwipeDict's input word lists corpora/en.tsv.zst and corpora/de.tsv.zst.
+"""Build SwipeDict's input word lists from wordfreq: corpora/en.tsv.zst, corpora/de.tsv.zst
+(committed) and, on demand, build/corpora/<lang>.tsv.zst for the other languages of
+corpora/languages.tsv (the one table of languages: layout, wordfreq list, Debian casing lists).
 
 Source: the `wordfreq` PyPI package (version pinned in corpora/requirements.txt),
         get_frequency_dict(lang, wordlist='large'). Its data is CC BY-SA 4.0;
@@ -20,9 +22,11 @@ What is done to wordfreq's words, in this order:
      scripts) is kept: the SwipeDict compiler drops what a layout cannot type and
      reports it.
   3. Display form. wordfreq case-folds everything ("london", "haus", and in
-     German even "ß" -> "ss": "strasse"). The display form is recovered from a
-     Debian spelling word list (/usr/share/dict: wamerican for English, wngerman
-     for German), looked up by the word's lowercase form:
+     German even "ß" -> "ss": "strasse"). The display form is recovered from the
+     Debian spelling word list(s) of the language (/usr/share/dict: wamerican for
+     English, wngerman for German, ...; the casing_packages and casing_lists columns
+     of corpora/languages.tsv; several lists are read as one), looked up by the
+     word's lowercase form:
        a. per-language overrides (OVERRIDES below, a short hand-made table) win;
        b. if the list has the lowercase word itself, the word stays as it is
           ("the", "und", "bill", "essen");
@@ -32,23 +36,32 @@ What is done to wordfreq's words, in this order:
           order. Two-letter chemical element symbols (Fe, Au, Pm, He ...) are
           not taken as evidence of capitalization: SCOWL lists them, but in
           running text the lowercase token is almost never the element ("pm" ->
-          "PM", not "Pm"; "na" stays "na");
+          "PM", not "Pm"; "na" stays "na"). Nor are one-letter forms: the
+          Polish and Catalan lists have "H", "D", "N" (initials), while a lone
+          "d" or "n" in text is an elided "d'", "n'" or an initial in lowercase
+          (English "I" is an override);
        d. else, if the list has words that case-fold to the word but differ from
           it in lowercase (German "Straße", "groß" for wordfreq's "strasse",
           "gross"), that spelling is used, a lowercase one first, then as in c.
           Where the list has the ss spelling too (new orthography "dass",
           "muss", "Masse"), rule b/c has already kept it;
        e. else the word stays as wordfreq gives it.
+     A language without such a list (casing_lists "-": Debian has none, or, as for
+     French and Spanish, its list has no capitalized word) keeps every word as
+     wordfreq gives it, apart from the overrides. A list that is not valid UTF-8
+     is read as ISO-8859-1 (wswedish, wnorwegian), and the header says so.
 
 The output is deterministic: the same wordfreq data, Debian word lists and
 zstandard version give byte-identical files (no timestamps; the frame has the
 content size and a checksum). The versions used are written into the header.
 
-Usage (from the repository root):
+Usage (from the repository root; `make LANGS="fr it"` does all of this in a
+virtualenv under build/ and installs the Debian lists it lacks):
     pip install -r corpora/requirements.txt
     apt-get install wamerican wngerman
     python3 corpora/make_corpora.py            # writes corpora/en.tsv.zst, corpora/de.tsv.zst
-    python3 corpora/make_corpora.py --lang de  # just one
+    python3 corpora/make_corpora.py de         # just one (--lang de works too)
+    python3 corpora/make_corpora.py fr it      # writes build/corpora/fr.tsv.zst, it.tsv.zst
 Check:  zstd -dc corpora/en.tsv.zst | head -50
 """
 
@@ -59,6 +72,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import time
 import unicodedata
 from importlib.metadata import version as dist_version
 
@@ -69,18 +83,49 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCALE = 1e9          # count = round(frequency * SCALE)
 ZSTD_LEVEL = 19
 
-LANGS = {
-    "en": {
-        "name": "English",
-        "debian_package": "wamerican",
-        "debian_list": "/usr/share/dict/american-english",
-    },
-    "de": {
-        "name": "German",
-        "debian_package": "wngerman",
-        "debian_list": "/usr/share/dict/ngerman",
-    },
-}
+ROOT = os.path.dirname(HERE)
+LANGUAGE_TABLE = os.path.join(HERE, "languages.tsv")
+DEFAULT_LANGS = ["en", "de"]
+
+
+def read_languages(path: str = LANGUAGE_TABLE) -> dict[str, dict[str, str]]:
+    """corpora/languages.tsv: lang -> its row (column name -> value; "-" is none)."""
+    rows: dict[str, dict[str, str]] = {}
+    header: list[str] | None = None
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            fields = line.split("\t")
+            if header is None:
+                header = fields
+                continue
+            if len(fields) != len(header):
+                raise SystemExit(f"error: {path}:{n}: {len(fields)} fields, the header has "
+                                 f"{len(header)}")
+            rows[fields[0]] = dict(zip(header, fields))
+    return rows
+
+
+def casing_sources(cfg: dict[str, str]) -> list[tuple[str, str]]:
+    """The (Debian package, list file) pairs of a language, in table order."""
+    if cfg["casing_lists"] == "-":
+        return []
+    packages = cfg["casing_packages"].split(",")
+    lists = cfg["casing_lists"].split(",")
+    if len(packages) != len(lists):
+        raise SystemExit(f"error: {LANGUAGE_TABLE}: {cfg['lang']}: casing_packages and "
+                         "casing_lists differ in length")
+    return list(zip(packages, lists))
+
+
+def default_outdir(cfg: dict[str, str]) -> str:
+    """corpora/ for the committed lists (en, de), build/corpora/ for the generated ones."""
+    if cfg["wordfreq"] == "committed":
+        return HERE
+    return os.path.join(ROOT, "build", "corpora")
+
 
 # Hand-made corrections of the frequent words the rules above get wrong.
 # Key: wordfreq's (lowercase) word; value: the form to emit.
@@ -103,6 +148,16 @@ OVERRIDES = {
         "it": "it",  # English "it" in German text, not "IT"
         "at": "at",  # English "at", not "AT"
         "ma": "ma",  # colloquial "mal", not "mA"
+    },
+    "it": {
+        "post": "post",  # "post", "post-"; the list has only "POST"
+    },
+    "nl": {
+        "mr": "mr",      # "mr." (meester in de rechten) is written in lowercase
+    },
+    "pl": {
+        "sa": "sa",          # "są" typed without its accent; not "SA" (spółka akcyjna)
+        "bedzie": "bedzie",  # "będzie" without its accent; the list has the surname only
     },
 }
 
@@ -149,21 +204,32 @@ def debian_version(package: str) -> str:
 class DisplayForms:
     """Capitalization (and German ß) evidence from a Debian word list."""
 
-    def __init__(self, path: str):
-        with open(path, "rb") as f:
-            raw = f.read()
-        self.sha256 = hashlib.sha256(raw).hexdigest()
+    def __init__(self, paths: list[str]):
+        self.sha256: list[str] = []                # per list, in order
+        self.encoding: list[str] = []              # per list: "utf-8" or "iso-8859-1"
         self.lower: set[str] = set()               # words listed in lowercase
         self.caps: dict[str, set[str]] = {}        # lowercase -> capitalized forms
         self.folded: dict[str, set[str]] = {}      # casefold -> forms whose lower() differs
-        for line in raw.decode("utf-8").splitlines():
+        for path in paths:
+            with open(path, "rb") as f:
+                raw = f.read()
+            self.sha256.append(hashlib.sha256(raw).hexdigest())
+            try:
+                text, encoding = raw.decode("utf-8"), "utf-8"
+            except UnicodeDecodeError:
+                text, encoding = raw.decode("iso-8859-1"), "iso-8859-1"
+            self.encoding.append(encoding)
+            self._add(text)
+
+    def _add(self, text: str) -> None:
+        for line in text.splitlines():
             w = nfc(line.strip())
             if not w:
                 continue
             lw = w.lower()
             if w == lw:
                 self.lower.add(w)
-            elif not (len(w) == 2 and w in ELEMENT_SYMBOLS_2):
+            elif len(w) > 1 and not (len(w) == 2 and w in ELEMENT_SYMBOLS_2):
                 self.caps.setdefault(lw, set()).add(w)
             cf = w.casefold()
             if cf != lw:
@@ -183,11 +249,26 @@ class DisplayForms:
         return word, "unknown"
 
 
-def build(lang: str, outdir: str) -> dict:
-    cfg = LANGS[lang]
+def casing_note(cfg: dict[str, str], forms: DisplayForms, stats: dict) -> str:
+    """The header's Capitalization line."""
+    sources = casing_sources(cfg)
+    counts = (f"{stats['recased']} recased, {stats['casefold-restored']} ß/casefold-restored, "
+              f"{stats['override']} hand overrides.")
+    if not sources:
+        return (f"Capitalization: not restored (no Debian spelling list with capitalized "
+                f"{cfg['name']} words; see corpora/README.md): words are as wordfreq gives "
+                f"them, case-folded; {stats['override']} hand overrides.")
+    described = []
+    for (package, path), sha, encoding in zip(sources, forms.sha256, forms.encoding):
+        enc = "" if encoding == "utf-8" else f", {encoding.upper()}"
+        described.append(f"{package} {debian_version(package)} ({path}{enc}, sha256 {sha[:16]})")
+    return (f"Capitalization: from Debian {' and '.join(described)}, used only to choose the "
+            f"display form of wordfreq's words; " + counts)
+
+
+def build(lang: str, cfg: dict[str, str], outdir: str) -> dict:
     wf_version = dist_version("wordfreq")
-    deb_version = debian_version(cfg["debian_package"])
-    forms = DisplayForms(cfg["debian_list"])
+    forms = DisplayForms([path for _, path in casing_sources(cfg)])
     overrides = OVERRIDES.get(lang, {})
 
     raw = wordfreq.get_frequency_dict(lang, wordlist="large")
@@ -234,7 +315,8 @@ def build(lang: str, outdir: str) -> dict:
         "count 0 dropped.",
         "Licence: CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/), as wordfreq's "
         "data. This list is an adaptation of it: NFC, entries with whitespace/control/format "
-        "characters dropped, capitalization (and German ß) restored, integer counts.",
+        "characters dropped, " + ("capitalization (and German ß) restored, "
+                                  if casing_sources(cfg) else "") + "integer counts.",
         "Attribution: wordfreq by Robyn Speer (doi:10.5281/zenodo.7199437), built with "
         "Exquisite Corpus from Wikipedia (https://www.wikipedia.org), OPUS OpenSubtitles 2018 "
         "(http://opus.nlpl.eu/OpenSubtitles.php) from OpenSubtitles (http://www.opensubtitles.org), "
@@ -242,10 +324,7 @@ def build(lang: str, outdir: str) -> dict:
         "http://crr.ugent.be/programs-data/subtitle-frequencies), NewsCrawl 2014, GlobalVoices, "
         "Google Books Ngrams (http://books.google.com/ngrams), OSCAR, ParaCrawl (https://paracrawl.eu), "
         "the Leeds Internet Corpus (http://corpus.leeds.ac.uk/list.html), Twitter and Reddit.",
-        f"Capitalization: from Debian {cfg['debian_package']} {deb_version} "
-        f"({cfg['debian_list']}, sha256 {forms.sha256[:16]}), used only to choose the display "
-        f"form of wordfreq's words; {stats['recased']} recased, "
-        f"{stats['casefold-restored']} ß/casefold-restored, {stats['override']} hand overrides.",
+        casing_note(cfg, forms, stats),
         f"Generated by corpora/make_corpora.py (zstandard {zstandard.__version__}, level "
         f"{ZSTD_LEVEL}); see corpora/README.md. Words: {len(entries)}.",
     ]
@@ -268,24 +347,52 @@ def build(lang: str, outdir: str) -> dict:
 
 
 def main(argv: list[str]) -> int:
+    languages = read_languages()
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--lang", action="append", choices=sorted(LANGS),
-                    help="language to build (repeatable; default: all)")
-    ap.add_argument("--outdir", default=HERE, help="output directory (default: corpora/)")
+    ap.add_argument("langs", nargs="*", metavar="LANG",
+                    help="languages to build, as in corpora/languages.tsv (default: en de)")
+    ap.add_argument("--lang", action="append", default=[], metavar="LANG",
+                    help="a language to build (repeatable; the same as LANG)")
+    ap.add_argument("--outdir", help="output directory (default: corpora/ for the committed "
+                    "lists en and de, build/corpora/ for the others)")
     args = ap.parse_args(argv)
-    for lang in args.lang or list(LANGS):
-        if not os.path.exists(LANGS[lang]["debian_list"]):
-            print(f"error: {LANGS[lang]['debian_list']} missing: "
-                  f"apt-get install {LANGS[lang]['debian_package']}", file=sys.stderr)
+    langs = list(dict.fromkeys(args.langs + args.lang)) or DEFAULT_LANGS
+
+    large = set(wordfreq.available_languages("large"))
+    for lang in langs:          # every check before the first (slow) build
+        cfg = languages.get(lang)
+        if cfg is None:
+            print(f"error: {lang}: not in corpora/languages.tsv (languages: "
+                  f"{' '.join(languages)})", file=sys.stderr)
             return 1
-        s = build(lang, args.outdir)
+        if cfg["wordfreq"] == "-" or lang not in large:
+            print(f"error: {lang}: wordfreq {dist_version('wordfreq')} has no 'large' list for "
+                  f"{cfg['name']} (it has: {' '.join(sorted(large))})", file=sys.stderr)
+            return 1
+        missing = [(pkg, path) for pkg, path in casing_sources(cfg) if not os.path.exists(path)]
+        if missing:
+            print(f"error: {lang}: {', '.join(path for _, path in missing)} missing: "
+                  f"apt-get install {' '.join(pkg for pkg, _ in missing)}", file=sys.stderr)
+            return 1
+
+    for lang in langs:
+        cfg = languages[lang]
+        outdir = args.outdir or default_outdir(cfg)
+        os.makedirs(outdir, exist_ok=True)
+        started = time.monotonic()
+        s = build(lang, cfg, outdir)
         print(f"{lang}: {s['words']} words -> {os.path.relpath(s['path'])} "
-              f"({s['zst-bytes']} bytes, {s['tsv-bytes']} uncompressed)")
+              f"({s['zst-bytes']} bytes, {s['tsv-bytes']} uncompressed) "
+              f"in {time.monotonic() - started:.1f} s")
         print(f"    wordfreq entries {s['wordfreq']}, NFC changed {s['nfc-changed']} "
               f"(merged {s['nfc-merged']}), dropped for whitespace/control/format chars "
               f"{s['dropped-chars']}, dropped count 0 {s['dropped-zero']}")
-        print(f"    recased {s['recased']}, ß/casefold-restored {s['casefold-restored']}, "
-              f"overrides {s['override']}, not in the Debian list {s['unknown']}")
+        if casing_sources(cfg):
+            print(f"    recased {s['recased']}, ß/casefold-restored {s['casefold-restored']}, "
+                  f"overrides {s['override']}, not in the Debian list {s['unknown']}")
+        else:
+            print(f"    no Debian casing list: words as wordfreq gives them "
+                  f"(overrides {s['override']})")
     return 0
 
 
