@@ -4,8 +4,9 @@
 /// layout it was built with in its `LYOT` section so the decoder and the inspector use the
 /// same geometry. `keyWidth` is the length unit of every stored distance.
 ///
-/// How a character reaches a key (``classify(_:)``): it is lowercased, then an alias maps
-/// it (`é → e`, `ß → s`), then it is looked up among the keys. Characters listed in
+/// How a character reaches a key (``classify(_:)``): its own key or alias first (a Turkish
+/// layout maps `I → ı`), else it is lowercased, then an alias maps it (`é → e`, `ß → s`),
+/// then it is looked up among the keys. Characters listed in
 /// ``skipped`` (apostrophe, hyphen) are allowed in words but have no key; anything else
 /// (digits, symbols) makes a word untypeable.
 ///
@@ -90,14 +91,17 @@ public struct KeyboardLayout: Sendable, Hashable {
     self.keyIndex = index
   }
 
-  /// How `scalar` is typed: lowercased, then aliased, then looked up.
+  /// How `scalar` is typed: its own key, else its own alias (so a layout can say how a
+  /// capital types where the language cases differently: Turkish `I → ı`), else
+  /// lowercased, then aliased, then looked up.
   /// - Parameter scalar: a character of a word.
   /// - Returns: its key, `.skipped`, or `.untypeable`.
   public func classify(_ scalar: Unicode.Scalar) -> Typing {
     if let i = keyIndex[scalar] { return .key(i) }
+    if let target = aliases[scalar], let i = keyIndex[target] { return .key(i) }
     let lower = Self.lowercase(scalar)
     if let i = keyIndex[lower] { return .key(i) }
-    if let target = aliases[lower] ?? aliases[scalar], let i = keyIndex[target] { return .key(i) }
+    if let target = aliases[lower], let i = keyIndex[target] { return .key(i) }
     if skipped.contains(scalar) { return .skipped }
     return .untypeable
   }

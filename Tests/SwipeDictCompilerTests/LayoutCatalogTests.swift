@@ -147,6 +147,20 @@ struct LayoutCatalogTests {
     layout in catalog[layout, default: []].map { (layout, $0) }
   }
 
+  @Test("Turkish casing: I types ı and İ types i on the Turkish layout; I types i elsewhere")
+  func turkishCapitals() throws {
+    let turkish = try Self.load("qwerty-tr")
+    func key(_ layout: KeyboardLayout, _ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+      layout.key(for: scalar).map { layout.keys[$0].character }
+    }
+    #expect(key(turkish, "I") == "ı" && key(turkish, "ı") == "ı")
+    #expect(key(turkish, "İ") == "i" && key(turkish, "i") == "i")
+    #expect(turkish.keyPath(for: "IRAK") == turkish.keyPath(for: "ırak"))
+    #expect(turkish.keyPath(for: "İzmir") == turkish.keyPath(for: "izmir"))
+    let english = try Self.load("qwerty-en")
+    #expect(key(english, "I") == "i" && key(english, "İ") == "i")
+  }
+
   @Test func thereAreTwentyOrMoreAndEachIsInTheCatalog() {
     #expect(Self.files.count >= 20)
     #expect(Self.files == Self.catalog.keys.sorted())

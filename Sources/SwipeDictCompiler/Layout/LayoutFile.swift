@@ -10,6 +10,8 @@ import SwipeDictFiles
 ///  "aliases": {"é": "e", "ß": "s"}, "skip": ["'", "-"]}
 /// ```
 ///
+/// Alias sources are lowercased, except a capital whose lowercase has a key of its own: it
+/// says how the language cases that letter (Turkish `"I": "ı"`).
 /// `x`/`y` are key centers; `w`/`h` default to `keyWidth` and to the row height of 1.44 key
 /// widths when absent. Fields the reader does not know are ignored, so layouts can carry
 /// notes. Errors name the file and the JSON path of the bad value; a JSON syntax error, a
@@ -186,7 +188,11 @@ public enum LayoutFile {
       }
       for (from, to) in map.sorted(by: { $0.key < $1.key }) {
         let path = "aliases.\(from)"
-        let f = KeyboardLayout.lowercase(try character(.string(from), path))
+        // A capital whose lowercase has a key keeps its case: it says how the language
+        // cases that letter (Turkish "I": "ı", where I lowercases to i elsewhere).
+        let source = try character(.string(from), path)
+        let lower = KeyboardLayout.lowercase(source)
+        let f = lower != source && seen[lower] != nil ? source : lower
         let t = KeyboardLayout.lowercase(try character(to.kind, path))
         guard seen[t] != nil else { throw fail(path, "\"\(t)\" is not a key of this layout") }
         guard seen[f] == nil else { throw fail(path, "\"\(f)\" already has its own key") }
