@@ -14,16 +14,19 @@ with no option (the list as it is, gzip and all), and prints one Markdown table:
 
   entries          the list's ` word=` lines, counted here from the file
   kept             words in the blob (`inspect --json`: wordCount)
-  never-suggested, misspelling
-                   what the build report says of those entries once the blob carries them
-                   (`blob_marks` below); "—" while it does not
+  never-suggested  kept words marked possibly_offensive=true: in the blob, found by
+                   lookups, never suggested (the blob's metadata, `marks`)
+  misspelling      not_a_word=true entries that are no words of the blob: kept only as
+                   shortcut sources (the blob's metadata, `marks`)
   multi-word       phrases kept apart (` word=parce que`), from the build report
   untypeable       dropped as untypeable on the layout (the blob's metadata)
-  merged           entries of a word listed twice, added into one word (read − distinct,
-                   from the build report)
+  merged           entries of a word listed twice, added into one word (read − distinct −
+                   misspellings, from the build report)
   other dropped    dropped for an empty key path, --min-count or --max-words (none of them
                    applies to a list built without options: 0 unless something is wrong)
-  not in report    entries minus all of the above: what the report does not account for
+  not in report    entries minus kept, misspelling, multi-word, untypeable, merged and other
+                   dropped (never-suggested words are kept): what the report does not
+                   account for
                    (a footnote says which of the list's entries they are)
   blob bytes       the blob's size
   top 20 = f       whether `query --top 20` follows the list's own f order: its 20 words
@@ -32,7 +35,7 @@ with no option (the list as it is, gzip and all), and prints one Markdown table:
                    20th word's f counts. A word listed twice counts as 10^(f1/32) +
                    10^(f2/32), as the build adds them. Kept words are those the blob finds
                    (`query -`), so untypeable words and phrases are left out of the list's
-                   top 20.
+                   top 20, and so are possibly offensive ones, which are never suggested.
 
 A list whose layout file is not in corpora/layouts/ is not built: its row says which file
 is missing, and the script exits 1 after the table. Only the standard library is used.
@@ -96,6 +99,7 @@ class AOSPList:
         self.f0 = 0
         self.offensive = 0
         self.counts: dict[str, float] = {}   # NFC word -> summed 10^(f/32), as the build reads it
+        self.offensive_words: set[str] = set()  # never suggested
         with gzip.open(path, "rt", encoding="utf-8", newline="\n") as f:
             for line in f:
                 if not line.startswith(" word="):
@@ -111,6 +115,7 @@ class AOSPList:
                     self.f0 += 1
                 if attrs.get("possibly_offensive") == "true":
                     self.offensive += 1
+                    self.offensive_words.add(word)
                 if attrs.get("not_a_word") == "true":
                     self.not_a_word += 1
                     continue
@@ -125,8 +130,9 @@ class AOSPList:
         return None if count is None else 32 * math.log10(count)
 
     def by_f(self) -> list[str]:
-        """The words by f, highest first (then code point order)."""
-        return sorted(self.counts, key=lambda w: (-self.counts[w], w))
+        """The words a keyboard may suggest by f, highest first (then code point order)."""
+        return sorted((w for w in self.counts if w not in self.offensive_words),
+                      key=lambda w: (-self.counts[w], w))
 
 
 def run(args: list[str], stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -137,13 +143,13 @@ def number(text: str) -> int:
     return int(text.replace(",", ""))
 
 
-def blob_marks(meta: dict, report: str) -> tuple[int | None, int | None]:
-    """Never-suggested and misspelling entries, as the build report gives them.
-
-    The blob does not carry these marks yet (another change adds them): until it does this
-    returns (None, None) and the table prints "—". Fill it in from `meta` (inspect --json's
-    metadata) or the build's `report` text when they exist."""
-    return None, None
+def blob_marks(meta: dict) -> tuple[int | None, int | None]:
+    """Never-suggested words and misspelling entries, from the blob's metadata (`marks`,
+    format 1.2); (None, None) for a blob without it."""
+    marks = meta.get("marks")
+    if marks is None:
+        return None, None
+    return marks["possiblyOffensive"], marks["misspellings"]
 
 
 def found_in_blob(swipedict: str, blob: str, words: list[str]) -> set[str]:
@@ -267,9 +273,10 @@ def main(argv: list[str]) -> int:
         m = re.search(r"([\d,]+) distinct", built.stdout)
         merged = read - number(m.group(1)) if m else 0
         other = dropped["emptyKeyPath"] + dropped["belowMinCount"] + dropped["beyondMaxWords"]
-        never, misspelling = blob_marks(meta, built.stdout)
-        accounted = (kept + multi + untypeable + merged + other + (never or 0)
-                     + (misspelling or 0))
+        never, misspelling = blob_marks(meta)
+        # Misspellings are read but are no words: not merged ones.
+        merged -= misspelling or 0
+        accounted = kept + multi + untypeable + merged + other + (misspelling or 0)
         unaccounted = aosp.entries - accounted
         if unaccounted == 0:
             what = "every entry in the report"
@@ -295,8 +302,8 @@ def main(argv: list[str]) -> int:
     for row in rows:
         print("| " + " | ".join(row) + " |")
     print()
-    print("never-suggested, misspelling: not in the build report yet (— until the blob "
-          "carries them).")
+    print("never-suggested: kept words marked possibly_offensive (found, never suggested); "
+          "misspelling: not_a_word entries, kept only as shortcut sources.")
     print("top 20 = f: `query --top 20` against the list's 20 kept words of highest f; words "
           "of equal f may come in any order, and at rank 20 any word of that f counts.")
     for note in notes:

@@ -42,6 +42,16 @@ struct IDBitmap: Sequence {
     }
   }
 
+  /// Removes `id` if it is in the set.
+  mutating func remove(_ id: Int) {
+    guard id >= 0, id < limit else { return }
+    let bit = UInt64(1) << UInt64(id & 63)
+    if words[id >> 6] & bit != 0 {
+      words[id >> 6] &= ~bit
+      count -= 1
+    }
+  }
+
   /// Removes the IDs for which `remove` is true.
   mutating func removeAll(where remove: (Int) -> Bool) {
     for w in touched where words[w] != 0 {

@@ -22,6 +22,9 @@ public struct SwipeExplanation: Sendable, Hashable {
     /// A candidate whose perfect swipe cannot be matched within the DTW's locality band:
     /// the swipe is far shorter or longer than the word's along the way.
     case outsideBand
+    /// Never suggested: the word list marks it possibly offensive and the dictionary blocks
+    /// offensive words (``SwipeDictionary/blocksOffensiveWords``).
+    case blocked
   }
 
   /// One dictionary form of the word (its case, accent and apostrophe variants each count).
@@ -91,7 +94,7 @@ extension SwipeDecoder {
     guard !reduced.isEmpty else {
       return SwipeExplanation(decoding: decoding, filter: filter, forms: [])
     }
-    let candidates = dictionary.candidates(for: filter)
+    let candidates = dictionary.candidates(for: filter).filter(dictionary.isSuggestible)
     var search = WordSearch(decoder: self, points: reduced)
     let shown = decoding.words.map { variantKey($0.word) }
     var forms: [SwipeExplanation.Form] = []
@@ -110,6 +113,8 @@ extension SwipeDecoder {
       let verdict: SwipeExplanation.Verdict
       if let place = decoding.words.firstIndex(where: { $0.id == id }) {
         verdict = .shown(place: place + 1)
+      } else if !dictionary.isSuggestible(id) {
+        verdict = .blocked
       } else if let failed = report.checks.first(where: { !$0.passes }) {
         verdict = .filtered(failed.stage)
       } else if distance == nil {

@@ -91,6 +91,7 @@ public struct SwipeSession: Sendable {
     } else {
       decoder.dictionary.forEachCandidate(for: filter) { candidates.insert($0) }
     }
+    decoder.dictionary.forEachUnsuggestible { candidates.remove($0) }
     let points = reducer.points
     var search = WordSearch(decoder: decoder, points: points)
     let complete = search.run(candidates, deadline: deadline, matchLimit: matchLimit)

@@ -39,6 +39,14 @@ public struct SwipeDictionary: Sendable {
   let prefixTree: PrefixTreeView?
   /// The layout's key centers and key width.
   let keyGeometry: KeyGeometry
+  /// Marked words and shortcuts (`MARK`), if the blob has them.
+  let markView: MarkView?
+
+  /// Whether words marked possibly offensive are left out of every suggestion: top words,
+  /// completions, corrections and swipe decoding. They stay words: ``contains(_:)`` and
+  /// ``id(of:)`` find them. On by default, as AOSP keyboards' "Block offensive words";
+  /// turn it off for a user who turns that setting off.
+  public var blocksOffensiveWords = true
 
   /// Maps and validates a blob file.
   /// - Parameters:
@@ -100,6 +108,12 @@ public struct SwipeDictionary: Sendable {
         let (bytes, offset) = try section(.prefixTree)
         tree = try PrefixTreeView(section: bytes, fileOffset: offset, wordCount: dawg.wordCount)
       }
+      var marks: MarkView?
+      if contents.section(.marks) != nil {
+        let (bytes, offset) = try section(.marks)
+        marks = try MarkView(section: bytes, fileOffset: offset, wordCount: dawg.wordCount)
+      }
+      self.markView = marks
       self.featureView = features
       self.prefixTree = tree
       self.keyGeometry = geometry

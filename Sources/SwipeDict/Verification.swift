@@ -27,6 +27,9 @@ extension SwipeDictionary {
       try alphabet.validate(fileOffset: Int(contents.section(.alphabet)!.offset))
       try verifyAutomaton()
       try verifySwipeSections()
+      if let markView {
+        try markView.validate(wordCount: wordCount, fileOffset: Int(contents.section(.marks)!.offset))
+      }
     } catch {
       throw .invalid(error)
     }

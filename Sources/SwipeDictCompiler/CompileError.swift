@@ -10,8 +10,11 @@ public enum CompileError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The typeable words use more distinct characters than a blob's alphabet holds.
   case tooManyCharacters(count: Int)
   /// No word survived reading and filtering. `skipped` counts the invalid lines
-  /// `--skip-invalid` dropped, `firstSkipped` says what was wrong with the first few.
-  case noWords(read: Int, untypeable: Int, belowMinCount: Int, skipped: Int = 0, firstSkipped: [String] = [])
+  /// `--skip-invalid` dropped, `firstSkipped` says what was wrong with the first few;
+  /// `misspellings` the AOSP `not_a_word` entries, which are no words.
+  case noWords(
+    read: Int, untypeable: Int, belowMinCount: Int, skipped: Int = 0, firstSkipped: [String] = [],
+    misspellings: Int = 0)
   /// The blob would exceed the size budget given with `--budget`.
   case overBudget(bytes: Int, budget: Int)
   /// A layout file is invalid.
@@ -32,9 +35,12 @@ public enum CompileError: Error, Sendable, Hashable, CustomStringConvertible {
     case .tooManyCharacters(let count):
       return "the words use \(count) distinct characters; a blob holds at most "
         + "\(Alphabet.maxCount)\n  hint: check the layout's aliases, or split the list"
-    case .noWords(let read, let untypeable, let belowMinCount, let skipped, let firstSkipped):
+    case .noWords(let read, let untypeable, let belowMinCount, let skipped, let firstSkipped, let misspellings):
       var text = "no words left to build: \(read) read, \(untypeable) not typeable on the layout, "
         + "\(belowMinCount) below --min-count"
+      if misspellings > 0 {
+        text += ", \(misspellings) \(misspellings == 1 ? "misspelling" : "misspellings") (not_a_word=true: no words)"
+      }
       if skipped > 0 {
         text += ", \(skipped) invalid \(skipped == 1 ? "line" : "lines") skipped (--skip-invalid), for example:"
         text += firstSkipped.map { "\n  \($0)" }.joined()

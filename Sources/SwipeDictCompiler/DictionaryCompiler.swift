@@ -57,6 +57,17 @@ public struct CompileReport: Sendable {
   public var beyondMaxWords: Int
   /// Words in the blob.
   public var words: Int
+  /// Words of the blob marked possibly offensive: accepted, never suggested while the
+  /// loader blocks offensive words.
+  public var neverSuggested: Int
+  /// Words of the blob marked as abbreviations.
+  public var abbreviations: Int
+  /// Misspellings (AOSP `not_a_word`) kept only as shortcut sources, not as words.
+  public var misspellings: Int
+  /// Shortcuts stored.
+  public var shortcuts: Int
+  /// Shortcuts that are whitelisted corrections.
+  public var whitelisted: Int
   /// Distinct characters in the words.
   public var alphabetSize: Int
   /// Automaton states and transitions.
@@ -108,13 +119,14 @@ public enum DictionaryCompiler {
       throw CompileError.duplicateInput(path: a)
     }
     var counts: [String: Double] = [:]
+    var annotations = Annotations()
     var reports: [WordListReport] = []
     var entriesRead = 0
     let readOptions = WordListReadOptions(skipInvalid: options.skipInvalid)
     for path in paths {
       progress?(CompileProgress(stage: .reading, detail: path))
       let report = try readWordList(atPath: path, options: readOptions) { entry in
-        counts[Collation.nfc(entry.word), default: 0] += entry.count
+        annotations.add(entry, to: &counts)
         entriesRead += 1
         if entriesRead % 100_000 == 0 {
           progress?(CompileProgress(stage: .reading, detail: "\(path): \(entriesRead) entries"))
@@ -124,8 +136,35 @@ public enum DictionaryCompiler {
     }
 
     return try build(
-      counts: counts, inputs: reports, entriesRead: entriesRead, layout: layout,
-      options: options, progress: progress)
+      counts: counts, annotations: annotations, inputs: reports, entriesRead: entriesRead,
+      layout: layout, options: options, progress: progress)
+  }
+
+  /// What word lists say beyond counts: marks, misspellings and shortcuts (AOSP lists).
+  struct Annotations {
+    /// Marks of words, merged over entries.
+    var marks: [String: WordMarks] = [:]
+    /// Entries that are misspellings (`not_a_word`), kept only for their shortcuts.
+    var misspellings: Set<String> = []
+    /// Every distinct shortcut.
+    var shortcuts: Set<MarkLayout.Entry> = []
+
+    /// Adds an entry: its count to `counts` (unless it is a misspelling), its marks and
+    /// shortcuts here. Words and targets are normalized to NFC.
+    mutating func add(_ entry: WordListEntry, to counts: inout [String: Double]) {
+      let word = Collation.nfc(entry.word)
+      if entry.isMisspelling {
+        misspellings.insert(word)
+      } else {
+        counts[word, default: 0] += entry.count
+        if !entry.marks.isEmpty { marks[word, default: []].formUnion(entry.marks) }
+      }
+      for shortcut in entry.shortcuts {
+        var shortcut = shortcut
+        shortcut.target = Collation.nfc(shortcut.target)
+        shortcuts.insert(MarkLayout.Entry(source: word, shortcut: shortcut))
+      }
+    }
   }
 
   /// Builds a blob from words and counts held in memory (no input files).
@@ -140,15 +179,32 @@ public enum DictionaryCompiler {
     words: [(word: String, count: Double)], layout: KeyboardLayout,
     options: CompileOptions = .init()
   ) throws -> CompiledDictionary {
+    try compile(
+      entries: words.enumerated().map { WordListEntry(word: $1.word, count: $1.count, line: $0 + 1) },
+      layout: layout, options: options)
+  }
+
+  /// Builds a blob from entries held in memory, with their marks, misspellings and
+  /// shortcuts, exactly as if they had been read from a file.
+  /// - Parameters:
+  ///   - entries: the entries.
+  ///   - layout: the keyboard layout.
+  ///   - options: build options (`skipInvalid` does not apply).
+  /// - Returns: the blob and the report.
+  public static func compile(
+    entries: [WordListEntry], layout: KeyboardLayout, options: CompileOptions = .init()
+  ) throws -> CompiledDictionary {
     var counts: [String: Double] = [:]
-    for (word, count) in words { counts[Collation.nfc(word), default: 0] += count }
+    var annotations = Annotations()
+    for entry in entries { annotations.add(entry, to: &counts) }
     return try build(
-      counts: counts, inputs: [], entriesRead: words.count, layout: layout, options: options,
-      progress: nil)
+      counts: counts, annotations: annotations, inputs: [], entriesRead: entries.count,
+      layout: layout, options: options, progress: nil)
   }
 
   private static func build(
-    counts: [String: Double], inputs reports: [WordListReport], entriesRead: Int,
+    counts: [String: Double], annotations: Annotations, inputs reports: [WordListReport],
+    entriesRead: Int,
     layout: KeyboardLayout, options: CompileOptions, progress: ((CompileProgress) -> Void)?
   ) throws -> CompiledDictionary {
     progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
@@ -208,7 +264,8 @@ public enum DictionaryCompiler {
       throw CompileError.noWords(
         read: entriesRead, untypeable: untypeable.count + noKeys.count, belowMinCount: belowMinCount,
         skipped: reports.reduce(0) { $0 + $1.skipped },
-        firstSkipped: reports.flatMap(\.warnings).prefix(3).map { "\($0.location): \($0.message)" })
+        firstSkipped: reports.flatMap(\.warnings).prefix(3).map { "\($0.location): \($0.message)" },
+        misspellings: annotations.misspellings.count)
     }
 
     progress?(CompileProgress(stage: .sorting, detail: "\(kept.count) words"))
@@ -267,6 +324,26 @@ public enum DictionaryCompiler {
       wordCount: order.count, classes: classes, frequency: quantized,
       spelling: { id in words.withLabels(of: order[id]) { Array($0) } })
 
+    // Marks by word ID; shortcuts in section order. A misspelling that is also a word of
+    // the blob is a word. Sources and targets over 65,535 bytes cannot be stored (lines of
+    // files are at most 64 KiB, so only in-memory entries can have them): left out.
+    var marked: [(id: Int, marks: WordMarks)] = []
+    if !annotations.marks.isEmpty {
+      for (id, index) in order.enumerated() {
+        if let marks = annotations.marks[kept[index].word] { marked.append((id, marks)) }
+      }
+    }
+    let misspellings = annotations.misspellings.filter { counts[$0] == nil }.count
+    let shortcuts = annotations.shortcuts
+      .filter { entry in
+        entry.source.utf8.count <= MarkLayout.maxTextLength
+          && entry.shortcut.target.utf8.count <= MarkLayout.maxTextLength
+      }
+      .sorted(by: MarkLayout.precedes)
+    let neverSuggested = marked.count(where: { $0.marks.contains(.possiblyOffensive) })
+    let abbreviations = marked.count(where: { $0.marks.contains(.abbreviation) })
+    let whitelisted = shortcuts.count(where: { $0.shortcut.isWhitelisted })
+
     untypeable.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     noKeys.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     let metadata = JSONValue.object([
@@ -286,10 +363,17 @@ public enum DictionaryCompiler {
         ("belowMinCount", .number(belowMinCount)),
         ("beyondMaxWords", .number(beyondMaxWords)),
       ])),
+      ("marks", .object([
+        ("possiblyOffensive", .number(neverSuggested)),
+        ("abbreviation", .number(abbreviations)),
+        ("misspellings", .number(misspellings)),
+        ("shortcuts", .number(shortcuts.count)),
+        ("whitelisted", .number(whitelisted)),
+      ])),
     ])
     // The small sections first: with the header they usually share the first page, so
     // opening touches three pages (that one, and the headers of DAWG and FREQ).
-    let sections: [BlobContainer.Section] = [
+    var sections: [BlobContainer.Section] = [
       .init(tag: .alphabet, bytes: alphabet.encoded()),
       .init(tag: .layout, bytes: layout.encoded()),
       .init(tag: .metadata, bytes: Array(metadata.text.utf8)),
@@ -298,6 +382,13 @@ public enum DictionaryCompiler {
       .init(tag: .features, bytes: features.section),
       .init(tag: .prefixTree, bytes: tree),
     ]
+    // Only lists that mark words or carry shortcuts get a MARK section.
+    if !marked.isEmpty || !shortcuts.isEmpty {
+      sections.append(
+        .init(
+          tag: .marks,
+          bytes: MarkLayout.encode(wordCount: order.count, marks: marked, shortcuts: shortcuts)))
+    }
     let blob = BlobContainer.encode(sections)
     if let budget = options.budget, blob.count > budget {
       throw CompileError.overBudget(bytes: blob.count, budget: budget)
@@ -307,6 +398,8 @@ public enum DictionaryCompiler {
       untypeable: untypeable.count, untypeableExamples: Array(untypeable.prefix(10)),
       emptyKeyPath: noKeys.count, emptyKeyPathExamples: Array(noKeys.prefix(10)),
       belowMinCount: belowMinCount, beyondMaxWords: beyondMaxWords, words: order.count,
+      neverSuggested: neverSuggested, abbreviations: abbreviations, misspellings: misspellings,
+      shortcuts: shortcuts.count, whitelisted: whitelisted,
       alphabetSize: alphabet.count, states: builder.stateCount,
       transitions: builder.labels.count,
       sections: sections.map { ($0.tag, $0.bytes.count) }, bytes: blob.count)

@@ -51,7 +51,7 @@ public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvert
   public var minor: UInt16
 
   /// The version this code writes and the newest major it reads.
-  public static let current = FormatVersion(major: 1, minor: 1)
+  public static let current = FormatVersion(major: 1, minor: 2)
 
   /// Creates a version.
   public init(major: UInt16, minor: UInt16) {
@@ -103,6 +103,9 @@ public struct SectionTag: RawRepresentable, Sendable, Hashable, CustomStringConv
   public static let features = SectionTag("FEAT")
   /// The 27-ary prefix tree over the words and the top-1000 list. See `PrefixTreeLayout`.
   public static let prefixTree = SectionTag("PTRE")
+  /// Marked words (possibly offensive, abbreviation) and shortcuts (whitelisted corrections),
+  /// when the word lists carry them (format 1.2). See `MarkLayout`.
+  public static let marks = SectionTag("MARK")
   /// Build metadata as UTF-8 JSON: inputs with checksums, options, tool version. No timestamps.
   public static let metadata = SectionTag("META")
 }

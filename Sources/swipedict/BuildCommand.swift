@@ -112,6 +112,12 @@ struct BuildCommand: ParsableCommand {
       print("  kept apart \(grouped(phrases)) multi-word \(entries) (phrases, not swiped words), e.g.: "
         + examples.joined(separator: " "))
     }
+    if report.neverSuggested + report.abbreviations + report.misspellings + report.shortcuts > 0 {
+      print("  marked \(grouped(report.neverSuggested)) possibly offensive (accepted, never suggested), "
+        + "\(grouped(report.abbreviations)) abbreviations; \(grouped(report.misspellings)) misspellings "
+        + "(not_a_word, kept only as shortcut sources); \(grouped(report.shortcuts)) shortcuts, "
+        + "\(grouped(report.whitelisted)) whitelisted")
+    }
     if !report.untypeableExamples.isEmpty {
       print("  untypeable on \(layoutModel.name), e.g.: "
         + report.untypeableExamples.prefix(5).map { "\"\($0)\"" }.joined(separator: " "))

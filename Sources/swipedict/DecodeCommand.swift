@@ -206,6 +206,7 @@ struct DecodeCommand: ParsableCommand {
       case .merged(let into): head += "shown as \"\(into)\" (same key path, more frequent form)"
       case .filtered(let stage): head += "dropped by the \(stage.rawValue) filter"
       case .outsideBand: head += "outside the DTW's locality band"
+      case .blocked: head += "never suggested (marked possibly offensive)"
       }
       if let rank = form.rank { head += "; rank \(grouped(rank)) of \(grouped(e.decoding.candidateCount)) candidates" }
       lines.append(head)
@@ -270,6 +271,7 @@ struct DecodeCommand: ParsableCommand {
             case .merged(let into): verdict = "merged into \(into)"
             case .filtered(let stage): verdict = "filtered: \(stage.rawValue)"
             case .outsideBand: verdict = "outside band"
+            case .blocked: verdict = "blocked"
             }
             return .object([
               ("word", .string(form.word)), ("id", .number(form.id)), ("frequency", .number(Int(form.frequency))),

@@ -187,6 +187,7 @@ struct DrawCommand: ParsableCommand {
       case .outranked, .displaced: place = "rank \(own.rank.map(grouped) ?? "?")"
       case .filtered(let stage): place = "dropped by the \(stage.rawValue) filter"
       case .outsideBand: place = "outside the DTW band"
+      case .blocked: place = "never suggested"
       }
       let distance = own.distance.map { fixedDecimal(Double($0), places: 3) } ?? "none"
       let score = own.score.map { fixedDecimal(Double($0), places: 3) } ?? "none"

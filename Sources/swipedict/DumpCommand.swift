@@ -20,7 +20,11 @@ struct DumpCommand: ParsableCommand {
       dictionary= header, then ` word=WORD,f=F` with F the frequency byte (0…255). Built \
       again it gives the same words and IDs (but for words with a comma, which the format \
       cannot hold: left out, with a warning); the frequency bytes come back equal at the top \
-      of the scale and a little higher at the bottom (f is read as the count 10^(f/32)).
+      of the scale and a little higher at the bottom (f is read as the count 10^(f/32)). \
+      What the blob keeps from an AOSP list comes back too: possibly_offensive=true, \
+      flags=abbreviation, each word's shortcut= lines, and the misspellings (not_a_word=true \
+      entries) with their shortcuts, after the words. A TSV list cannot hold those: dump \
+      says how many it leaves out.
 
       Examples:
         swipedict dump build/en.swipedict > en.tsv
@@ -59,6 +63,24 @@ struct DumpCommand: ParsableCommand {
         + "date=0,version=1\n"
     var whole = ""
     var leftOut: [String] = []
+    // Shortcuts by source; those of words are written under them, the rest (misspellings)
+    // after the words.
+    var shortcuts: [String: [Shortcut]] = [:]
+    var sources: [String] = []
+    for (source, shortcut) in dictionary.allShortcuts {
+      if shortcuts[source] == nil { sources.append(source) }
+      shortcuts[source, default: []].append(shortcut)
+    }
+    var marked = 0
+    func shortcutLines(_ source: String) -> String {
+      (shortcuts.removeValue(forKey: source) ?? []).map { shortcut in
+        guard !shortcut.target.contains(",") else {
+          leftOut.append(shortcut.target)
+          return ""
+        }
+        return "  shortcut=\(shortcut.target),f=\(shortcut.isWhitelisted ? "whitelist" : "\(shortcut.frequency)")\n"
+      }.joined()
+    }
     func flush() {
       if toFile { whole += text } else { print(text, terminator: "") }
       text = ""
@@ -77,14 +99,30 @@ struct DumpCommand: ParsableCommand {
           leftOut.append(word)
           continue
         }
-        text += " word=" + word + ",f=\(frequency)\n"
+        let marks = dictionary.marks(of: id)
+        text += " word=" + word + ",f=\(frequency)"
+          + (marks.contains(.abbreviation) ? ",flags=abbreviation" : "")
+          + (marks.contains(.possiblyOffensive) ? ",possibly_offensive=true" : "") + "\n"
+        text += shortcutLines(word)
       }
+      if !dictionary.marks(of: id).isEmpty { marked += 1 }
       if text.utf8.count > 1 << 16 { flush() }
+    }
+    let misspellings = sources.filter { shortcuts[$0] != nil }
+    if format == .combined {
+      for source in misspellings where !source.contains(",") {
+        text += " word=\(source),f=0,not_a_word=true\n" + shortcutLines(source)
+        if text.utf8.count > 1 << 16 { flush() }
+      }
+    } else if marked + sources.count > 0 {
+      printError(
+        "note: a word<TAB>count list cannot hold the blob's \(marked) marked words and the "
+          + "shortcuts of \(sources.count) spellings; --format combined keeps them")
     }
     flush()
     if !leftOut.isEmpty {
       printError(
-        "warning: \(leftOut.count) words contain a comma, which the AOSP format cannot hold; left out: "
+        "warning: \(leftOut.count) words or shortcuts contain a comma, which the AOSP format cannot hold; left out: "
           + leftOut.prefix(5).map { "\"\($0)\"" }.joined(separator: " "))
     }
     if let output, toFile {

@@ -35,18 +35,22 @@ struct InspectCommand: ParsableCommand {
   }
 
   /// The sections each kind of query reads.
-  static let decodeSections: [SectionTag] = [.alphabet, .layout, .frequency, .features, .dawg]
-  static let typingSections: [SectionTag] = [.alphabet, .layout, .frequency, .prefixTree, .dawg]
+  static let decodeSections: [SectionTag] = [.alphabet, .layout, .frequency, .features, .dawg, .marks]
+  static let typingSections: [SectionTag] = [.alphabet, .layout, .frequency, .prefixTree, .dawg, .marks]
 
   /// The budget lines: what, bytes, sections.
   private func budgetLines(_ dictionary: SwipeDictionary) -> [(key: String, label: String, bytes: Int, tags: [SectionTag])] {
     func sum(_ tags: [SectionTag]) -> Int {
       tags.reduce(0) { $0 + Int(dictionary.contents.section($1)?.length ?? 0) }
     }
+    // MARK is there only for lists that mark words (AOSP's).
+    func present(_ tags: [SectionTag]) -> [SectionTag] {
+      tags.filter { dictionary.contents.section($0) != nil }
+    }
     var lines: [(key: String, label: String, bytes: Int, tags: [SectionTag])] = [
       ("mapped", "mapped (whole file, clean pages)", dictionary.fileSize, []),
-      ("swipeDecode", "read by a swipe decode", sum(Self.decodeSections), Self.decodeSections),
-      ("typing", "read by completion and correction", sum(Self.typingSections), Self.typingSections),
+      ("swipeDecode", "read by a swipe decode", sum(Self.decodeSections), present(Self.decodeSections)),
+      ("typing", "read by completion and correction", sum(Self.typingSections), present(Self.typingSections)),
     ]
     // The first measurement warms up the runtime and Foundation; the second is the loader's.
     _ = measureMemory(path: blob.blob, words: [])

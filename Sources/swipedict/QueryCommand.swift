@@ -9,7 +9,14 @@ struct QueryCommand: ParsableCommand {
     discussion: """
       Lookups are exact (case and accents as given, after NFC); --folded ignores case and \
       accents, and folds letters such as ł ø đ ı İ æ œ to their base letter (zolw finds \
-      żółw). Word IDs are ranks in the folding collation (a < A < ä < b …).
+      żółw). Word IDs are ranks in the folding collation (a < A < ä < b …). A word \
+      the list marks (AOSP's possibly_offensive, abbreviation) is printed with its marks, \
+      and any word, in the blob or not, with the shortcuts the list gives it \
+      (acomodate → accommodate, whitelisted).
+
+      Words marked possibly offensive are found by lookups but never suggested by \
+      --prefix, --correct or --top, as AOSP keyboards' "Block offensive words" does; \
+      --allow-offensive turns that off.
 
       --prefix completes ignoring case and accents, most frequent first. --correct ranks \
       the words a typed input most likely meant (Kännsch's adjusted Levenshtein distance \
@@ -69,6 +76,13 @@ struct QueryCommand: ParsableCommand {
   @Flag(name: .long, help: "Ignore case and accents in lookups.")
   var folded = false
 
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "Suggest words the list marks possibly offensive too (--prefix, --correct, --top);"
+        + " by default they are found by lookups but never suggested."))
+  var allowOffensive = false
+
   @Flag(name: .long, help: "Print JSON Lines.")
   var json = false
 
@@ -102,7 +116,8 @@ struct QueryCommand: ParsableCommand {
   static let notFound = ExitCode(3)
 
   func run() throws {
-    let dictionary = try blob.open()
+    var dictionary = try blob.open()
+    dictionary.blocksOffensiveWords = !allowOffensive
     let found: Bool
     if let prefix {
       found = printSuggestions(dictionary.completions(prefix: prefix, limit: limit), in: dictionary)
@@ -220,9 +235,11 @@ struct QueryCommand: ParsableCommand {
     let ids = folded ? dictionary.ids(matchingFolded: word) : dictionary.id(of: word).map { [$0] } ?? []
     if json {
       if ids.isEmpty {
-        print(JSONValue.object([
+        var members: [(String, JSONValue)] = [
           ("word", .string(word)), ("found", false), ("id", .null), ("frequency", .null),
-        ]).text)
+        ]
+        if let shortcuts = shortcutsJSON(word, dictionary) { members.append(("shortcuts", shortcuts)) }
+        print(JSONValue.object(members).text)
       }
       for id in ids {
         var members: [(String, JSONValue)] = [
@@ -230,15 +247,58 @@ struct QueryCommand: ParsableCommand {
           ("frequency", .number(Int(dictionary.frequency(of: id) ?? 0))),
         ]
         if folded { members.append(("match", .string(dictionary.word(for: id) ?? ""))) }
+        members += annotations(of: id, dictionary)
         print(JSONValue.object(members).text)
       }
       return !ids.isEmpty
     }
-    if ids.isEmpty { print("\(word)\tnot found") }
+    if ids.isEmpty { print("\(word)\tnot found\(shortcutText(word, dictionary))") }
     for id in ids {
       let match = folded ? "\t\(dictionary.word(for: id) ?? "")" : ""
-      print("\(word)\tid \(id)\tfrequency \(dictionary.frequency(of: id) ?? 0)\(match)")
+      let marks = markNames(dictionary.marks(of: id)).map { "\t\($0)" }.joined()
+      let stored = dictionary.word(for: id) ?? word
+      print("\(word)\tid \(id)\tfrequency \(dictionary.frequency(of: id) ?? 0)\(match)\(marks)"
+        + shortcutText(stored, dictionary))
     }
     return !ids.isEmpty
+  }
+
+  /// The names of a word's marks, as the AOSP attributes say them.
+  private func markNames(_ marks: WordMarks) -> [String] {
+    (marks.contains(.possiblyOffensive) ? ["possibly offensive (never suggested)"] : [])
+      + (marks.contains(.abbreviation) ? ["abbreviation"] : [])
+  }
+
+  /// "\t→ I'll (whitelisted)" for each shortcut of `word`.
+  private func shortcutText(_ word: String, _ dictionary: SwipeDictionary) -> String {
+    dictionary.shortcuts(for: word).map {
+      "\t→ \($0.target) (\($0.isWhitelisted ? "whitelisted" : "shortcut, f=\($0.frequency)"))"
+    }.joined()
+  }
+
+  private func shortcutsJSON(_ word: String, _ dictionary: SwipeDictionary) -> JSONValue? {
+    let shortcuts = dictionary.shortcuts(for: word)
+    guard !shortcuts.isEmpty else { return nil }
+    return .array(shortcuts.map {
+      .object([
+        ("target", .string($0.target)), ("whitelisted", .bool($0.isWhitelisted)),
+        ("frequency", .number(Int($0.frequency))),
+      ])
+    })
+  }
+
+  /// JSON members for a found word's marks and shortcuts, present only when it has them.
+  private func annotations(of id: Int, _ dictionary: SwipeDictionary) -> [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = []
+    let marks = dictionary.marks(of: id)
+    if !marks.isEmpty {
+      members.append(("marks", .array(
+        (marks.contains(.possiblyOffensive) ? [JSONValue.string("possiblyOffensive")] : [])
+          + (marks.contains(.abbreviation) ? [.string("abbreviation")] : []))))
+    }
+    if let word = dictionary.word(for: id), let shortcuts = shortcutsJSON(word, dictionary) {
+      members.append(("shortcuts", shortcuts))
+    }
+    return members
   }
 }

@@ -36,6 +36,26 @@ private func perfectSwipe(_ word: String, on d: SwipeDictionary, step: Float = 0
 
 @Suite("Swipe decoder")
 struct DecoderTests {
+  @Test("a word the list marks possibly offensive is never decoded while the dictionary blocks it")
+  func blockedWordsAreNeverDecoded() throws {
+    var sex = WordListEntry(word: "sex", count: 1_000_000, line: 1)
+    sex.marks = .possiblyOffensive
+    let others = [("set", 1_000.0), ("sec", 500), ("sea", 800), ("see", 900), ("wed", 10)]
+    let layout = try LayoutFile.load(
+      repositoryRoot.appendingPathComponent("corpora/layouts/qwerty-en.json").path)
+    var d = try SwipeDictionary(
+      bytes: DictionaryCompiler.compile(
+        entries: [sex] + others.map { WordListEntry(word: $0.0, count: $0.1, line: 2) }, layout: layout
+      ).bytes)
+    let points = perfectSwipe("sex", on: d)
+    let blocked = SwipeDecoder(dictionary: d)
+    #expect(!blocked.decode(points).words.isEmpty)
+    #expect(!blocked.decode(points).words.map(\.word).contains("sex"))
+    #expect(blocked.explain(points, word: "sex").forms.map(\.verdict) == [.blocked])
+    d.blocksOffensiveWords = false
+    #expect(SwipeDecoder(dictionary: d).decode(points).words.first?.word == "sex")
+  }
+
   @Test("each word is top-1 for its own perfect swipe, or tied with a word of the same key path")
   func perfectSwipesDecodeToTheirWord() throws {
     let words = [

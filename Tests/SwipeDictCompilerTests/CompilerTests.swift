@@ -84,6 +84,18 @@ struct CompilerTests {
     #expect(skipped.report.words == 1)
   }
 
+  @Test func aListOfMisspellingsOnlyHasNoWords() throws {
+    let directory = TemporaryDirectory()
+    let list = directory.write(
+      "main.combined", "dictionary=main:en\n word=acomodate,f=0,not_a_word=true\n  shortcut=accommodate,f=whitelist\n")
+    #expect(throws: CompileError.noWords(read: 1, untypeable: 0, belowMinCount: 0, misspellings: 1)) {
+      try DictionaryCompiler.compile(inputs: [list], layout: layout)
+    }
+    #expect(
+      CompileError.noWords(read: 1, untypeable: 0, belowMinCount: 0, misspellings: 1).description
+        .hasPrefix("no words left to build: 1 read, 0 not typeable on the layout, 0 below --min-count, 1 misspelling (not_a_word=true: no words)"))
+  }
+
   @Test func noTypeableWordsIsAnError() throws {
     #expect(throws: CompileError.noWords(read: 2, untypeable: 2, belowMinCount: 0)) {
       try DictionaryCompiler.compile(words: [("123", 1), ("4", 1)], layout: layout)
@@ -97,7 +109,7 @@ struct CompilerTests {
       _ = try DictionaryCompiler.compile(inputs: [list], layout: layout, options: options)
       Issue.record("expected noWords")
     } catch let error as CompileError {
-      guard case .noWords(let read, let untypeable, _, let skipped, let firstSkipped) = error else {
+      guard case .noWords(let read, let untypeable, _, let skipped, let firstSkipped, _) = error else {
         Issue.record("expected noWords, got \(error)")
         return
       }

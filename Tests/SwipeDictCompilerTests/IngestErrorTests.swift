@@ -135,7 +135,16 @@ struct IngestBadLine: Sendable, CustomTestStringConvertible {
       .negativeCount, message: "frequency f= \"-1\" is negative"),
     IngestBadLine(
       "AOSP f beyond 255", "dictionary=main:en\n word=the,f=256\n", line: 2, column: 13,
-      .countTooLarge, message: "f=256.0 is beyond AOSP's 0…255 frequency scale"),
+      .countTooLarge, message: "f=256 is beyond AOSP's 0…255 frequency scale"),
+    IngestBadLine(
+      "AOSP shortcut without f", "dictionary=main:en\n word=ill,f=1\n  shortcut=I'll\n", line: 3,
+      column: 16, .missingCount, message: "shortcut has no f="),
+    IngestBadLine(
+      "AOSP empty shortcut", "dictionary=main:en\n word=ill,f=1\n  shortcut=,f=whitelist\n",
+      line: 3, column: 12, .emptyWord, message: "empty shortcut: shortcut= has no value"),
+    IngestBadLine(
+      "AOSP shortcut f beyond 255", "dictionary=main:en\n word=ill,f=1\n  shortcut=I'll,f=300\n",
+      line: 3, column: 19, .countTooLarge, message: "f=300 is beyond AOSP's 0…255 frequency scale"),
     IngestBadLine(
       "AOSP missing f", "dictionary=main:en\n word=the,flags=\n", line: 2, column: 17,
       .missingCount, message: "entry has no f= count"),
@@ -268,8 +277,8 @@ struct IngestErrorTests {
       ),
       ("dictionary=main:en\n", 1, "no entries: the AOSP list has a header and no word= lines"),
       (
-        "dictionary=main:en\n shortcut=x,f=1\n word=y,f=1,not_a_word=true\n", 3,
-        "no entries: every line is a shortcut, bigram or not_a_word line, or a phrase"
+        "dictionary=main:en\n shortcut=x,f=1\n bigram=y,f=1\n", 3,
+        "no entries: every line is a bigram or shortcut line, or a phrase"
       ),
       ("dictionary=main:fr\n word=parce que,f=1\n", 2, "no entries: every entry is a phrase of several words (1 kept apart)"),
     ]

@@ -60,7 +60,7 @@ struct IngestFormatTests {
     #expect(result.report.skipped == 1)
   }
 
-  @Test("AOSP combined lists: f is a log-scale frequency, 10^(f/32); shortcut, bigram, not_a_word are ignored")
+  @Test("AOSP combined lists: f is a log-scale frequency, 10^(f/32); shortcuts join their entry, not_a_word is a misspelling, bigrams are ignored")
   func aosp() throws {
     let path = try IngestFixture.path("aosp-combined.txt")
     var entries: [WordListEntry] = []
@@ -70,14 +70,68 @@ struct IngestFormatTests {
         Pair(word: "the", count: AOSPLine.count(forFrequency: 222)),
         Pair(word: "of", count: AOSPLine.count(forFrequency: 214)),
         Pair(word: "I'm", count: AOSPLine.count(forFrequency: 200)),
+        Pair(word: "xyzzy", count: AOSPLine.count(forFrequency: 0)),
         Pair(word: "café", count: AOSPLine.count(forFrequency: 120)),
       ])
-    #expect(entries.map(\.line) == [2, 3, 5, 8])
+    #expect(entries.map(\.line) == [2, 3, 5, 7, 8])
+    #expect(entries.map(\.isMisspelling) == [false, false, false, true, false])
+    #expect(entries[1].shortcuts == [Shortcut(target: "of-course", isWhitelisted: true, frequency: 255)])
+    #expect(entries.allSatisfy { $0.marks.isEmpty })  // possibly_offensive=false
     #expect(report.format == .aosp)
-    #expect(report.entries == 4)
-    #expect(report.ignored == 3)
+    #expect(report.entries == 5)
+    #expect(report.misspellings == 1)
+    #expect(report.shortcuts == 1)
+    #expect(report.ignored == 1)
     #expect(report.skipped == 0)
     #expect(report.lines == 8)
+  }
+
+  @Test("AOSP marks, misspellings and shortcuts as the lists ship them, in any chunking")
+  func aospMarksAndShortcuts() throws {
+    let text = """
+      dictionary=main:en,locale=en
+       word=ill,f=112,flags=,originalFreq=128
+        shortcut=I'll,f=whitelist
+        bigram=be,f=3
+       word=coeur,f=103
+        shortcut=cœur,f=14
+        shortcut=cœurs,f=12
+       word=sex,f=135,flags=,originalFreq=135,possibly_offensive=true
+       word=km,f=155,flags=abbreviation,originalFreq=155
+       word=AMD,f=0,flags=abbreviation,possibly_offensive=true
+       word=acomodate,f=0,not_a_word=true
+        shortcut=accommodate,f=whitelist
+       word=a priori,f=90
+        shortcut=apriori,f=whitelist
+      """
+    let result = try Ingest.readInChunks(Array(text.utf8))
+    let byWord = Dictionary(uniqueKeysWithValues: result.entries.map { ($0.word, $0) })
+    #expect(result.entries.map(\.word) == ["ill", "coeur", "sex", "km", "AMD", "acomodate"])
+    #expect(byWord["ill"]?.shortcuts == [Shortcut(target: "I'll", isWhitelisted: true, frequency: 255)])
+    #expect(
+      byWord["coeur"]?.shortcuts == [
+        Shortcut(target: "cœur", isWhitelisted: false, frequency: 14),
+        Shortcut(target: "cœurs", isWhitelisted: false, frequency: 12),
+      ])
+    #expect(byWord["sex"]?.marks == .possiblyOffensive)
+    #expect(byWord["km"]?.marks == .abbreviation)
+    #expect(byWord["AMD"]?.marks == [.abbreviation, .possiblyOffensive])
+    #expect(byWord["acomodate"]?.isMisspelling == true)
+    #expect(byWord["acomodate"]?.shortcuts.map(\.target) == ["accommodate"])
+    // The shortcut below a phrase stays with the phrase, kept apart: ignored.
+    #expect(result.report.multiWord == 1)
+    #expect(result.report.shortcuts == 4)
+    #expect(result.report.ignored == 2)  // the bigram and the phrase's shortcut
+    #expect(result.report.misspellings == 1)
+    #expect(result.report.entries == 6)
+  }
+
+  @Test("a shortcut before any entry is ignored, not attached to the header")
+  func aospShortcutFirst() throws {
+    let result = try Ingest.read("dictionary=main:en\n  shortcut=x,f=whitelist\n word=a,f=1\n")
+    #expect(result.entries.map(\.word) == ["a"])
+    #expect(result.entries[0].shortcuts.isEmpty)
+    #expect(result.report.ignored == 1)
   }
 
   @Test("AOSP phrases (word=parce que) are kept apart and counted, not errors")

@@ -28,7 +28,16 @@ func fuzzQueries(_ dictionary: SwipeDictionary) {
   }
   _ = dictionary.layout
   _ = dictionary.metadata
+  for id in [-1, 0, dictionary.wordCount / 2, dictionary.wordCount - 1, dictionary.wordCount, Int.max] {
+    _ = dictionary.marks(of: id)
+  }
+  for (source, _) in dictionary.allShortcuts.prefix(20) { _ = dictionary.shortcuts(for: source) }
+  for word in probes { _ = dictionary.shortcuts(for: word) }
   fuzzSwipeQueries(dictionary, probes: probes)
+  var unblocked = dictionary
+  unblocked.blocksOffensiveWords = false
+  _ = unblocked.completions(prefix: "a", limit: 5)
+  _ = unblocked.topWords(limit: 5)
 }
 
 /// The swipe and typing queries: features, key paths, filters, completion, correction.

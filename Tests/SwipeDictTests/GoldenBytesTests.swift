@@ -86,5 +86,34 @@ struct GoldenBytesTests {
 
     let dictionary = try SwipeDictionary(bytes: blob, verify: true)
     #expect(Array(dictionary.words(withPrefix: "")).map(\.word) == ["a", "ab", "b"])
+    #expect(dictionary.contents.section(.marks) == nil)  // a plain list: no MARK section
+  }
+
+  @Test("a, ab (possibly offensive), b (abbreviation); shortcuts ab → a, ba → b")
+  func markSection() throws {
+    var ab = WordListEntry(word: "ab", count: 10, line: 2)
+    ab.marks = .possiblyOffensive
+    ab.shortcuts = [Shortcut(target: "a", isWhitelisted: false, frequency: 7)]
+    var b = WordListEntry(word: "b", count: 1, line: 3)
+    b.marks = .abbreviation
+    var ba = WordListEntry(word: "ba", count: 1, line: 4)
+    ba.isMisspelling = true
+    ba.shortcuts = [Shortcut(target: "b", isWhitelisted: true, frequency: 255)]
+    let blob = try DictionaryCompiler.compile(
+      entries: [WordListEntry(word: "a", count: 100, line: 1), ab, b, ba], layout: testLayout()
+    ).bytes
+    func u32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * UInt32($0))) } }
+    var expected: [UInt8] = [3, 0, 0, 0, 0, 0, 0, 0]  // words
+    expected += u32(2) + u32(2) + u32(6)  // marked words, shortcuts, text bytes
+    expected += [UInt8](repeating: 0, count: 44)
+    expected += u32(1) + u32(1)  // ab (ID 1): possibly offensive
+    expected += u32(2) + u32(2)  // b (ID 2): abbreviation
+    expected += u32(0) + [2, 0, 1, 0, 7, 0, 0, 0]  // "ab" → "a": text 0, lengths 2 and 1, f 7
+    expected += u32(3) + [2, 0, 1, 0, 255, 1, 0, 0]  // "ba" → "b": text 3, whitelisted
+    expected += Array("ab" .utf8) + Array("a".utf8) + Array("ba".utf8) + Array("b".utf8)
+    #expect(try section(.marks, of: blob) == expected)
+    let dictionary = try SwipeDictionary(bytes: blob, verify: true)
+    #expect(dictionary.wordCount == 3)  // "ba" is a misspelling, no word
+    #expect(dictionary.shortcuts(for: "ba") == [Shortcut(target: "b", isWhitelisted: true, frequency: 255)])
   }
 }

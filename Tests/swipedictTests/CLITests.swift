@@ -40,6 +40,59 @@ struct CLITests {
     #expect(result.stdout.contains("kept apart 1 multi-word entry (phrases, not swiped words), e.g.: \"hello world\""), "\(result.stdout)")
   }
 
+  @Test func anAOSPListKeepsItsMarksAndShortcutsThroughBuildQueryAndDump() throws {
+    try workspace.write(
+      "main_yy.combined",
+      """
+      dictionary=main:yy,locale=yy
+       word=hello,f=200
+       word=hell,f=190,flags=,possibly_offensive=true
+       word=help,f=120,flags=abbreviation
+       word=ill,f=100
+        shortcut=I'll,f=whitelist
+       word=I'll,f=110
+       word=helo,f=0,not_a_word=true
+        shortcut=hello,f=whitelist
+
+      """)
+    let blob = workspace.file("marks.swipedict")
+    let built = try CLI.run(["build", workspace.file("main_yy.combined"), "--layout", workspace.file("layout.json"), "-o", blob])
+    #expect(built.status == 0, "\(built.stderr)")
+    #expect(
+      built.stdout.contains(
+        "marked 1 possibly offensive (accepted, never suggested), 1 abbreviations; 1 misspellings"
+          + " (not_a_word, kept only as shortcut sources); 2 shortcuts, 2 whitelisted"), "\(built.stdout)")
+    let looked = try CLI.run(["query", blob, "hell", "help", "ill", "helo"])
+    #expect(looked.stdout.contains("hell\tid "), "\(looked.stdout)")
+    #expect(looked.stdout.contains("possibly offensive (never suggested)"))
+    #expect(looked.stdout.contains("\tabbreviation\n"))
+    #expect(looked.stdout.contains("\t→ I'll (whitelisted)"))
+    #expect(looked.stdout.contains("helo\tnot found\t→ hello (whitelisted)"))
+    #expect(looked.status == 3)  // helo is no word
+    let json = try CLI.run(["query", blob, "helo", "hell", "--json"])
+    #expect(json.stdout.contains(#""shortcuts":[{"target":"hello","whitelisted":true,"frequency":255}]"#), "\(json.stdout)")
+    #expect(json.stdout.contains(#""marks":["possiblyOffensive"]"#))
+    // Never suggested unless asked.
+    let completions = try CLI.run(["query", blob, "--prefix", "hel"])
+    #expect(completions.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["hello", "help"])
+    let all = try CLI.run(["query", blob, "--prefix", "hel", "--allow-offensive"])
+    #expect(all.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["hello", "hell", "help"])
+    // The combined dump keeps them, and rebuilds into the same marks and shortcuts.
+    let dump = try CLI.run(["dump", blob, "--format", "combined"])
+    #expect(dump.stdout.contains(" word=hell,f=") && dump.stdout.contains(",possibly_offensive=true\n"), "\(dump.stdout)")
+    #expect(dump.stdout.contains(",flags=abbreviation\n"))
+    #expect(dump.stdout.contains("  shortcut=I'll,f=whitelist\n"))
+    #expect(dump.stdout.hasSuffix(" word=helo,f=0,not_a_word=true\n  shortcut=hello,f=whitelist\n"))
+    let list = workspace.file("marks-dump.combined")
+    try workspace.write("marks-dump.combined", dump.stdout)
+    let again = workspace.file("marks-again.swipedict")
+    #expect(try CLI.run(["build", list, "--layout", workspace.file("layout.json"), "-o", again]).status == 0)
+    #expect(try CLI.run(["query", again, "hell", "help", "ill", "helo"]).stdout == looked.stdout)
+    // A TSV dump says what it cannot hold.
+    let tsv = try CLI.run(["dump", blob])
+    #expect(tsv.stderr.contains("cannot hold the blob's 2 marked words and the shortcuts of 2 spellings"), "\(tsv.stderr)")
+  }
+
   @Test func queryIDIsTheReverseLookup() throws {
     let looked = try CLI.run(["query", blob, "help", "--json"])
     let id = try #require(looked.stdout.split(separator: ",").first { $0.contains("\"id\"") }?.split(separator: ":").last)
@@ -115,7 +168,7 @@ struct CLITests {
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(json["wordCount"] as? Int == 6)
-    #expect(json["formatVersion"] as? String == "1.1")
+    #expect(json["formatVersion"] as? String == "1.2")
     let tags = (json["sections"] as? [[String: Any]])?.compactMap { $0["tag"] as? String }
     #expect(tags?.contains("DAWG") == true)
     #expect((json["layout"] as? [String: Any])?["name"] as? String == "cli")

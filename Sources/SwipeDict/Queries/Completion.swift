@@ -25,16 +25,22 @@ public struct Suggestion: Sendable, Hashable {
 
 extension SwipeDictionary {
   /// The most frequent words of the dictionary, most frequent first (ties: lower ID first),
-  /// from the top list (at most 1,000).
+  /// from the top list (at most 1,000), without words that must not be suggested
+  /// (``blocksOffensiveWords``).
   public func topWords(limit: Int = 10) -> [Suggestion] {
-    guard let tree = prefixTree else { return [] }
-    return (0..<min(max(0, limit), tree.topCount)).compactMap { rank in
-      tree.topID(rank).flatMap(suggestion)
+    guard let tree = prefixTree, limit > 0 else { return [] }
+    var found: [Suggestion] = []
+    for rank in 0..<tree.topCount {
+      guard let id = tree.topID(rank), isSuggestible(id), let suggestion = suggestion(id) else { continue }
+      found.append(suggestion)
+      if found.count == limit { break }
     }
+    return found
   }
 
   /// The words that start with `prefix` ignoring case and accents (`"uber"` completes to
-  /// `"Über"` and `"überall"`), most frequent first; ties by ID.
+  /// `"Über"` and `"überall"`), most frequent first; ties by ID. Words that must not be
+  /// suggested (``blocksOffensiveWords``) are left out.
   ///
   /// Walks the prefix tree along the prefix's folded letters and reads its leaves, which list
   /// their words by frequency; the automaton supplies the exact set of matching IDs (a few ID
@@ -62,7 +68,7 @@ extension SwipeDictionary {
     } else {
       let matches = RangeSet(ranges)
       forEachByFrequency(below: classes.map { prefixClass($0) }) { id in
-        if matches.contains(id) { ids.append(id) }
+        if matches.contains(id), isSuggestible(id) { ids.append(id) }
         return ids.count < limit
       }
     }
@@ -90,6 +96,7 @@ extension SwipeDictionary {
       guard let id = tree.topID(rank), let frequency = frequencies.byte(at: id),
         let word = labels.withUnsafeBytes({ string(Array($0)) })
       else { return nil }
+      guard isSuggestible(id) else { continue }
       found.append(Suggestion(id: id, word: word, frequency: frequency))
       if found.count == limit { return found }
     }
@@ -166,12 +173,13 @@ extension SwipeDictionary {
     return ranges
   }
 
-  /// The `limit` most frequent IDs in `ranges` (ties by ID), most frequent first.
+  /// The `limit` most frequent suggestible IDs in `ranges` (ties by ID), most frequent first.
   func mostFrequent(in ranges: [Range<Int>], limit: Int) -> [Int] {
     var best: [(frequency: UInt8, id: Int)] = []
     for range in ranges {
       for id in range {
         guard let f = frequencies.byte(at: id) else { break }
+        guard isSuggestible(id) else { continue }
         if best.count == limit, let last = best.last, f <= last.frequency { continue }
         var i = best.count
         while i > 0, best[i - 1].frequency < f { i -= 1 }

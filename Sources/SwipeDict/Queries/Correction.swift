@@ -89,7 +89,7 @@ public struct Corrector: Sendable {
 
     var ranked = RankedSuggestions(limit: limit, frequencies: d.frequencies)
     func consider(_ id: Int, _ labels: [UInt8], penalty: Int) {
-      guard let frequency = d.frequencies.byte(at: id), ranked.admits(Int(frequency), id) else { return }
+      guard d.isSuggestible(id), let frequency = d.frequencies.byte(at: id), ranked.admits(Int(frequency), id) else { return }
       let distance = model.distance(typed, labels)
       guard distance <= options.maxDistance else { return }
       ranked.insert(id: id, distance: distance, score: Int(frequency) - penalty * distance)

@@ -6,27 +6,37 @@
   import Darwin
 #endif
 
+import SwipeDictFormat
+
 /// One line of an Android (AOSP) combined word list, after its `dictionary=…` header.
 ///
 ///     dictionary=main:en,locale=en,description=English,date=1414726273,version=54
 ///      word=the,f=222,flags=,originalFreq=222
-///       shortcut=thé,f=whitelist
-///      word=xyzzy,f=0,not_a_word=true
+///      word=ill,f=112,flags=,originalFreq=128
+///       shortcut=I'll,f=whitelist
+///      word=acomodate,f=0,not_a_word=true
+///       shortcut=accommodate,f=whitelist
+///      word=sex,f=135,flags=,originalFreq=135,possibly_offensive=true
 ///
 /// An entry is a comma-separated list of `key=value` attributes that starts with `word=`,
 /// as Android's dicttool expects. Attributes split at the first `=`, so words cannot
-/// contain commas; empty attributes are skipped. Phrases (` word=parce que`) are not words
-/// a swipe types: they are kept apart and counted (``Parsed/multiWord(word:)``). `word` is the word and `f` its frequency
-/// on AOSP's 0…255 logarithmic scale, read as the count `10^(f/32)` (``count(forFrequency:)``);
-/// unknown attributes are ignored, and the last of repeated attributes wins. `shortcut=`
-/// and `bigram=` lines and entries with `not_a_word=true` carry no entry: they are counted
-/// as ignored.
+/// contain commas; empty attributes are skipped, unknown ones ignored, and the last of
+/// repeated attributes wins. `word` is the word and `f` its frequency on AOSP's 0…255
+/// logarithmic scale, read as the count `10^(f/32)` (``count(forFrequency:)``).
+/// `possibly_offensive=true` and `flags=abbreviation` become ``WordMarks``;
+/// `not_a_word=true` makes the entry a misspelling, kept only for its shortcuts. A
+/// `shortcut=TARGET,f=F` line belongs to the entry above it; `f=whitelist` makes it a
+/// whitelisted correction. Phrases (` word=parce que`) are not words a swipe types: they
+/// are kept apart and counted (``Parsed/multiWord(word:)``). `bigram=` lines are ignored.
 enum AOSPLine {
   /// What a line holds.
   enum Parsed {
-    /// A word and the count its `f=` stands for.
-    case entry(word: Range<Int>, count: Double)
-    /// A shortcut, bigram or not-a-word line.
+    /// A word, the count its `f=` stands for, its marks, and whether it is a misspelling
+    /// (`not_a_word=true`).
+    case entry(word: Range<Int>, count: Double, marks: WordMarks, isMisspelling: Bool)
+    /// A shortcut of the entry above: its target, whether it is whitelisted, its `f`.
+    case shortcut(target: Range<Int>, isWhitelisted: Bool, frequency: UInt8)
+    /// A bigram line.
     case ignored
     /// An entry of several words separated by spaces (` word=parce que`): a phrase, not a
     /// word a swipe types; kept apart and counted.
@@ -38,8 +48,14 @@ enum AOSPLine {
   private static let entryPrefix: [UInt8] = Array("word=".utf8)
   private static let frequencyKey: [UInt8] = Array("f".utf8)
   private static let notAWordKey: [UInt8] = Array("not_a_word".utf8)
+  private static let offensiveKey: [UInt8] = Array("possibly_offensive".utf8)
+  private static let flagsKey: [UInt8] = Array("flags".utf8)
+  private static let abbreviationFlag: [UInt8] = Array("abbreviation".utf8)
   private static let trueValue: [UInt8] = Array("true".utf8)
-  private static let ignoredPrefixes: [[UInt8]] = [Array("shortcut=".utf8), Array("bigram=".utf8)]
+  private static let shortcutKey: [UInt8] = Array("shortcut".utf8)
+  private static let shortcutPrefix: [UInt8] = Array("shortcut=".utf8)
+  private static let whitelistValue: [UInt8] = Array("whitelist".utf8)
+  private static let ignoredPrefixes: [[UInt8]] = [Array("bigram=".utf8)]
   private static let lineHint =
     "after the dictionary= header, each line of an AOSP combined list is ' word=WORD,f=COUNT'"
     + " (optionally followed by shortcut= or bigram= lines)"
@@ -48,7 +64,7 @@ enum AOSPLine {
   /// - Parameters:
   ///   - line: the line, checked by ``LineText/check(_:)``, trailing spaces trimmed.
   ///   - isASCII: whether the line is plain ASCII.
-  /// - Returns: the entry, or `.ignored`.
+  /// - Returns: the entry, shortcut, phrase, or `.ignored`.
   /// - Throws: ``LineProblem`` for a line that is no entry, an attribute without `=`, an
   ///   empty or spaced word, a missing or bad `f=`.
   static func parse(_ line: ArraySlice<UInt8>, isASCII: Bool) throws(LineProblem) -> Parsed {
@@ -57,6 +73,7 @@ enum AOSPLine {
     while start < end && LineText.isSpaceOrTab(line[start]) { start += 1 }
     let body = line[start..<end]
     if ignoredPrefixes.contains(where: { body.starts(with: $0) }) { return .ignored }
+    if body.starts(with: shortcutPrefix) { return try parseShortcut(line, from: start) }
     guard body.starts(with: entryPrefix) else {
       throw LineProblem(
         reason: .malformedLine, index: start,
@@ -64,36 +81,18 @@ enum AOSPLine {
           ? "a second dictionary= header" : "expected an entry ' word=WORD,f=COUNT'",
         hint: lineHint)
     }
-    var word: Range<Int>?
-    var frequency: Range<Int>?
+    let attributes = try Self.attributes(of: line, from: start)
     var notAWord = false
-    var fieldStart = start
-    while fieldStart <= end {
-      let fieldEnd = body[fieldStart...].firstIndex(of: UInt8(ascii: ",")) ?? end
-      let field = line[fieldStart..<fieldEnd]
-      if field.isEmpty {  // "a,,b" or a trailing comma
-        fieldStart = fieldEnd + 1
-        continue
-      }
-      guard let equals = field.firstIndex(of: UInt8(ascii: "=")) else {
-        throw LineProblem(
-          reason: .malformedLine, index: fieldStart,
-          message: "attribute \"\(LineText.excerpt(field))\" is not key=value", hint: lineHint)
-      }
-      let key = line[fieldStart..<equals]
-      let value = (equals + 1)..<fieldEnd
-      if key.elementsEqual(wordKey) {
-        word = value
-      } else if key.elementsEqual(frequencyKey) {
-        frequency = value
-      } else if key.elementsEqual(notAWordKey) {
-        notAWord = line[value].elementsEqual(trueValue)
-      }
-      fieldStart = fieldEnd + 1
+    var marks: WordMarks = []
+    if let value = attributes.value(notAWordKey) { notAWord = line[value].elementsEqual(trueValue) }
+    if let value = attributes.value(offensiveKey), line[value].elementsEqual(trueValue) {
+      marks.insert(.possiblyOffensive)
     }
-    if notAWord { return .ignored }
+    if let value = attributes.value(flagsKey), contains(line[value], abbreviationFlag) {
+      marks.insert(.abbreviation)
+    }
     // `word` is set: the line starts with "word=".
-    let wordRange = word ?? start..<start
+    let wordRange = attributes.value(wordKey) ?? start..<start
     guard !wordRange.isEmpty else {
       throw LineProblem(
         reason: .emptyWord, index: wordRange.lowerBound, message: "empty word: word= has no value",
@@ -106,22 +105,96 @@ enum AOSPLine {
         message: "word contains \(LineText.describeWhitespace(scalar))",
         hint: "AOSP words cannot contain whitespace; remove it or the line")
     }
+    let frequency = attributes.value(frequencyKey)
     guard let frequency, !frequency.isEmpty else {
       throw LineProblem(
         reason: .missingCount, index: frequency?.lowerBound ?? end,
         message: frequency == nil ? "entry has no f= count" : "f= has no value",
         hint: "AOSP entries need f=COUNT (as in ' word=the,f=222'); add it or remove the line")
     }
+    let f = try parseFrequency(line[frequency])
+    return .entry(word: wordRange, count: count(forFrequency: f), marks: marks, isMisspelling: notAWord)
+  }
+
+  /// Parses `shortcut=TARGET,f=F` (F a frequency or `whitelist`).
+  private static func parseShortcut(_ line: ArraySlice<UInt8>, from start: Int) throws(LineProblem) -> Parsed {
+    let attributes = try Self.attributes(of: line, from: start)
+    // `shortcut` is set: the line starts with "shortcut=".
+    let target = attributes.value(shortcutKey) ?? start..<start
+    guard !target.isEmpty else {
+      throw LineProblem(
+        reason: .emptyWord, index: target.lowerBound, message: "empty shortcut: shortcut= has no value",
+        hint: "write the replacement after shortcut=, or remove the line")
+    }
+    guard let frequency = attributes.value(frequencyKey), !frequency.isEmpty else {
+      throw LineProblem(
+        reason: .missingCount, index: line.endIndex, message: "shortcut has no f=",
+        hint: "AOSP shortcuts need f=FREQUENCY or f=whitelist (as in '  shortcut=I'll,f=whitelist')")
+    }
+    if line[frequency].elementsEqual(whitelistValue) {
+      return .shortcut(target: target, isWhitelisted: true, frequency: UInt8(largestFrequency))
+    }
+    let f = try parseFrequency(line[frequency])
+    return .shortcut(target: target, isWhitelisted: false, frequency: UInt8(f.rounded()))
+  }
+
+  /// The attributes of an entry or shortcut line: key and value ranges, the last of a
+  /// repeated key winning.
+  private struct Attributes {
+    var pairs: [(key: Range<Int>, value: Range<Int>)] = []
+    let line: ArraySlice<UInt8>
+    func value(_ key: [UInt8]) -> Range<Int>? {
+      pairs.last(where: { line[$0.key].elementsEqual(key) })?.value
+    }
+  }
+
+  private static func attributes(of line: ArraySlice<UInt8>, from start: Int) throws(LineProblem) -> Attributes {
+    let end = line.endIndex
+    var result = Attributes(line: line)
+    var fieldStart = start
+    while fieldStart <= end {
+      let fieldEnd = line[fieldStart...].firstIndex(of: UInt8(ascii: ",")) ?? end
+      let field = line[fieldStart..<fieldEnd]
+      if field.isEmpty {  // "a,,b" or a trailing comma
+        fieldStart = fieldEnd + 1
+        continue
+      }
+      guard let equals = field.firstIndex(of: UInt8(ascii: "=")) else {
+        throw LineProblem(
+          reason: .malformedLine, index: fieldStart,
+          message: "attribute \"\(LineText.excerpt(field))\" is not key=value", hint: lineHint)
+      }
+      let keyRange: Range<Int> = fieldStart..<equals
+      let valueRange: Range<Int> = (equals + 1)..<fieldEnd
+      result.pairs.append((key: keyRange, value: valueRange))
+      fieldStart = fieldEnd + 1
+    }
+    return result
+  }
+
+  /// Parses an `f=` value on the 0…255 scale (AOSP writes whole numbers; decimals are read).
+  private static func parseFrequency(_ value: ArraySlice<UInt8>) throws(LineProblem) -> Double {
     let f = try CountField.parse(
-      line[frequency], name: "frequency f=",
+      value, name: "frequency f=",
       hint: "f= is AOSP's frequency from 0 to 255 (as in ' word=the,f=222')")
     guard f <= Self.largestFrequency else {
       throw LineProblem(
-        reason: .countTooLarge, index: frequency.lowerBound,
-        message: "f=\(f) is beyond AOSP's 0…255 frequency scale",
+        reason: .countTooLarge, index: value.startIndex,
+        message: "f=\(LineText.excerpt(value)) is beyond AOSP's 0…255 frequency scale",
         hint: "AOSP frequencies run from 0 to 255 (log scale); for counts use a word<TAB>count list")
     }
-    return .entry(word: wordRange, count: count(forFrequency: f))
+    return f
+  }
+
+  /// Whether `haystack` contains `needle`.
+  private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+    guard haystack.count >= needle.count else { return false }
+    var i = haystack.startIndex
+    while i + needle.count <= haystack.endIndex {
+      if haystack[i..<(i + needle.count)].elementsEqual(needle) { return true }
+      i += 1
+    }
+    return false
   }
 
   /// Whether `word` is words separated by single spaces, as AOSP lists write phrases

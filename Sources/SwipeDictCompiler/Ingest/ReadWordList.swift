@@ -11,9 +11,11 @@ import SwipeDictFiles
 /// skipped, as are trailing spaces. The first data line decides the ``WordListFormat``:
 ///
 /// - `dictionary=…` starts an AOSP combined list: ` word=the,f=222,flags=,originalFreq=222`
-///   entries give the word and its count `f`; `shortcut=` and `bigram=` lines and
-///   `not_a_word=true` entries are ignored (counted in ``WordListReport/ignored``); phrases
-///   (` word=parce que`) are kept apart (counted in ``WordListReport/multiWord``).
+///   entries give the word, its count `f`, its marks (`possibly_offensive=true`,
+///   `flags=abbreviation`) and its shortcuts (the `shortcut=` lines below it, handed over
+///   with the entry, so an entry arrives when the next one is read); `not_a_word=true`
+///   entries are misspellings kept for their shortcuts; phrases (` word=parce que`) are
+///   kept apart (counted in ``WordListReport/multiWord``); `bigram=` lines are ignored.
 /// - A line with a space or TAB starts a counted list, `word<TAB>count` or `word count`:
 ///   the line splits at its last run of spaces and TABs, and the count is a non-negative
 ///   integer or decimal (`42`, `12.5`; no sign or exponent) of at most 2^53.
@@ -126,6 +128,7 @@ struct WordListStream {
     }
     if !textStarted { try startText(body) }
     try splitter.finish { try parser.consume($0, body) }
+    try parser.flush(body)
     try parser.finish()
     var report = WordListReport(
       file: file, format: parser.format, entries: parser.entries, lines: parser.lines,
@@ -134,6 +137,8 @@ struct WordListStream {
       compressed: decompressor != nil || gunzip != nil)
     report.multiWord = parser.multiWord
     report.multiWordExamples = parser.multiWordExamples
+    report.misspellings = parser.misspellings
+    report.shortcuts = parser.shortcuts
     return report
   }
 

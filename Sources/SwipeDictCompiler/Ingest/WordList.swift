@@ -1,3 +1,5 @@
+import SwipeDictFormat
+
 /// The layout of a word list, decided by the first data line of each file.
 public enum WordListFormat: String, Sendable, Hashable {
   /// `word<TAB>count` or `word count` per line.
@@ -17,6 +19,13 @@ public struct WordListEntry: Sendable, Hashable {
   public var count: Double
   /// The 1-based line the entry is on.
   public var line: Int
+  /// What the list says about the word (AOSP `possibly_offensive=true`, `flags=abbreviation`).
+  public var marks: WordMarks = []
+  /// Whether the entry is a misspelling (AOSP `not_a_word=true`), kept only for its
+  /// shortcuts: it is no word of the dictionary.
+  public var isMisspelling = false
+  /// The replacements the list offers for the word (AOSP `shortcut=` lines below it).
+  public var shortcuts: [Shortcut] = []
 
   /// An entry.
   /// - Parameters:
@@ -61,9 +70,13 @@ public struct WordListReport: Sendable, Hashable {
   public var lines: Int
   /// Invalid lines skipped because of ``WordListReadOptions/skipInvalid``.
   public var skipped: Int
-  /// Valid lines that carry no entry: AOSP `shortcut=` and `bigram=` lines and entries with
-  /// `not_a_word=true`. (Comments, blank lines and the AOSP header are not counted.)
+  /// Valid lines that carry no entry: AOSP `bigram=` lines, and `shortcut=` lines below a
+  /// phrase or the header. (Comments, blank lines and the AOSP header are not counted.)
   public var ignored: Int
+  /// Entries that are misspellings (AOSP `not_a_word=true`), counted in ``entries`` too.
+  public var misspellings: Int = 0
+  /// Shortcuts attached to entries (AOSP `shortcut=` lines), whitelisted ones included.
+  public var shortcuts: Int = 0
   /// AOSP entries of several words (` word=parce que`): phrases, kept apart; and the first
   /// few of them.
   public var multiWord: Int = 0

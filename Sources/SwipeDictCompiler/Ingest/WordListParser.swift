@@ -3,6 +3,8 @@
 ///
 /// Lines are numbered from 1 (a byte-order mark is already gone: ``WordListStream`` drops
 /// it). Trailing spaces are ignored in every format.
+import SwipeDictFormat
+
 struct WordListParser {
   let file: String
   let options: WordListReadOptions
@@ -16,7 +18,14 @@ struct WordListParser {
   /// AOSP phrases kept apart, and the first few of them.
   private(set) var multiWord = 0
   private(set) var multiWordExamples: [String] = []
+  /// AOSP misspellings (`not_a_word=true`) and shortcuts attached to entries.
+  private(set) var misspellings = 0
+  private(set) var shortcuts = 0
   private(set) var warnings: [WordListError] = []
+  /// The last AOSP entry, held until the line after it so its `shortcut=` lines join it.
+  private var pending: WordListEntry?
+  /// Whether `shortcut=` lines now belong to a phrase (kept apart with it).
+  private var afterPhrase = false
 
   static let maxWarnings = 100
   private static let comment = UInt8(ascii: "#")
@@ -51,7 +60,15 @@ struct WordListParser {
     }
   }
 
-  /// Checks that the file had an entry, at its end.
+  /// Hands over the entry held for its shortcuts, at the end of the file.
+  mutating func flush(_ body: (WordListEntry) throws -> Void) throws {
+    if let entry = pending {
+      pending = nil
+      try body(entry)
+    }
+  }
+
+  /// Checks that the file had an entry, at its end (after ``flush(_:)``).
   /// - Throws: ``WordListError`` with reason `.noEntries`.
   func finish() throws(WordListError) {
     guard entries == 0 else { return }
@@ -70,7 +87,7 @@ struct WordListParser {
     } else if multiWord > 0 && ignored == 0 {
       message = "no entries: every entry is a phrase of several words (\(multiWord) kept apart)"
     } else {
-      message = "no entries: every line is a shortcut, bigram or not_a_word line, or a phrase"
+      message = "no entries: every line is a bigram or shortcut line, or a phrase"
     }
     throw WordListError(
       location: InputLocation(file: file, line: lines, column: 0), reason: .noEntries,
@@ -87,8 +104,9 @@ struct WordListParser {
     if LineText.isBlank(line) { return }
     dataLines += 1
     let format = self.format ?? decideFormat(line)
-    let word: Range<Int>
-    let count: Double
+    var word = 0..<0
+    var count = 0.0
+    var previous: WordListEntry?
     do throws(LineProblem) {
       let isASCII = try LineText.check(line)
       switch format {
@@ -100,18 +118,44 @@ struct WordListParser {
       case .aosp:
         if dataLines == 1 { return }  // the dictionary= header
         switch try AOSPLine.parse(line, isASCII: isASCII) {
-        case .entry(let entryWord, let entryCount): (word, count) = (entryWord, entryCount)
+        case .entry(let entryWord, let entryCount, let marks, let isMisspelling):
+          var entry = WordListEntry(
+            word: String(decoding: line[entryWord], as: UTF8.self), count: entryCount, line: lines)
+          entry.marks = marks
+          entry.isMisspelling = isMisspelling
+          if isMisspelling { misspellings += 1 }
+          entries += 1
+          afterPhrase = false
+          previous = pending
+          pending = entry
+        case .shortcut(let target, let isWhitelisted, let frequency):
+          guard pending != nil, !afterPhrase else {
+            ignored += 1
+            return
+          }
+          shortcuts += 1
+          pending!.shortcuts.append(
+            Shortcut(
+              target: String(decoding: line[target], as: UTF8.self), isWhitelisted: isWhitelisted,
+              frequency: frequency))
+          return
         case .ignored:
           ignored += 1
           return
         case .multiWord(let phrase):
           multiWord += 1
+          afterPhrase = true
           if multiWordExamples.count < 5 { multiWordExamples.append(String(decoding: line[phrase], as: UTF8.self)) }
           return
         }
       }
     } catch {
       try report(utf16Aware(error, line), lineStart: line.startIndex)
+      return
+    }
+    if format == .aosp {
+      // An AOSP entry waits for its shortcut= lines; the one before it is complete.
+      if let previous { try body(previous) }
       return
     }
     entries += 1

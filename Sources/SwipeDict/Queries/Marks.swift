@@ -1,0 +1,39 @@
+@_spi(SwipeDictInternals) import SwipeDictFormat
+
+extension SwipeDictionary {
+  /// What the word list said about word `id`: possibly offensive, abbreviation. Empty for
+  /// an unmarked word, an ID out of range, or a blob without a `MARK` section.
+  public func marks(of id: Int) -> WordMarks {
+    markView?.marks(of: id) ?? []
+  }
+
+  /// The replacements the word list offers for `word` (AOSP shortcuts), whitelisted
+  /// corrections first, then by frequency: "acomodate" → "accommodate", "ill" → "I'll",
+  /// "coeur" → "cœur". `word` is matched exactly after NFC normalization; it need not be a
+  /// word of the dictionary (misspellings are not).
+  public func shortcuts(for word: String) -> [Shortcut] {
+    guard let markView, markView.shortcutCount > 0 else { return [] }
+    return markView.shortcuts(for: Array(Normalization.nfc(word).utf8))
+  }
+
+  /// Every shortcut with its source, sources in UTF-8 byte order.
+  public var allShortcuts: [(source: String, shortcut: Shortcut)] {
+    markView?.allShortcuts() ?? []
+  }
+
+  /// Whether word `id` may be suggested: not possibly offensive while
+  /// ``blocksOffensiveWords`` is on.
+  @inline(__always)
+  package func isSuggestible(_ id: Int) -> Bool {
+    guard blocksOffensiveWords, let markView, markView.markCount > 0 else { return true }
+    return !markView.marks(of: id).contains(.possiblyOffensive)
+  }
+
+  /// Calls `body` with every word that must not be suggested (ascending ID).
+  package func forEachUnsuggestible(_ body: (Int) -> Void) {
+    guard blocksOffensiveWords, let markView else { return }
+    markView.forEachMarked { id, marks in
+      if marks.contains(.possiblyOffensive) { body(id) }
+    }
+  }
+}

@@ -1,0 +1,181 @@
+@_spi(SwipeDictInternals) import SwipeDictFormat
+
+/// The `MARK` section read in place: marked words and shortcuts (format in `MarkLayout`).
+///
+/// Every read is bounds-checked: on a damaged section a word's marks may be wrong or a
+/// shortcut missing, never a read outside the section. ``validate(wordCount:)`` proves it.
+struct MarkView: Sendable {
+  /// `8 × markCount` bytes: (word ID u32, marks u32), ascending ID.
+  let markRecords: UnsafeByteView
+  /// `12 × shortcutCount` bytes of shortcut records.
+  let shortcutRecords: UnsafeByteView
+  /// The sources and targets.
+  let text: UnsafeByteView
+  let markCount: Int
+  let shortcutCount: Int
+
+  /// Validates the header and that the parts fill the section exactly (O(1)).
+  init(section: UnsafeByteView, fileOffset: Int, wordCount: Int) throws(FormatError) {
+    func fail(_ detail: String, _ at: Int) -> FormatError {
+      FormatError(.malformed(detail), section: .marks, offset: fileOffset + at)
+    }
+    guard section.count >= MarkLayout.headerSize else {
+      throw fail("section is \(section.count) bytes, shorter than its header", 0)
+    }
+    // safe: the header is inside the section, checked above.
+    let words = section.uint64(at: 0)!
+    guard words == UInt64(wordCount) else { throw fail("\(words) words, the automaton has \(wordCount)", 0) }
+    let marks = Int(section.uint32(at: 8)!)
+    let shortcuts = Int(section.uint32(at: 12)!)
+    let textBytes = Int(section.uint32(at: 16)!)
+    // u32 counts: the products cannot overflow Int.
+    let expected = MarkLayout.headerSize + MarkLayout.markRecordSize * marks
+      + MarkLayout.shortcutRecordSize * shortcuts + textBytes
+    guard section.count == expected else {
+      throw fail(
+        "\(marks) marked words, \(shortcuts) shortcuts and \(textBytes) text bytes need \(expected) bytes,"
+          + " the section has \(section.count)", 8)
+    }
+    var at = MarkLayout.headerSize
+    markRecords = section.slice(offset: at, length: MarkLayout.markRecordSize * marks)!
+    at += markRecords.count
+    shortcutRecords = section.slice(offset: at, length: MarkLayout.shortcutRecordSize * shortcuts)!
+    at += shortcutRecords.count
+    text = section.slice(offset: at, length: textBytes)!
+    markCount = marks
+    shortcutCount = shortcuts
+  }
+
+  /// The marks of word `id` (empty when it has none or is out of range).
+  func marks(of id: Int) -> WordMarks {
+    guard markCount > 0, id >= 0, id <= Int(UInt32.max) else { return [] }
+    var lo = 0
+    var hi = markCount
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      // safe: mid < markCount, and the records are 8 × markCount bytes.
+      if markRecords.uncheckedUInt32(at: mid &* 8) < UInt32(id) { lo = mid &+ 1 } else { hi = mid }
+    }
+    guard lo < markCount, markRecords.uncheckedUInt32(at: lo &* 8) == UInt32(id) else { return [] }
+    return WordMarks(rawValue: markRecords.uncheckedUInt32(at: lo &* 8 &+ 4))
+  }
+
+  /// Calls `body` with each marked word's ID and marks, ascending ID.
+  func forEachMarked(_ body: (Int, WordMarks) -> Void) {
+    for i in 0..<markCount {
+      // safe: i < markCount.
+      body(Int(markRecords.uncheckedUInt32(at: i &* 8)), WordMarks(rawValue: markRecords.uncheckedUInt32(at: i &* 8 &+ 4)))
+    }
+  }
+
+  /// One shortcut record, its text ranges checked against the text.
+  private struct Record {
+    var source: Range<Int>
+    var target: Range<Int>
+    var frequency: UInt8
+    var flags: UInt8
+  }
+
+  private func record(_ index: Int) -> Record? {
+    guard index >= 0, index < shortcutCount else { return nil }
+    let at = index &* MarkLayout.shortcutRecordSize
+    // safe: index < shortcutCount, so the 12 bytes are inside the records.
+    let offset = Int(shortcutRecords.uncheckedUInt32(at: at))
+    guard let sourceLength = shortcutRecords.uint16(at: at &+ 4),
+      let targetLength = shortcutRecords.uint16(at: at &+ 6),
+      let frequency = shortcutRecords.byte(at: at &+ 8), let flags = shortcutRecords.byte(at: at &+ 9),
+      text.contains(offset: offset, length: Int(sourceLength) &+ Int(targetLength))
+    else { return nil }
+    let split = offset &+ Int(sourceLength)
+    return Record(
+      source: offset..<split, target: split..<(split &+ Int(targetLength)), frequency: frequency,
+      flags: flags)
+  }
+
+  /// Compares the source of shortcut `index` with `key` (bytes); `nil` when damaged.
+  private func compareSource(_ index: Int, _ key: [UInt8]) -> Int? {
+    guard let record = record(index), let source = text.bytes(offset: record.source.lowerBound, length: record.source.count)
+    else { return nil }
+    if source.elementsEqual(key) { return 0 }
+    return source.lexicographicallyPrecedes(key) ? -1 : 1
+  }
+
+  /// The shortcuts whose source is exactly `key` (UTF-8 bytes), in section order.
+  func shortcuts(for key: [UInt8]) -> [Shortcut] {
+    guard shortcutCount > 0 else { return [] }
+    var lo = 0
+    var hi = shortcutCount
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      guard let c = compareSource(mid, key) else { return [] }
+      if c < 0 { lo = mid &+ 1 } else { hi = mid }
+    }
+    var found: [Shortcut] = []
+    var i = lo
+    while i < shortcutCount, compareSource(i, key) == 0, let record = record(i),
+      let target = text.bytes(offset: record.target.lowerBound, length: record.target.count)
+    {
+      found.append(
+        Shortcut(
+          target: String(decoding: target, as: UTF8.self),
+          isWhitelisted: record.flags & MarkLayout.whitelistedFlag != 0, frequency: record.frequency))
+      i += 1
+    }
+    return found
+  }
+
+  /// Every shortcut with its source, in section order (for `dump`).
+  func allShortcuts() -> [(source: String, shortcut: Shortcut)] {
+    (0..<shortcutCount).compactMap { i in
+      guard let record = record(i),
+        let source = text.bytes(offset: record.source.lowerBound, length: record.source.count),
+        let target = text.bytes(offset: record.target.lowerBound, length: record.target.count)
+      else { return nil }
+      return (
+        String(decoding: source, as: UTF8.self),
+        Shortcut(
+          target: String(decoding: target, as: UTF8.self),
+          isWhitelisted: record.flags & MarkLayout.whitelistedFlag != 0, frequency: record.frequency)
+      )
+    }
+  }
+
+  /// Proves the section: marked IDs strictly ascending and below `wordCount`, only known
+  /// mark bits and none empty; every shortcut's text inside the text area, valid UTF-8 and
+  /// not empty, flags known, reserved bytes zero, sources in order.
+  func validate(wordCount: Int, fileOffset: Int) throws(FormatError) {
+    func fail(_ detail: String) -> FormatError {
+      FormatError(.malformed(detail), section: .marks, offset: fileOffset)
+    }
+    var previous = -1
+    for i in 0..<markCount {
+      let id = Int(markRecords.uncheckedUInt32(at: i &* 8))
+      let marks = WordMarks(rawValue: markRecords.uncheckedUInt32(at: i &* 8 &+ 4))
+      guard id > previous, id < wordCount else {
+        throw fail("marked word \(i) has ID \(id) (after \(previous), \(wordCount) words)")
+      }
+      guard !marks.isEmpty, marks.isSubset(of: .known) else {
+        throw fail("marked word \(id) has marks \(marks.rawValue), not a known non-empty set")
+      }
+      previous = id
+    }
+    var previousSource: [UInt8]?
+    for i in 0..<shortcutCount {
+      guard let record = record(i) else { throw fail("shortcut \(i) points outside the text") }
+      let at = i &* MarkLayout.shortcutRecordSize
+      guard record.flags & ~MarkLayout.whitelistedFlag == 0, shortcutRecords.uint16(at: at &+ 10) == 0 else {
+        throw fail("shortcut \(i) has unknown flags \(record.flags) or reserved bytes set")
+      }
+      // safe: record(i) checked both ranges against the text.
+      let source = text.bytes(offset: record.source.lowerBound, length: record.source.count)!
+      let target = text.bytes(offset: record.target.lowerBound, length: record.target.count)!
+      guard !source.isEmpty, !target.isEmpty, String(validating: source, as: UTF8.self) != nil,
+        String(validating: target, as: UTF8.self) != nil
+      else { throw fail("shortcut \(i) has an empty or invalid UTF-8 source or target") }
+      if let previousSource, source.lexicographicallyPrecedes(previousSource) {
+        throw fail("shortcut \(i)'s source is out of order")
+      }
+      previousSource = source
+    }
+  }
+}
