@@ -24,7 +24,7 @@ extension SwipeDictionary {
 
   private func wordFacts() throws(FormatError) -> WordFacts {
     let depth = PrefixTreeLayout.maxDepth
-    let classes = PrefixTreeLayout.labelClasses(alphabet)
+    let classes = PrefixTreeLayout.labelClasses(alphabet, rule: treeClassRule)
     let layout = self.layout
     let centers = layout.keys.map { (x: $0.x, y: $0.y) }
     let labelKeys: [Int?] = alphabet.scalars.map { layout.key(for: $0) }

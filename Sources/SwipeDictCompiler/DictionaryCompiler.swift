@@ -310,7 +310,8 @@ public enum DictionaryCompiler {
     for index in order { features.append(kept[index].word) }
 
     // The tree classes of each word's first labels, in ID order.
-    let labelClasses = PrefixTreeLayout.labelClasses(alphabet)
+    let labelClasses = PrefixTreeLayout.labelClasses(
+      alphabet, rule: PrefixTreeLayout.ClassRule(version: FormatVersion.current))
     let depth = PrefixTreeLayout.maxDepth
     var classes = [UInt8](repeating: UInt8(PrefixTreeLayout.otherClass), count: order.count * depth)
     for (id, index) in order.enumerated() {

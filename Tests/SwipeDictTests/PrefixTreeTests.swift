@@ -35,7 +35,7 @@ struct PrefixTreeTests {
           leafOf[id] = index
           // The word's first letters lead here.
           let word = try #require(d.word(for: id))
-          let classes = (folded(word, d) ?? []).map { PrefixTreeLayout.treeClass(ofFolded: $0) }
+          let classes = (folded(word, d) ?? []).map { PrefixTreeLayout.treeClass(ofFolded: $0, rule: d.treeClassRule) }
           for (depth, c) in path.enumerated() {
             #expect((depth < classes.count ? classes[depth] : PrefixTreeLayout.otherClass) == c, "\(word)")
           }
@@ -50,6 +50,50 @@ struct PrefixTreeTests {
     #expect(leafOf.allSatisfy { $0 != nil })
     if count > 200 { #expect(interior > 1) }
     try d.verify()
+  }
+
+  @Test("tree classes: a…z since 1.0, other letters by code point mod 26 since 1.2")
+  func treeClassRules() {
+    let latin = PrefixTreeLayout.ClassRule(version: FormatVersion(major: 1, minor: 1))
+    let all = PrefixTreeLayout.ClassRule(version: FormatVersion(major: 1, minor: 2))
+    #expect(latin == .latin && all == .allLetters)
+    for rule in [latin, all] {
+      #expect(PrefixTreeLayout.treeClass(ofFolded: "a", rule: rule) == 0)
+      #expect(PrefixTreeLayout.treeClass(ofFolded: "z", rule: rule) == 25)
+      #expect(PrefixTreeLayout.treeClass(ofFolded: "'", rule: rule) == 26)
+      #expect(PrefixTreeLayout.treeClass(ofFolded: "7", rule: rule) == 26)
+    }
+    #expect(PrefixTreeLayout.treeClass(ofFolded: "п", rule: latin) == 26)
+    #expect(PrefixTreeLayout.treeClass(ofFolded: "п", rule: all) == Int(("п" as Unicode.Scalar).value % 26))
+    #expect(PrefixTreeLayout.treeClass(ofFolded: "ω", rule: all) == Int(("ω" as Unicode.Scalar).value % 26))
+    #expect(PrefixTreeLayout.treeClass(ofFolded: "\u{2019}", rule: all) == 26)  // no letter
+    // The 33 Russian letters reach all 26 children.
+    let russian = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя".unicodeScalars
+    #expect(Set(russian.map { PrefixTreeLayout.treeClass(ofFolded: $0, rule: all) }).count == 26)
+  }
+
+  @Test("a Cyrillic dictionary splits like a Latin one: small leaves, exact completions, corrections")
+  func cyrillicTree() throws {
+    var generator = SeededGenerator(state: 12)
+    let letters = Array("абвгдежзийклмнопрстуфхцчшщыьэюя")
+    var words = Set<String>()
+    while words.count < 20_000 {
+      words.insert(String((0..<Int.random(in: 2...8, using: &generator)).map { _ in letters.randomElement(using: &generator)! }))
+    }
+    let list = Array(words).sorted()
+    let blob = try DictionaryCompiler.compile(
+      words: list.enumerated().map { (word: $1, count: Double(1 + $0 % 977)) }, layout: repositoryLayout("jcuken-ru"))
+    let d = try SwipeDictionary(bytes: blob.bytes, verify: true)
+    let tree = try #require(d.prefixTree)
+    var largest = 0
+    for i in 0..<tree.leafCount { largest = max(largest, tree.leaf(i)?.count ?? 0) }
+    // With every Cyrillic letter in "other", one leaf held all 20,000 words.
+    #expect(largest < 400, "largest leaf \(largest)")
+    let word = list[list.count / 2]
+    let prefix = String(word.prefix(2))
+    let expected = list.filter { $0.hasPrefix(prefix) }.count
+    #expect(d.completions(prefix: prefix, limit: 1000).count == min(expected, 1000))
+    #expect(d.corrections(for: word, limit: 1).first?.word == word)
   }
 
   @Test("completions equal a brute-force folded prefix search", arguments: [(3000, UInt64(5)), (20_000, 6)])

@@ -141,9 +141,12 @@ extension SwipeDictionary {
     return classes
   }
 
+  /// How this blob's tree classes its letters (by its format version).
+  var treeClassRule: PrefixTreeLayout.ClassRule { PrefixTreeLayout.ClassRule(version: formatVersion) }
+
   /// The tree class of a folding class (they are whole folding classes, so one label tells).
   func prefixClass(_ labels: Range<Int>) -> Int {
-    PrefixTreeLayout.treeClass(ofFolded: alphabet.folds[labels.lowerBound])
+    PrefixTreeLayout.treeClass(ofFolded: alphabet.folds[labels.lowerBound], rule: treeClassRule)
   }
 
   /// The ID ranges of the words whose first characters fold like `classes` (one range per

@@ -213,11 +213,15 @@ struct CorrectionModel: Sendable {
   private let keyCount: Int
   private let layout: KeyboardLayout
   private let alphabet: Alphabet
+  /// The blob's tree class rule (by its format version).
+  private let rule: PrefixTreeLayout.ClassRule
 
   init(dictionary: SwipeDictionary, layout: KeyboardLayout, options: CorrectionOptions) {
     self.options = options
     self.layout = layout
     self.alphabet = dictionary.alphabet
+    let rule = dictionary.treeClassRule
+    self.rule = rule
     keyCount = layout.keys.count
     var near = [Bool](repeating: false, count: keyCount * keyCount)
     for a in 0..<keyCount { for b in layout.neighbors(of: a) { near[a * keyCount + b] = true } }
@@ -225,7 +229,7 @@ struct CorrectionModel: Sendable {
     labelUnits = dictionary.alphabet.scalars.indices.map { label in
       let fold = dictionary.alphabet.folds[label]
       switch layout.classify(dictionary.alphabet.scalars[label]) {
-      case .key(let k): return Unit(fold: fold, key: k, treeClass: PrefixTreeLayout.treeClass(ofFolded: fold))
+      case .key(let k): return Unit(fold: fold, key: k, treeClass: PrefixTreeLayout.treeClass(ofFolded: fold, rule: rule))
       default: return nil
       }
     }
@@ -239,7 +243,7 @@ struct CorrectionModel: Sendable {
       guard case .key(let key) = layout.classify(scalar) else { continue }
       let range = alphabet.foldingLabels(for: scalar)
       let fold = range.isEmpty ? KeyboardLayout.lowercase(scalar) : alphabet.folds[range.lowerBound]
-      units.append(Unit(fold: fold, key: key, treeClass: PrefixTreeLayout.treeClass(ofFolded: fold)))
+      units.append(Unit(fold: fold, key: key, treeClass: PrefixTreeLayout.treeClass(ofFolded: fold, rule: rule)))
     }
     return units
   }
