@@ -223,20 +223,81 @@ public struct SwipeDictionary: Sendable {
   // MARK: - Folded lookup
 
   /// The IDs of the words that equal `word` when case and accents are ignored
-  /// (`"uber"` finds `"Über"` and `"über"`), in ID order.
+  /// (`"uber"` finds `"Über"` and `"über"`), in ID order. Letters typed as two ("ss" for
+  /// ß, "ae" for æ, "oe" for œ) find them too when the blob has them: `"strasse"` finds
+  /// `"Straße"`, `"coeur"` finds `"cœur"` (``foldedSpellings(of:)``).
   /// - Parameters:
   ///   - word: the query.
   ///   - limit: the most IDs to return.
   public func ids(matchingFolded word: String, limit: Int = 64) -> [Int] {
-    var results: [Int] = []
-    var classes: [Range<Int>] = []
     // No word is longer than the longest one; this also bounds the search's recursion.
     guard word.unicodeScalars.count <= 4 * dawg.longestWord else { return [] }
-    for scalar in Normalization.nfc(word).unicodeScalars {
-      let range = alphabet.foldingLabels(for: scalar)
-      if range.isEmpty { return [] }
-      classes.append(range)
+    let spellings = foldedSpellings(of: word)
+    guard spellings.count > 1 else { return spellings.first.map { ids(matching: $0, limit: limit) } ?? [] }
+    var all = Set<Int>()
+    for classes in spellings { all.formUnion(ids(matching: classes, limit: limit)) }
+    return Array(all.sorted().prefix(limit))
+  }
+
+  /// The letters a keyboard without them types as two: ß as "ss", æ as "ae", œ as "oe".
+  static let twoLetterSpellings: [(letters: [Unicode.Scalar], scalar: Unicode.Scalar)] = [
+    (["s", "s"], "ß"), (["a", "e"], "æ"), (["o", "e"], "œ"),
+  ]
+
+  /// The folding classes (label ranges) `text` may stand for, one array per spelling:
+  /// each character's folding class, and, where the blob's alphabet has ß, æ or œ, each
+  /// "ss", "ae" or "oe" (any case) also read as exactly that letter (or its capital): at
+  /// most 8 spellings (the first three such pairs). Empty when no spelling can match.
+  func foldedSpellings(of text: String) -> [[Range<Int>]] {
+    let scalars = Array(Normalization.nfc(text).unicodeScalars)
+    // One class per character; nil where a character folds like nothing in the alphabet.
+    let classes: [Range<Int>?] = scalars.map {
+      let range = alphabet.foldingLabels(for: $0)
+      return range.isEmpty ? nil : range
     }
+    var sites: [(index: Int, letter: Range<Int>)] = []
+    let pairs = Self.twoLetterSpellings.compactMap { pair -> ([Unicode.Scalar], Range<Int>)? in
+      guard let label = alphabet.label(for: pair.scalar).map(Int.init) else { return nil }
+      // The capital (Œ, Æ; ẞ) when it is the next label.
+      let capital = pair.scalar.properties.uppercaseMapping.unicodeScalars
+      let upper = capital.count == 1 ? alphabet.label(for: capital.first!).map(Int.init) : nil
+      return (pair.letters, label..<(upper == label + 1 ? label + 2 : label + 1))
+    }
+    if !pairs.isEmpty {
+      var i = 0
+      while i + 1 < scalars.count, sites.count < 3 {
+        let two = [KeyboardLayout.lowercase(scalars[i]), KeyboardLayout.lowercase(scalars[i + 1])]
+        if let pair = pairs.first(where: { $0.0 == two }) {
+          sites.append((i, pair.1))
+          i += 2
+        } else {
+          i += 1
+        }
+      }
+    }
+    var spellings: [[Range<Int>]] = []
+    for mask in 0..<(1 << sites.count) {
+      var out: [Range<Int>] = []
+      var at = 0
+      var possible = true
+      for (bit, site) in sites.enumerated() {
+        for c in classes[at..<site.index] { if let c { out.append(c) } else { possible = false } }
+        if mask & (1 << bit) != 0 {
+          out.append(site.letter)
+        } else {
+          for c in classes[site.index...(site.index + 1)] { if let c { out.append(c) } else { possible = false } }
+        }
+        at = site.index + 2
+      }
+      for c in classes[at...] { if let c { out.append(c) } else { possible = false } }
+      if possible { spellings.append(out) }
+    }
+    return spellings
+  }
+
+  /// The IDs of the words whose characters fall in `classes`, one class per character.
+  private func ids(matching classes: [Range<Int>], limit: Int) -> [Int] {
+    var results: [Int] = []
     guard classes.count <= dawg.longestWord else { return [] }
     // Depth-first over the matching transitions; a budget bounds the work on any blob.
     var budget = 1 << 16

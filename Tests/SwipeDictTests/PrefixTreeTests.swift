@@ -96,6 +96,35 @@ struct PrefixTreeTests {
     #expect(d.corrections(for: word, limit: 1).first?.word == word)
   }
 
+  @Test("letters typed as two: ss finds ß, oe finds œ, ae finds æ, and only them")
+  func twoLetterSpellings() throws {
+    let words: [(String, Double)] = [
+      ("Straße", 900), ("Straßen", 800), ("strassenbahn", 700), ("strase", 5), ("cœur", 600), ("coeur", 50),
+      ("cour", 500), ("œuvre", 400), ("Œuvre", 10), ("ouvert", 450), ("æble", 300), ("able", 200), ("maß", 90),
+    ]
+    let d = try SwipeDictionary(
+      bytes: DictionaryCompiler.compile(
+        words: words.map { (word: $0.0, count: $0.1) }, layout: repositoryLayout("qwerty-en")
+      ).bytes)
+    #expect(d.wordCount == words.count)
+    func found(_ text: String) -> [String] { d.ids(matchingFolded: text).compactMap(d.word(for:)).sorted() }
+    #expect(found("strasse") == ["Straße"])
+    #expect(found("STRASSE") == ["Straße"])
+    #expect(found("strase") == ["Straße", "strase"])  // ß folds to s as one letter too
+    #expect(found("coeur") == ["coeur", "cœur"])
+    #expect(found("oeuvre") == ["Œuvre", "œuvre"])
+    #expect(found("aeble") == ["æble"])
+    #expect(found("mass") == ["maß"])
+    #expect(d.completions(prefix: "strass", limit: 5).map(\.word) == ["Straße", "Straßen", "strassenbahn"])
+    // "oe" is œ exactly, not every o: ouvert stays out.
+    #expect(d.completions(prefix: "oeuv", limit: 5).map(\.word) == ["œuvre", "Œuvre"])
+    #expect(d.completions(prefix: "coe", limit: 5).map(\.word) == ["cœur", "coeur"])
+    // A blob without ß, æ, œ reads "ss" as two letters only.
+    let plain = try SwipeDictionary(
+      bytes: DictionaryCompiler.compile(words: [("class", 5), ("clas", 3)], layout: testLayout()).bytes)
+    #expect(plain.ids(matchingFolded: "class").compactMap(plain.word(for:)) == ["class"])
+  }
+
   @Test("completions equal a brute-force folded prefix search", arguments: [(3000, UInt64(5)), (20_000, 6)])
   func completionsMatchBruteForce(count: Int, seed: UInt64) throws {
     let words = randomWords(count: count, seed: seed, maxLength: 8)

@@ -39,8 +39,10 @@ extension SwipeDictionary {
   }
 
   /// The words that start with `prefix` ignoring case and accents (`"uber"` completes to
-  /// `"Über"` and `"überall"`), most frequent first; ties by ID. Words that must not be
-  /// suggested (``blocksOffensiveWords``) are left out.
+  /// `"Über"` and `"überall"`), most frequent first; ties by ID. Letters typed as two
+  /// count as the letter ("strass" completes to "Straße", "oeuv" to "œuvre"; see
+  /// ``ids(matchingFolded:limit:)``). Words that must not be suggested
+  /// (``blocksOffensiveWords``) are left out.
   ///
   /// Walks the prefix tree along the prefix's folded letters and reads its leaves, which list
   /// their words by frequency; the automaton supplies the exact set of matching IDs (a few ID
@@ -50,11 +52,22 @@ extension SwipeDictionary {
   ///   - limit: the most suggestions to return.
   /// - Complexity: O(limit × log leaves) for short prefixes, O(leaf size) at worst for long ones.
   public func completions(prefix: String, limit: Int = 10) -> [Suggestion] {
+    guard prefix.unicodeScalars.count <= 4 * dawg.longestWord + 16 else { return [] }
+    let spellings = foldedSpellings(of: prefix)
+    guard spellings.count > 1 else { return spellings.first.map { completions(of: $0, limit: limit) } ?? [] }
+    // "strass" completes to Straße and to strassenbahn: every spelling's best, merged.
+    var seen = Set<Int>()
+    let merged = spellings.flatMap { completions(of: $0, limit: limit) }
+      .filter { seen.insert($0.id).inserted }
+      .sorted { $0.frequency != $1.frequency ? $0.frequency > $1.frequency : $0.id < $1.id }
+    return Array(merged.prefix(limit))
+  }
+
+  /// ``completions(prefix:limit:)`` of one spelling of the prefix, as folding classes.
+  private func completions(of classes: [Range<Int>], limit: Int) -> [Suggestion] {
     guard limit > 0 else { return [] }
     // No more completions than words: a huge limit must not overflow or allocate.
     let limit = min(limit, wordCount)
-    let folded = foldedLabelClasses(of: prefix)
-    guard let classes = folded else { return [] }
     if classes.isEmpty { return topWords(limit: limit) }
     // One or two letters match many words below many leaves; their most frequent ones are
     // nearly always among the top words, which the tree stores spelled.
@@ -127,18 +140,6 @@ extension SwipeDictionary {
   func suggestion(_ id: Int) -> Suggestion? {
     guard let word = word(for: id), let frequency = frequency(of: id) else { return nil }
     return Suggestion(id: id, word: word, frequency: frequency)
-  }
-
-  /// The folding classes (label ranges) of each character of `text`, or `nil` if a
-  /// character folds like nothing in the alphabet (then no word can match).
-  func foldedLabelClasses(of text: String) -> [Range<Int>]? {
-    var classes: [Range<Int>] = []
-    for scalar in Normalization.nfc(text).unicodeScalars {
-      let range = alphabet.foldingLabels(for: scalar)
-      if range.isEmpty { return nil }
-      classes.append(range)
-    }
-    return classes
   }
 
   /// How this blob's tree classes its letters (by its format version).
