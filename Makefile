@@ -10,6 +10,8 @@
 #                    (../shared/swipes/hws-dev.jsonl, when present) and synthetic ones
 #                    (en-10k, en-100k, en, en-900k, multi-2m; bench/decoder.sh; QUICK=1 for
 #                    the two small vocabularies, the real swipes and 300 swipes per set)
+#   make bench-bilingual  en and de swiped on qwerty-en: each language's blob alone against
+#                    a bilingual session over both (bench/bilingual.sh)
 #   make fuzz        libFuzzer + AddressSanitizer over open and every query (Linux;
 #                    FUZZ_SECONDS=600 by default); inputs that crash go to Fuzz/Corpus,
 #                    which `make test` replays
@@ -60,7 +62,7 @@ DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
 .PHONY: all deps release dictionaries corpora all-languages aosp check-languages check-layouts \
-  test bench bench-decoder fuzz tsan asan clean
+  test bench bench-decoder bench-bilingual fuzz tsan asan clean
 
 all: check-languages check-layouts deps release dictionaries
 
@@ -172,6 +174,10 @@ bench: release
 # Builds its own swipedict (--scratch-path .build-bench, or SWIFT_SCRATCH).
 bench-decoder: deps
 	bench/decoder.sh
+
+# English and German swiped on one layout: each blob alone and the bilingual session.
+bench-bilingual: deps
+	bench/bilingual.sh
 
 tsan: deps
 	SWIPEDICT_CONCURRENCY_SECONDS=10 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \

@@ -91,3 +91,43 @@ func grouped<I: BinaryInteger>(_ value: I) -> String {
   return out
 }
 
+
+// MARK: - Several languages (--with)
+
+/// `PATH:WEIGHT` → (PATH, WEIGHT); a path without a weight (or whose last colon is not
+/// followed by a number) has weight 1.
+func parseLanguageBlob(_ text: String) -> (path: String, weight: Double) {
+  if let colon = text.lastIndex(of: ":"), let weight = Double(text[text.index(after: colon)...]) {
+    return (String(text[..<colon]), weight)
+  }
+  return (text, 1)
+}
+
+/// Checks the weights of `--with` values (more than 0, at most 10⁶).
+func validateLanguageBlobs(_ values: [String]) throws {
+  for value in values {
+    let weight = parseLanguageBlob(value).weight
+    guard weight.isFinite, weight > 0, weight <= 1e6 else {
+      throw ValidationError("--with \(value): the weight must be more than 0 and at most 1000000")
+    }
+  }
+}
+
+/// The language a blob stands for: its file name up to the first dot (`de.swipedict` → `de`).
+func languageName(ofBlob path: String) -> String {
+  let file = path.split(separator: "/").last.map(String.init) ?? path
+  return file.split(separator: ".").first.map(String.init) ?? file
+}
+
+/// The first blob (weight 1) and the `--with` ones as languages on one layout, or an error
+/// that names the file or the mismatch.
+func openLanguages(_ first: SwipeDictionary, path: String, others: [String]) throws -> MultilingualDictionary {
+  var members = [MultilingualDictionary.Member(language: languageName(ofBlob: path), dictionary: first)]
+  for other in others {
+    let (otherPath, weight) = parseLanguageBlob(other)
+    let dictionary: SwipeDictionary
+    do { dictionary = try SwipeDictionary(contentsOf: otherPath) } catch { throw failure(error, file: otherPath) }
+    members.append(.init(language: languageName(ofBlob: otherPath), dictionary: dictionary, weight: weight))
+  }
+  do { return try MultilingualDictionary(members) } catch { throw failure("\(error)") }
+}

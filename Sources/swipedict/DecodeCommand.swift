@@ -42,6 +42,12 @@ struct DecodeCommand: ParsableCommand {
         swipedict decode build/en.swipedict --swipes ../shared/swipes/hws-dev.jsonl --explain --misses
         swipedict decode build/en.swipedict --swipes s.jsonl --explain --word hello
         swipedict decode build/en.swipedict --swipes s.jsonl --set direction=45 --set max-point-cost=4
+        swipedict decode build/en.swipedict --with build/de-qwerty.swipedict:0.5 --swipes s.jsonl
+
+      --with decodes against several languages at once, as a bilingual keyboard does: \
+      each blob (built for the same layout) is a language named after its file, with a \
+      weight on its words' counts (PATH:WEIGHT; 1 when left out; the first blob's is 1). \
+      The words of all languages meet in one ranking; each line names their languages.
       """)
 
   @OptionGroup var blob: BlobArgument
@@ -88,6 +94,13 @@ struct DecodeCommand: ParsableCommand {
     help: "Print only the swipes whose word is not first (ignoring case and apostrophes); the summary counts all.")
   var misses = false
 
+  @Option(
+    name: .customLong("with"),
+    help: ArgumentHelp(
+      "Decode against this blob too: another language on the same layout, PATH or PATH:WEIGHT (repeatable).",
+      valueName: "blob"))
+  var others: [String] = []
+
   func validate() throws {
     try checkRange("--top", top, in: 1...1000)
     if let deadline {
@@ -103,6 +116,8 @@ struct DecodeCommand: ParsableCommand {
     var check = SwipeDecoder.Options()
     try DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &check)
     if word != nil, !explain { throw ValidationError("--word applies to --explain only") }
+    if !others.isEmpty, explain { throw ValidationError("--explain works on one blob, not with --with") }
+    try validateLanguageBlobs(others)
     if let word, word.isEmpty || word.unicodeScalars.count > 64 {
       throw ValidationError("--word must have 1 to 64 characters")
     }
@@ -128,6 +143,7 @@ struct DecodeCommand: ParsableCommand {
       options.weightPerDistance = 0
     }
     try DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &options)
+    if !others.isEmpty { return try runMultilingual(dictionary, input: input, options: options) }
     let decoder = SwipeDecoder(dictionary: dictionary, options: options)
     // The heap a session adds while decoding (its buffers, kept between swipes), from
     // /proc/self/smaps: private dirty anonymous memory before the session and after the
@@ -174,6 +190,48 @@ struct DecodeCommand: ParsableCommand {
       print(JSONValue.object([("summary", summary.json)]).text)
     } else {
       print(summary.text)
+    }
+  }
+
+  /// `decode --with`: the swipes against several languages.
+  private func runMultilingual(_ first: SwipeDictionary, input: [Swipe], options: SwipeDecoder.Options) throws {
+    let languages = try openLanguages(first, path: blob.blob, others: others)
+    let members = languages.members
+    let decoder = MultilingualDecoder(dictionary: languages, options: options)
+    var session = decoder.makeSession()
+    var summary = DecodeSummary(resultCount: top)
+    var byLanguage = [Int](repeating: 0, count: members.count)
+    let clock = ContinuousClock()
+    for swipe in input {
+      for point in swipe.points {
+        let start = clock.now
+        session.add(point)
+        summary.addTimes.append(milliseconds(clock.now - start))
+      }
+      let lift = clock.now
+      let multilingual = session.end(deadline: deadline.map { lift + .microseconds(Int64($0 * 1000)) })
+      let wait = milliseconds(clock.now - lift)
+      let result = multilingual.merged
+      summary.record(result, truth: swipe.word, wait: wait)
+      if let first = multilingual.words.first { byLanguage[first.language] += 1 }
+      if misses, let truth = swipe.word, let first = result.words.first, variantKey(first.word) == variantKey(truth) {
+        continue
+      }
+      let names = multilingual.words.map { members[$0.language].language }
+      if json {
+        var line = jsonLine(swipe, result, wait)
+        line.removeLast()  // the closing brace
+        print(line + ",\"languages\":" + JSONValue.array(names.map { .string($0) }).text + "}")
+      } else {
+        print(textLine(swipe, result, wait) + "\t[" + names.joined(separator: " ") + "]")
+      }
+    }
+    let firsts = zip(members, byLanguage).map { "\($0.language) \($1)" }.joined(separator: ", ")
+    if json {
+      print(JSONValue.object([("summary", summary.json)]).text)
+    } else {
+      print(summary.text)
+      print("first word's language: \(firsts)")
     }
   }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwipeDict
+import SwipeDictTools
 
 struct QueryCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -9,7 +10,8 @@ struct QueryCommand: ParsableCommand {
     discussion: """
       Lookups are exact (case and accents as given, after NFC); --folded ignores case and \
       accents, and folds letters such as ł ø đ ı İ æ œ to their base letter (zolw finds \
-      żółw). Word IDs are ranks in the folding collation (a < A < ä < b …). A word \
+      żółw); it and --prefix also read ss, ae, oe as ß, æ, œ (strasse finds Straße, \
+      oeuv completes to œuvre). Word IDs are ranks in the folding collation (a < A < ä < b …). A word \
       the list marks (AOSP's possibly_offensive, abbreviation) is printed with its marks, \
       and any word, in the blob or not, with the shortcuts the list gives it \
       (acomodate → accommodate, whitelisted).
@@ -17,6 +19,10 @@ struct QueryCommand: ParsableCommand {
       Words marked possibly offensive are found by lookups but never suggested by \
       --prefix, --correct or --top, as AOSP keyboards' "Block offensive words" does; \
       --allow-offensive turns that off.
+
+      --with suggests from several languages at once (--prefix, --correct): each blob, \
+      built for the same layout, is a language named after its file, with a weight on its \
+      words' counts (PATH:WEIGHT, 1 when left out); a word in two languages once.
 
       --prefix completes ignoring case and accents, most frequent first. --correct ranks \
       the words a typed input most likely meant (Kännsch's adjusted Levenshtein distance \
@@ -76,6 +82,13 @@ struct QueryCommand: ParsableCommand {
   @Flag(name: .long, help: "Ignore case and accents in lookups.")
   var folded = false
 
+  @Option(
+    name: .customLong("with"),
+    help: ArgumentHelp(
+      "With --prefix or --correct: suggest from this blob too, another language on the same layout, PATH or PATH:WEIGHT (repeatable).",
+      valueName: "blob"))
+  var others: [String] = []
+
   @Flag(
     name: .long,
     help: ArgumentHelp(
@@ -98,6 +111,10 @@ struct QueryCommand: ParsableCommand {
     if modes > 1 {
       throw ValidationError("give one of: words, --prefix, --correct, --features, --top, --list, --id")
     }
+    if !others.isEmpty, prefix == nil, correct == nil {
+      throw ValidationError("--with applies to --prefix and --correct")
+    }
+    try validateLanguageBlobs(others)
     if list != nil {
       if limit < 0 { throw ValidationError("--limit \(limit): must be 0 (all) or more") }
     } else {
@@ -119,6 +136,36 @@ struct QueryCommand: ParsableCommand {
     var dictionary = try blob.open()
     dictionary.blocksOffensiveWords = !allowOffensive
     let found: Bool
+    if !others.isEmpty {
+      var languages = try openLanguages(dictionary, path: blob.blob, others: others)
+      if allowOffensive {
+        let members = languages.members.map {
+          var member = $0
+          member.dictionary.blocksOffensiveWords = false
+          return member
+        }
+        languages = try MultilingualDictionary(members)
+      }
+      let suggestions =
+        prefix.map { languages.completions(prefix: $0, limit: limit) }
+        ?? languages.corrections(for: correct ?? "", limit: limit)
+      for s in suggestions {
+        let name = languages.members[s.language].language
+        if json {
+          print(JSONValue.object([
+            ("word", .string(s.suggestion.word)), ("language", .string(name)), ("id", .number(s.suggestion.id)),
+            ("frequency", .number(Int(s.suggestion.frequency))), ("distance", .number(s.suggestion.distance)),
+            ("score", .double(rounded(s.score, places: 3))),
+          ]).text)
+        } else {
+          print("\(s.suggestion.word)\t\(name)\tfrequency \(s.suggestion.frequency)"
+            + (correct != nil ? "\tdistance \(s.suggestion.distance)" : "")
+            + "\tscore \(fixedDecimal(s.score, places: 1))")
+        }
+      }
+      if suggestions.isEmpty { throw Self.notFound }
+      return
+    }
     if let prefix {
       found = printSuggestions(dictionary.completions(prefix: prefix, limit: limit), in: dictionary)
     } else if let correct {

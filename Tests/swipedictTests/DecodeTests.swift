@@ -41,6 +41,46 @@ struct DecodeTests {
     #expect((summary["addPointMs"] as? [String: Any])?["max"] != nil)
   }
 
+  @Test func decodesSeveralLanguagesWithWith() throws {
+    // A second language on the same layout: its words are found, and say their language.
+    try workspace.write("xx.tsv", "haus\t900\nwelt\t800\nhilfe\t700\n")
+    let other = workspace.file("xx.swipedict")
+    #expect(try CLI.run(["build", workspace.file("xx.tsv"), "--layout", workspace.file("layout.json"), "-o", other]).status == 0)
+    let swipes = workspace.file("both.jsonl")
+    #expect(try CLI.run(["synth", other, "--words", "welt", "hilfe", "--seed", "4", "-o", swipes]).status == 0)
+    let alone = try CLI.run(["synth", blob, "--words", "hello", "--seed", "4"])
+    try workspace.write("both.jsonl", try String(contentsOfFile: swipes, encoding: .utf8) + alone.stdout)
+    let result = try CLI.run(["decode", blob, "--with", other + ":0.5", "--swipes", swipes, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let objects = try lines(result.stdout)
+    for (object, (word, language)) in zip(objects, [("welt", "xx"), ("hilfe", "xx"), ("hello", "words")]) {
+      #expect((object["top"] as? [String])?.first == word, "\(object)")
+      #expect((object["languages"] as? [String])?.first == language, "\(object)")
+    }
+    let text = try CLI.run(["decode", blob, "--with", other, "--swipes", swipes])
+    #expect(text.stdout.contains("first word's language: words 1, xx 2"), "\(text.stdout)")
+    // Bad uses: a weight out of range, --explain, a blob of another layout.
+    for weight in ["0", "-1", "inf", "nan", "2000000"] {
+      let bad = try CLI.run(["decode", blob, "--with", "\(other):\(weight)", "--swipes", swipes])
+      #expect(bad.status == 64 && bad.stderr.contains("weight"), "\(weight): \(bad.stderr)")
+    }
+    #expect(try CLI.run(["decode", blob, "--with", other, "--swipes", swipes, "--explain"]).status == 64)
+    let en = workspace.file("en.swipedict")
+    #expect(
+      try CLI.run([
+        "build", workspace.file("xx.tsv"), "--layout", repositoryRoot.appendingPathComponent("corpora/layouts/qwertz-de.json").path,
+        "-o", en,
+      ]).status == 0)
+    let mismatch = try CLI.run(["decode", blob, "--with", en, "--swipes", swipes])
+    #expect(mismatch.status == 1 && mismatch.stderr.contains("built for layout qwertz-de"), "\(mismatch.stderr)")
+    let missing = try CLI.run(["decode", blob, "--with", workspace.file("nope.swipedict"), "--swipes", swipes])
+    #expect(missing.status == 1 && missing.stderr.contains("nope.swipedict"))
+    // query --with: completions and corrections from both.
+    let completions = try CLI.run(["query", blob, "--with", other, "--prefix", "h"])
+    #expect(completions.stdout.contains("haus\txx") && completions.stdout.contains("\twords\t"), "\(completions.stdout)")
+    #expect(try CLI.run(["query", blob, "--with", other, "hello"]).status == 64)  // lookups: one blob
+  }
+
   @Test func textOutputAndSwipesWithoutTruth() throws {
     let swipes = workspace.file("plain.jsonl")
     // "world" along its key centers on the test layout, without a "word" field.

@@ -1,0 +1,170 @@
+import Foundation
+import SwipeDict
+
+/// One swipe decoded against several languages at once, as a bilingual user swipes: the
+/// words of every language compete in one ranking, each carrying its language.
+///
+/// ```swift
+/// let both = try MultilingualDictionary([
+///   .init(language: "en", dictionary: english), .init(language: "de", dictionary: german),
+/// ])
+/// let decoder = MultilingualDecoder(dictionary: both)
+/// let result = decoder.decode(points)
+/// result.words.first.map { "\($0.word) (\(both.members[$0.language].language))" }
+/// ```
+///
+/// Each language's ``SwipeDecoder`` filters and matches the swipe against its own words
+/// (sessions share the points); the candidates then meet in the ranking a single
+/// dictionary uses: the weight that follows the swipe's noise (from the best distance over
+/// all languages), a language's weight added to its words' priors as `ln(weight)`, the
+/// third place for the search's frequency-heavier pick, and one place per word and its
+/// case and apostrophe variants, whatever their language. The wait is the sum of the
+/// languages' waits.
+public struct MultilingualDecoder: Sendable {
+  /// The languages.
+  public let dictionary: MultilingualDictionary
+  /// One decoder per language, in the dictionary's order.
+  let decoders: [SwipeDecoder]
+  /// The options every language decodes with.
+  public var options: SwipeDecoder.Options { decoders[0].options }
+
+  /// A decoder over the languages of `dictionary`.
+  public init(dictionary: MultilingualDictionary, options: SwipeDecoder.Options = .init()) {
+    self.dictionary = dictionary
+    // Each language brings more words than the result holds, for the merged ranking.
+    var each = options
+    each.resultCount = options.resultCount + WordSearch.poolExtra
+    decoders = dictionary.members.map { SwipeDecoder(dictionary: $0.dictionary, options: each) }
+    resultCount = options.resultCount
+  }
+
+  /// The number of words a decoding shows.
+  let resultCount: Int
+
+  /// Starts decoding a swipe point by point.
+  public func makeSession() -> MultilingualSession { MultilingualSession(decoder: self) }
+
+  /// Decodes a whole swipe: the same as feeding its points to a session one by one.
+  public func decode(
+    _ points: some Sequence<SwipePoint>, deadline: ContinuousClock.Instant? = nil
+  ) -> MultilingualDecoding {
+    var session = makeSession()
+    for point in points { session.add(point) }
+    return session.end(deadline: deadline)
+  }
+
+  /// Merges the languages' decodings into one ranking.
+  func merge(_ decodings: [SwipeDecoding]) -> MultilingualDecoding {
+    let options = decoders[0].options
+    struct Entry {
+      var candidate: SwipeDecoding.Candidate
+      var language: Int
+      var logCount: Float
+      var score: Float
+      var searchScore: Float
+      var key: String
+    }
+    var entries: [Entry] = []
+    for (language, decoding) in decodings.enumerated() {
+      let member = dictionary.members[language]
+      let scale = Float(member.dictionary.frequencyScale)
+      let boost = Float(log(member.weight))
+      for candidate in decoding.words {
+        let logCount = Float(candidate.frequency) / 255 * scale + boost
+        entries.append(
+          Entry(
+            candidate: candidate, language: language, logCount: logCount, score: 0,
+            searchScore: options.frequencyWeight * logCount - candidate.distance, key: variantKey(candidate.word)))
+      }
+    }
+    guard let least = entries.map(\.candidate.distance).min() else {
+      return MultilingualDecoding(words: [], frequencyWeight: 0, decodings: decodings)
+    }
+    let weight = WordSearch.finalWeight(bestDistance: least, options: options)
+    for i in entries.indices { entries[i].score = weight * entries[i].logCount - entries[i].candidate.distance }
+    func order(_ a: Entry, _ b: Entry, _ score: (Entry) -> Float) -> Bool {
+      score(a) != score(b) ? score(a) > score(b) : (a.language, a.candidate.id) < (b.language, b.candidate.id)
+    }
+    let byNoise = entries.sorted { order($0, $1, \.score) }
+    let bySearch = entries.sorted { order($0, $1, \.searchScore) }
+    var ranked: [Entry] = []
+    var keys = Set<String>()
+    while ranked.count < resultCount {
+      let source = ranked.count == WordSearch.frequentPlace ? bySearch : byNoise
+      guard let pick = source.first(where: { !keys.contains($0.key) }) else { break }
+      keys.insert(pick.key)
+      ranked.append(pick)
+    }
+    let words = ranked.map { entry in
+      MultilingualDecoding.Candidate(
+        language: entry.language, id: entry.candidate.id, word: entry.candidate.word, score: entry.score,
+        distance: entry.candidate.distance, frequency: entry.candidate.frequency)
+    }
+    return MultilingualDecoding(words: words, frequencyWeight: weight, decodings: decodings)
+  }
+}
+
+/// A swipe being decoded against several languages, fed point by point.
+public struct MultilingualSession: Sendable {
+  private let decoder: MultilingualDecoder
+  private var sessions: [SwipeSession]
+
+  init(decoder: MultilingualDecoder) {
+    self.decoder = decoder
+    sessions = decoder.decoders.map { $0.makeSession() }
+  }
+
+  /// The number of points added so far.
+  public var count: Int { sessions.first?.count ?? 0 }
+
+  /// Adds the next point of the swipe to every language's session.
+  public mutating func add(_ point: SwipePoint) {
+    for i in sessions.indices { sessions[i].add(point) }
+  }
+
+  /// Ends the swipe: every language's decoding, merged; the session is empty again.
+  /// - Parameter deadline: when every language stops matching (`nil`: never).
+  public mutating func end(deadline: ContinuousClock.Instant? = nil) -> MultilingualDecoding {
+    decoder.merge(sessions.indices.map { sessions[$0].end(deadline: deadline) })
+  }
+}
+
+/// The words a swipe most likely spells, over several languages.
+public struct MultilingualDecoding: Sendable, Hashable {
+  /// One decoded word and its language.
+  public struct Candidate: Sendable, Hashable {
+    /// The index of the word's language in the dictionary's members.
+    public var language: Int
+    /// The word's ID in its language's dictionary.
+    public var id: Int
+    /// The word.
+    public var word: String
+    /// The ranking score: `weight × (ln(count) + ln(language weight)) − distance`.
+    public var score: Float
+    /// The DTW cost per point (key widths²).
+    public var distance: Float
+    /// The word's frequency byte in its dictionary.
+    public var frequency: UInt8
+  }
+
+  /// The best words, best first.
+  public var words: [Candidate]
+  /// The frequency weight that ranked them (see ``SwipeDecoding/frequencyWeight``).
+  public var frequencyWeight: Float
+  /// Each language's own decoding, in the dictionary's order.
+  public var decodings: [SwipeDecoding]
+  /// Whether every language matched all its candidates.
+  public var isComplete: Bool { decodings.allSatisfy(\.isComplete) }
+
+  /// The merged words as one ``SwipeDecoding`` (counts summed over the languages), for
+  /// tools that measure decodings.
+  package var merged: SwipeDecoding {
+    SwipeDecoding(
+      words: words.map {
+        SwipeDecoding.Candidate(id: $0.id, word: $0.word, score: $0.score, distance: $0.distance, frequency: $0.frequency)
+      },
+      frequencyWeight: frequencyWeight, candidateCount: decodings.reduce(0) { $0 + $1.candidateCount },
+      matchedCount: decodings.reduce(0) { $0 + $1.matchedCount }, isComplete: isComplete,
+      pointCount: decodings.first?.pointCount ?? 0, reducedPointCount: decodings.first?.reducedPointCount ?? 0)
+  }
+}

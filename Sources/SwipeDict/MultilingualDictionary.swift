@@ -1,0 +1,152 @@
+import Foundation
+
+/// Several dictionaries typed on one keyboard, as a bilingual user types: lookups,
+/// completions and corrections over all of them, each word carrying its language.
+///
+/// ```swift
+/// let both = try MultilingualDictionary([
+///   .init(language: "en", dictionary: english),
+///   .init(language: "de", dictionary: german, weight: 0.5),   // German half as likely
+/// ])
+/// both.completions(prefix: "hau")   // "Haus" (de), "haul" (en), …
+/// ```
+///
+/// A language's **weight** multiplies its words' counts: 1 treats the languages alike
+/// (counts per billion words are comparable across the project's lists), 0.5 halves a
+/// language's prior. The dictionaries must share one layout (the swipe decoder's
+/// `MultilingualDecoder` matches one swipe against all of them). A word in several
+/// languages is suggested once, by its best language.
+public struct MultilingualDictionary: Sendable {
+  /// One language: its name, its dictionary and its weight.
+  public struct Member: Sendable {
+    /// The language's name, as the keyboard shows it ("en", "de").
+    public var language: String
+    /// The dictionary.
+    public var dictionary: SwipeDictionary
+    /// The factor on its words' counts (positive, finite).
+    public var weight: Double
+
+    /// A language.
+    public init(language: String, dictionary: SwipeDictionary, weight: Double = 1) {
+      self.language = language
+      self.dictionary = dictionary
+      self.weight = weight
+    }
+  }
+
+  /// Why languages cannot be used together.
+  public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    /// No member given.
+    case empty
+    /// A weight that is not positive and finite.
+    case invalidWeight(language: String, weight: Double)
+    /// Two dictionaries built for different layouts.
+    case layoutMismatch(language: String, layout: String, expected: String)
+    /// A language named twice.
+    case duplicateLanguage(String)
+
+    public var description: String {
+      switch self {
+      case .empty: return "no language given"
+      case .invalidWeight(let language, let weight):
+        return "\(language): weight \(weight) must be positive and finite"
+      case .layoutMismatch(let language, let layout, let expected):
+        return "\(language): built for layout \(layout), the others for \(expected);"
+          + " build every language's blob with the same layout"
+      case .duplicateLanguage(let language): return "\(language): given twice"
+      }
+    }
+  }
+
+  /// A suggestion and the language it comes from.
+  public struct Suggestion: Sendable, Hashable {
+    /// The suggestion in its own dictionary (ID, word, frequency, distance, score).
+    public var suggestion: SwipeDict.Suggestion
+    /// The index of its language in ``members``.
+    public var language: Int
+    /// The score the languages were ranked by: the word's count times its language's
+    /// weight, as a frequency byte on the languages' common scale (completions), less the
+    /// correction's distance penalty (corrections).
+    public var score: Double
+  }
+
+  /// The languages, in the order given.
+  public let members: [Member]
+
+  /// Languages typed on one layout.
+  /// - Throws: ``Error`` for no member, a bad weight, a repeated name or different layouts.
+  public init(_ members: [Member]) throws(Error) {
+    guard let first = members.first else { throw .empty }
+    var names = Set<String>()
+    for member in members {
+      guard member.weight.isFinite, member.weight > 0 else {
+        throw .invalidWeight(language: member.language, weight: member.weight)
+      }
+      guard names.insert(member.language).inserted else { throw .duplicateLanguage(member.language) }
+      guard member.dictionary.layout == first.dictionary.layout else {
+        throw .layoutMismatch(
+          language: member.language, layout: member.dictionary.layout.name, expected: first.dictionary.layout.name)
+      }
+    }
+    self.members = members
+  }
+
+  /// The largest frequency scale, `ln(1 + maxCount)`, of the languages: the common scale
+  /// their frequency bytes are put on.
+  var commonScale: Double { members.map(\.dictionary.frequencyScale).max() ?? 0 }
+
+  /// A frequency byte of member `index` on the common scale, with the language's weight:
+  /// `255 × (ln(count) + ln(weight)) / commonScale`, where `ln(count) = byte / 255 × scale`.
+  /// Each blob's bytes are relative to its own most frequent word; this makes them counts
+  /// again, comparable across languages.
+  func weightedFrequency(_ frequency: UInt8, of index: Int) -> Double {
+    let member = members[index]
+    let common = commonScale
+    guard common > 0 else { return Double(frequency) }
+    return 255 * (Double(frequency) / 255 * member.dictionary.frequencyScale + log(member.weight)) / common
+  }
+
+  /// The languages that have `word` (exactly, after NFC), with its ID in each.
+  public func lookUp(_ word: String) -> [(language: Int, id: Int)] {
+    members.indices.compactMap { i in members[i].dictionary.id(of: word).map { (i, $0) } }
+  }
+
+  /// Completions of `prefix` from every language, by weighted frequency (see
+  /// ``SwipeDictionary/completions(prefix:limit:)``); a word in several languages once.
+  public func completions(prefix: String, limit: Int = 10) -> [Suggestion] {
+    merge(limit: limit) { i in
+      members[i].dictionary.completions(prefix: prefix, limit: limit).map {
+        Suggestion(suggestion: $0, language: i, score: weightedFrequency($0.frequency, of: i))
+      }
+    }
+  }
+
+  /// Corrections of `input` from every language, by weighted score (see
+  /// ``SwipeDictionary/corrections(for:limit:options:)``); a word in several languages once.
+  public func corrections(for input: String, limit: Int = 10) -> [Suggestion] {
+    merge(limit: limit) { i in
+      members[i].dictionary.corrections(for: input, limit: limit).map {
+        // The score is the frequency byte less the distance's penalty: keep the penalty.
+        Suggestion(
+          suggestion: $0, language: i,
+          score: weightedFrequency($0.frequency, of: i) - Double(Int($0.frequency) - $0.score))
+      }
+    }
+  }
+
+  /// Every language's suggestions, best first (ties: language order, then frequency, then
+  /// word), each word once.
+  private func merge(limit: Int, _ suggestions: (Int) -> [Suggestion]) -> [Suggestion] {
+    guard limit > 0 else { return [] }
+    let all = members.indices.flatMap(suggestions).enumerated().sorted { a, b in
+      a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
+    }
+    var seen = Set<String>()
+    var merged: [Suggestion] = []
+    for (_, suggestion) in all where seen.insert(suggestion.suggestion.word).inserted {
+      merged.append(suggestion)
+      if merged.count == limit { break }
+    }
+    return merged
+  }
+}

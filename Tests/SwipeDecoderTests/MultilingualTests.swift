@@ -1,0 +1,133 @@
+import SwipeDict
+import SwipeDictCompiler
+import Testing
+
+@testable import SwipeDecoder
+import SwipeDictTestSupport
+
+/// A small dictionary on `layout` from words and counts.
+private func dictionary(_ entries: [(String, Double)], layout: String = "qwerty-en") throws -> SwipeDictionary {
+  try SwipeDictionary(
+    bytes: DictionaryCompiler.compile(
+      words: entries.map { (word: $0.0, count: $0.1) }, layout: repositoryLayout(layout)
+    ).bytes)
+}
+
+/// The swipe along a word's key centers, a point every 0.2 key widths.
+private func perfectSwipe(_ word: String, on d: SwipeDictionary) -> [SwipePoint] {
+  let centers = (d.layout.keyPath(for: word) ?? []).map { d.keyCenters[$0] }
+  guard let first = centers.first else { return [] }
+  var points = [SwipePoint(x: first.x, y: first.y)]
+  for (a, b) in zip(centers, centers.dropFirst()) {
+    let pieces = max(1, Int((a.distance(to: b) / (0.2 * d.keyWidth)).rounded(.up)))
+    for k in 1...pieces {
+      let t = Float(k) / Float(pieces)
+      points.append(SwipePoint(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y)))
+    }
+  }
+  return points
+}
+
+@Suite("Several languages at once")
+struct MultilingualTests {
+  static let english: [(String, Double)] = [
+    ("the", 5e7), ("house", 2e5), ("hand", 3e5), ("and", 2e7), ("haus", 10), ("word", 1e5), ("help", 2e5),
+  ]
+  static let german: [(String, Double)] = [
+    ("der", 4e7), ("Haus", 5e5), ("Hand", 2e5), ("und", 3e7), ("Wort", 1e5), ("Hilfe", 1e5), ("die", 4e7),
+  ]
+
+  static func both(germanWeight: Double = 1) throws -> MultilingualDictionary {
+    try MultilingualDictionary([
+      .init(language: "en", dictionary: dictionary(english)),
+      .init(language: "de", dictionary: dictionary(german), weight: germanWeight),
+    ])
+  }
+
+  @Test func wordsCarryTheirLanguage() throws {
+    let both = try Self.both()
+    #expect(both.lookUp("Haus").map(\.language) == [1])
+    #expect(both.lookUp("haus").map(\.language) == [0])
+    #expect(both.lookUp("zzz").isEmpty)
+    let completions = both.completions(prefix: "ha", limit: 10)
+    #expect(completions.map(\.suggestion.word) == ["Haus", "hand", "Hand", "haus"])
+    #expect(completions.map(\.language) == [1, 0, 1, 0])
+    // A weight below 1 lowers a language: German's Haus (5e5 × 0.1) after English hand (3e5).
+    let weighted = try Self.both(germanWeight: 0.1).completions(prefix: "ha", limit: 2)
+    #expect(weighted.map(\.suggestion.word) == ["hand", "Haus"])
+    let corrections = both.corrections(for: "hilfw", limit: 3)
+    #expect(corrections.first?.suggestion.word == "Hilfe" && corrections.first?.language == 1)
+  }
+
+  @Test func aWordInBothLanguagesIsSuggestedOnce() throws {
+    let both = try MultilingualDictionary([
+      .init(language: "en", dictionary: dictionary([("die", 1e5), ("dig", 1e4)])),
+      .init(language: "de", dictionary: dictionary([("die", 4e7), ("dir", 1e6)])),
+    ])
+    let completions = both.completions(prefix: "di", limit: 10)
+    #expect(completions.map(\.suggestion.word) == ["die", "dir", "dig"])
+    #expect(completions.first?.language == 1)  // German's count is higher
+  }
+
+  @Test func languagesMustShareALayoutAndHaveSaneWeights() throws {
+    let en = try dictionary(Self.english)
+    let de = try dictionary(Self.german, layout: "qwertz-de")
+    #expect(throws: MultilingualDictionary.Error.layoutMismatch(language: "de", layout: "qwertz-de", expected: "qwerty-en")) {
+      try MultilingualDictionary([.init(language: "en", dictionary: en), .init(language: "de", dictionary: de)])
+    }
+    #expect(throws: MultilingualDictionary.Error.empty) { try MultilingualDictionary([]) }
+    for weight in [0, -1, .infinity, .nan] {
+      #expect(throws: MultilingualDictionary.Error.self) {
+        try MultilingualDictionary([.init(language: "en", dictionary: en, weight: weight)])
+      }
+    }
+    #expect(throws: MultilingualDictionary.Error.duplicateLanguage("en")) {
+      try MultilingualDictionary([.init(language: "en", dictionary: en), .init(language: "en", dictionary: en)])
+    }
+  }
+
+  @Test func aSwipeFindsItsWordInEitherLanguage() throws {
+    let both = try Self.both()
+    let decoder = MultilingualDecoder(dictionary: both)
+    let en = both.members[0].dictionary
+    for (word, language) in [("word", 0), ("Wort", 1), ("help", 0), ("Hilfe", 1), ("the", 0), ("und", 1)] {
+      let result = decoder.decode(perfectSwipe(word, on: en))
+      let first = try #require(result.words.first, "\(word)")
+      #expect(first.word == word && first.language == language, "\(word): \(result.words.map(\.word))")
+      #expect(result.words.count <= 4 && result.decodings.count == 2)
+    }
+  }
+
+  @Test func oneLanguageDecodesAsTheSingleDecoder() throws {
+    let en = try dictionary(Self.english + [("hose", 1e4), ("horse", 2e4), ("hold", 1e5)])
+    let single = SwipeDecoder(dictionary: en)
+    let multi = MultilingualDecoder(dictionary: try MultilingualDictionary([.init(language: "en", dictionary: en)]))
+    for word in ["house", "hand", "help", "hold", "the"] {
+      let points = perfectSwipe(word, on: en)
+      #expect(multi.decode(points).words.map(\.word) == single.decode(points).words.map(\.word), "\(word)")
+    }
+  }
+
+  @Test func theLanguageWeightMovesTheRanking() throws {
+    // Same key path: "haus" (English, rare) and "Haus" (German, frequent) are one place, in
+    // the form of the better-weighted language.
+    let en = try dictionary(Self.english)
+    let points = perfectSwipe("haus", on: en)
+    let even = MultilingualDecoder(dictionary: try Self.both())
+    #expect(even.decode(points).words.first?.word == "Haus")
+    let englishFirst = MultilingualDecoder(dictionary: try Self.both(germanWeight: 1e-6))
+    #expect(englishFirst.decode(points).words.first?.word == "haus")
+  }
+
+  @Test func aSessionFedPointByPointGivesTheWholeDecoding() throws {
+    let decoder = MultilingualDecoder(dictionary: try Self.both())
+    let points = perfectSwipe("Wort", on: decoder.dictionary.members[0].dictionary)
+    var session = decoder.makeSession()
+    for point in points { session.add(point) }
+    #expect(session.count == points.count)
+    let result = session.end()
+    #expect(result == decoder.decode(points))
+    #expect(session.count == 0)  // ready for the next swipe
+    #expect(session.end().words.isEmpty)
+  }
+}
