@@ -13,20 +13,6 @@ private func dictionary(_ entries: [(String, Double)], layout: String = "qwerty-
     ).bytes)
 }
 
-/// The swipe along a word's key centers, a point every 0.2 key widths.
-private func perfectSwipe(_ word: String, on d: SwipeDictionary) -> [SwipePoint] {
-  let centers = (d.layout.keyPath(for: word) ?? []).map { d.keyCenters[$0] }
-  guard let first = centers.first else { return [] }
-  var points = [SwipePoint(x: first.x, y: first.y)]
-  for (a, b) in zip(centers, centers.dropFirst()) {
-    let pieces = max(1, Int((a.distance(to: b) / (0.2 * d.keyWidth)).rounded(.up)))
-    for k in 1...pieces {
-      let t = Float(k) / Float(pieces)
-      points.append(SwipePoint(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y)))
-    }
-  }
-  return points
-}
 
 @Suite("Several languages at once")
 struct MultilingualTests {
