@@ -96,9 +96,9 @@ public struct MultilingualDecoder: Sendable {
       ranked.append(pick)
     }
     let words = ranked.map { entry in
-      MultilingualDecoding.Candidate(
-        language: entry.language, id: entry.candidate.id, word: entry.candidate.word, score: entry.score,
-        distance: entry.candidate.distance, frequency: entry.candidate.frequency)
+      var candidate = entry.candidate
+      candidate.score = entry.score
+      return MultilingualDecoding.Candidate(language: entry.language, candidate: candidate)
     }
     return MultilingualDecoding(words: words, frequencyWeight: weight, decodings: decodings)
   }
@@ -135,16 +135,11 @@ public struct MultilingualDecoding: Sendable, Hashable {
   public struct Candidate: Sendable, Hashable {
     /// The index of the word's language in the dictionary's members.
     public var language: Int
-    /// The word's ID in its language's dictionary.
-    public var id: Int
+    /// The word as its language's dictionary has it (ID, word, distance, frequency), its
+    /// score the merged ranking's: `weight × (ln(count) + ln(language weight)) − distance`.
+    public var candidate: SwipeDecoding.Candidate
     /// The word.
-    public var word: String
-    /// The ranking score: `weight × (ln(count) + ln(language weight)) − distance`.
-    public var score: Float
-    /// The DTW cost per point (key widths²).
-    public var distance: Float
-    /// The word's frequency byte in its dictionary.
-    public var frequency: UInt8
+    public var word: String { candidate.word }
   }
 
   /// The best words, best first.
@@ -160,9 +155,7 @@ public struct MultilingualDecoding: Sendable, Hashable {
   /// tools that measure decodings.
   package var merged: SwipeDecoding {
     SwipeDecoding(
-      words: words.map {
-        SwipeDecoding.Candidate(id: $0.id, word: $0.word, score: $0.score, distance: $0.distance, frequency: $0.frequency)
-      },
+      words: words.map(\.candidate),
       frequencyWeight: frequencyWeight, candidateCount: decodings.reduce(0) { $0 + $1.candidateCount },
       matchedCount: decodings.reduce(0) { $0 + $1.matchedCount }, isComplete: isComplete,
       pointCount: decodings.first?.pointCount ?? 0, reducedPointCount: decodings.first?.reducedPointCount ?? 0)

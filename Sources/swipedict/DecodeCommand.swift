@@ -151,16 +151,8 @@ struct DecodeCommand: ParsableCommand {
     let heapBefore = ProcessMemory.current(mappingsOf: blob.blob)?.anonymousDirty
     var session = decoder.makeSession()
     var summary = DecodeSummary(resultCount: top)
-    let clock = ContinuousClock()
     for swipe in input {
-      for point in swipe.points {
-        let start = clock.now
-        session.add(point)
-        summary.addTimes.append(milliseconds(clock.now - start))
-      }
-      let lift = clock.now
-      let result = session.end(deadline: deadline.map { lift + .microseconds(Int64($0 * 1000)) })
-      let wait = milliseconds(clock.now - lift)
+      let (result, wait) = timed(swipe, &summary, add: { session.add($0) }, end: { session.end(deadline: $0) })
       summary.record(result, truth: swipe.word, wait: wait)
       if misses, let truth = swipe.word, let first = result.words.first,
         variantKey(first.word) == variantKey(truth)
@@ -193,6 +185,23 @@ struct DecodeCommand: ParsableCommand {
     }
   }
 
+  /// Feeds a swipe's points to a session, timing each (into `summary`), then ends it with
+  /// the deadline counted from the lift; the result and the wait after the lift in ms.
+  private func timed<Result>(
+    _ swipe: Swipe, _ summary: inout DecodeSummary, add: (SwipePoint) -> Void,
+    end: (ContinuousClock.Instant?) -> Result
+  ) -> (Result, Double) {
+    let clock = ContinuousClock()
+    for point in swipe.points {
+      let start = clock.now
+      add(point)
+      summary.addTimes.append(milliseconds(clock.now - start))
+    }
+    let lift = clock.now
+    let result = end(deadline.map { lift + .microseconds(Int64($0 * 1000)) })
+    return (result, milliseconds(clock.now - lift))
+  }
+
   /// `decode --with`: the swipes against several languages.
   private func runMultilingual(_ first: SwipeDictionary, input: [Swipe], options: SwipeDecoder.Options) throws {
     let languages = try openLanguages(first, path: blob.blob, others: others)
@@ -201,16 +210,8 @@ struct DecodeCommand: ParsableCommand {
     var session = decoder.makeSession()
     var summary = DecodeSummary(resultCount: top)
     var byLanguage = [Int](repeating: 0, count: members.count)
-    let clock = ContinuousClock()
     for swipe in input {
-      for point in swipe.points {
-        let start = clock.now
-        session.add(point)
-        summary.addTimes.append(milliseconds(clock.now - start))
-      }
-      let lift = clock.now
-      let multilingual = session.end(deadline: deadline.map { lift + .microseconds(Int64($0 * 1000)) })
-      let wait = milliseconds(clock.now - lift)
+      let (multilingual, wait) = timed(swipe, &summary, add: { session.add($0) }, end: { session.end(deadline: $0) })
       let result = multilingual.merged
       summary.record(result, truth: swipe.word, wait: wait)
       if let first = multilingual.words.first { byLanguage[first.language] += 1 }
