@@ -26,7 +26,8 @@ struct QueryCommand: ParsableCommand {
 
       --prefix completes ignoring case and accents, most frequent first. --correct ranks \
       the words a typed input most likely meant (Kännsch's adjusted Levenshtein distance \
-      weighted by frequency). --features prints a word's swipe features as JSON: start \
+      weighted by frequency), the list's whitelisted corrections first (acomodate → \
+      accommodate, as AOSP keyboards apply them). --features prints a word's swipe features as JSON: start \
       angle in degrees counterclockwise from +x as seen on screen, lengths in the layout's \
       unit and in key widths. --list lists the words with an exact prefix in ID order. \
       --id N prints the word with ID N (repeatable: the reverse lookup).

@@ -80,6 +80,29 @@ struct MarkTests {
     #expect(d.corrections(for: "sex", limit: 1).map(\.word) == ["sex"])
   }
 
+  @Test func whitelistedCorrectionsComeFirst() throws {
+    var (d, _) = try Self.open(
+      Self.entries + [
+        markedEntry("sez", 1, misspelling: true, shortcuts: [Self.whitelisted("sex"), Self.whitelisted("see")]),
+        markedEntry("teh", 1, misspelling: true, shortcuts: [Self.whitelisted("the"), Self.whitelisted("United States")]),
+      ])
+    #expect(d.corrections(for: "acomodate", limit: 3).first?.word == "accommodate")
+    #expect(d.corrections(for: "ill", limit: 3).first?.word == "I'll")
+    #expect(d.corrections(for: "Ill", limit: 3).first?.word == "I'll")  // lowercased too
+    let teh = d.corrections(for: "teh", limit: 3)
+    #expect(teh.first?.word == "the" && teh.filter { $0.word == "the" }.count == 1)
+    #expect(teh.first!.score > teh.dropFirst().map(\.score).max() ?? .min)
+    // Several whitelisted targets in the section's order (see before sex); a possibly
+    // offensive one is not suggested while blocked.
+    #expect(!d.corrections(for: "sez", limit: 3).map(\.word).contains("sex"))
+    #expect(d.corrections(for: "sez", limit: 3).first?.word == "see")
+    d.blocksOffensiveWords = false
+    #expect(d.corrections(for: "sez", limit: 3).map(\.word).prefix(2) == ["see", "sex"])
+    #expect(d.corrections(for: "ill", limit: 0).isEmpty)
+    // No shortcut: the ranking alone.
+    #expect(d.corrections(for: "sevem", limit: 1).first?.word == "seven")
+  }
+
   @Test func plainListsHaveNoMarkSection() throws {
     let (d, report) = try Self.open([markedEntry("a", 2), markedEntry("b", 1)])
     #expect(d.contents.section(.marks) == nil)

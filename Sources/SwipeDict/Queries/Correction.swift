@@ -65,6 +65,13 @@ extension SwipeDictionary {
 /// list (with its higher penalty), which catches errors in the first letters ("ivh" → "ich").
 /// A candidate whose frequency cannot beat the current `limit`-th score is skipped without
 /// computing its distance.
+///
+/// **Whitelisted corrections come first**, as AOSP keyboards apply them: when the word list
+/// gives the input a whitelisted shortcut (`acomodate` → `accommodate`, `ill` → `I'll`;
+/// ``SwipeDictionary/shortcuts(for:)``, the input as typed or lowercased) whose target is a
+/// word of the blob that may be suggested, that word leads the list, with its distance and
+/// a score one above the best of the rest. Targets of several words ("United States") are
+/// no suggestions: read them from `shortcuts(for:)`.
 public struct Corrector: Sendable {
   private let dictionary: SwipeDictionary
   private let model: CorrectionModel
@@ -77,8 +84,43 @@ public struct Corrector: Sendable {
   /// The costs and penalties in use.
   public var options: CorrectionOptions { model.options }
 
-  /// The best corrections of `input`, by descending score (ties: frequency, then ID).
+  /// The best corrections of `input`, by descending score (ties: frequency, then ID), its
+  /// whitelisted corrections first.
   public func corrections(for input: String, limit: Int = 10) -> [Suggestion] {
+    let ranked = rankedCorrections(for: input, limit: limit)
+    let whitelisted = whitelistedCorrections(for: input)
+    guard !whitelisted.isEmpty, limit > 0 else { return ranked }
+    let typed = model.units(of: input)
+    var top = (ranked.first?.score ?? 0) + whitelisted.count
+    var first: [Suggestion] = []
+    for var suggestion in whitelisted {
+      if let labels = dictionary.dawg.labels(of: suggestion.id) {
+        suggestion.distance = model.distance(typed, labels)
+      }
+      suggestion.score = top
+      top -= 1
+      first.append(suggestion)
+    }
+    let ids = Set(first.map(\.id))
+    return Array((first + ranked.filter { !ids.contains($0.id) }).prefix(limit))
+  }
+
+  /// The suggestible words the list's whitelisted shortcuts give `input` (as typed, then
+  /// lowercased), in the section's order, each once.
+  private func whitelistedCorrections(for input: String) -> [Suggestion] {
+    let d = dictionary
+    guard d.markView?.shortcutCount ?? 0 > 0 else { return [] }
+    var spellings = [input]
+    if input.lowercased() != input { spellings.append(input.lowercased()) }
+    var seen = Set<Int>()
+    return spellings.flatMap { d.shortcuts(for: $0) }.filter(\.isWhitelisted).compactMap { shortcut in
+      guard let id = d.id(of: shortcut.target), d.isSuggestible(id), seen.insert(id).inserted else { return nil }
+      return d.suggestion(id)
+    }
+  }
+
+  /// The corrections by the adjusted distance and frequency alone.
+  private func rankedCorrections(for input: String, limit: Int) -> [Suggestion] {
     let d = dictionary
     let options = model.options
     guard limit > 0, let tree = d.prefixTree else { return [] }
