@@ -16,7 +16,7 @@
 #                    FUZZ_SECONDS=600 by default); inputs that crash go to Fuzz/Corpus,
 #                    which `make test` replays
 #   make tsan        the concurrency tests under ThreadSanitizer (10 s soak of the loader,
-#                    and the decoder shared by four tasks)
+#                    and the decoder and the multilingual decoder shared by four tasks)
 #   make asan        the lifetime, hostile-bytes and corrupt-blob tests under AddressSanitizer
 #                    (views used after their dictionary is gone, damaged blobs)
 #   make dictionaries  only (re)compile build/*.swipedict
@@ -181,7 +181,7 @@ bench-bilingual: deps
 
 tsan: deps
 	SWIPEDICT_CONCURRENCY_SECONDS=10 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
-	  --filter "ConcurrencyTests|sharedBetweenThreads"
+	  --filter "ConcurrencyTests|[sS]haredBetweenThreads"
 
 # Leak detection is off: XCTest's runner leaks 144 bytes at exit (its suite objects), which
 # LeakSanitizer would report as a failure of a run whose Swift Testing tests all passed.

@@ -105,6 +105,28 @@ struct MultilingualTests {
     #expect(englishFirst.decode(points).words.first?.word == "haus")
   }
 
+  @Test("one multilingual decoder shared by four tasks, a session each, gives the one-task answers")
+  func multilingualSharedBetweenThreads() async throws {
+    let decoder = MultilingualDecoder(dictionary: try Self.both())
+    let en = decoder.dictionary.members[0].dictionary
+    let swipes = ["word", "Wort", "help", "Hilfe", "the", "und", "house", "Haus"].map { perfectSwipe($0, on: en) }
+    let expected = swipes.map { decoder.decode($0) }
+    let results = await withTaskGroup(of: [MultilingualDecoding].self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          var session = decoder.makeSession()
+          return swipes.map { points in
+            for point in points { session.add(point) }
+            return session.end()
+          }
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(results.count == 4)
+    for result in results { #expect(result == expected) }
+  }
+
   @Test func aSessionFedPointByPointGivesTheWholeDecoding() throws {
     let decoder = MultilingualDecoder(dictionary: try Self.both())
     let points = perfectSwipe("Wort", on: decoder.dictionary.members[0].dictionary)
