@@ -54,7 +54,7 @@ done
 decode() {
   local blob="$1" set="$2"
   shift 2
-  "${PIN[@]}" "$SWIPEDICT" decode "$OUT/$blob.swipedict" --swipes "$OUT/$set.jsonl" --json "$@" | tail -1
+  ${PIN[@]+"${PIN[@]}"} "$SWIPEDICT" decode "$OUT/$blob.swipedict" --swipes "$OUT/$set.jsonl" --json "$@" | tail -1
 }
 
 {

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import SwipeDict
 
 /// One swipe decoded against several languages at once, as a bilingual user swipes: the
@@ -25,12 +31,14 @@ public struct MultilingualDecoder: Sendable {
   public let dictionary: MultilingualDictionary
   /// One decoder per language, in the dictionary's order.
   let decoders: [SwipeDecoder]
-  /// The options every language decodes with.
-  public var options: SwipeDecoder.Options { decoders[0].options }
+  /// The options every language decodes with (each brings ``WordSearch/poolExtra`` more
+  /// words than `resultCount` to the merged ranking).
+  public let options: SwipeDecoder.Options
 
   /// A decoder over the languages of `dictionary`.
   public init(dictionary: MultilingualDictionary, options: SwipeDecoder.Options = .init()) {
     self.dictionary = dictionary
+    self.options = options
     // Each language brings more words than the result holds, for the merged ranking.
     var each = options
     each.resultCount = options.resultCount + WordSearch.poolExtra
@@ -55,7 +63,6 @@ public struct MultilingualDecoder: Sendable {
 
   /// Merges the languages' decodings into one ranking.
   func merge(_ decodings: [SwipeDecoding]) -> MultilingualDecoding {
-    let options = decoders[0].options
     struct Entry {
       var candidate: SwipeDecoding.Candidate
       var language: Int
@@ -123,9 +130,19 @@ public struct MultilingualSession: Sendable {
   }
 
   /// Ends the swipe: every language's decoding, merged; the session is empty again.
-  /// - Parameter deadline: when every language stops matching (`nil`: never).
+  /// - Parameter deadline: when the last language stops matching (`nil`: never). The
+  ///   languages run one after another, each with an even share of the time left, so the
+  ///   first cannot use up the others' time.
   public mutating func end(deadline: ContinuousClock.Instant? = nil) -> MultilingualDecoding {
-    decoder.merge(sessions.indices.map { sessions[$0].end(deadline: deadline) })
+    var decodings: [SwipeDecoding] = []
+    for i in sessions.indices {
+      let share = deadline.map { deadline in
+        let now = ContinuousClock.now
+        return now + (deadline - now) / (sessions.count - i)
+      }
+      decodings.append(sessions[i].end(deadline: share))
+    }
+    return decoder.merge(decodings)
   }
 }
 

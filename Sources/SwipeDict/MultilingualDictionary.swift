@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Several dictionaries typed on one keyboard, as a bilingual user types: lookups,
 /// completions and corrections over all of them, each word carrying its language.

@@ -310,8 +310,13 @@ public enum DictionaryCompiler {
     for index in order { features.append(kept[index].word) }
 
     // The tree classes of each word's first labels, in ID order.
+    // Letters of other scripts spread over the tree's children; the header flag says so
+    // only when that changes a class, so Latin blobs stay readable by 1.1 readers.
+    let latinClasses = PrefixTreeLayout.labelClasses(alphabet, rule: .latin)
+    let spreadClasses = PrefixTreeLayout.labelClasses(alphabet, rule: .allScripts)
+    let headerFlags = latinClasses == spreadClasses ? 0 : BlobFormat.scriptTreeFlag
     let labelClasses = PrefixTreeLayout.labelClasses(
-      alphabet, rule: PrefixTreeLayout.ClassRule(version: FormatVersion.current))
+      alphabet, rule: PrefixTreeLayout.ClassRule(headerFlags: headerFlags))
     let depth = PrefixTreeLayout.maxDepth
     var classes = [UInt8](repeating: UInt8(PrefixTreeLayout.otherClass), count: order.count * depth)
     for (id, index) in order.enumerated() {
@@ -390,7 +395,7 @@ public enum DictionaryCompiler {
           tag: .marks,
           bytes: MarkLayout.encode(wordCount: order.count, marks: marked, shortcuts: shortcuts)))
     }
-    let blob = BlobContainer.encode(sections)
+    let blob = BlobContainer.encode(sections, flags: headerFlags)
     if let budget = options.budget, blob.count > budget {
       throw CompileError.overBudget(bytes: blob.count, budget: budget)
     }

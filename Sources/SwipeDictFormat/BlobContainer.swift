@@ -19,9 +19,11 @@ package enum BlobContainer {
 
   /// Lays out a blob: header, table, then each section at a 64-byte boundary, in the order
   /// given, zero padding between them. Deterministic: the same sections give the same bytes.
-  /// - Parameter sections: the sections, each tag once.
+  /// - Parameters:
+  ///   - sections: the sections, each tag once.
+  ///   - flags: the header flags (``BlobFormat/knownFlags``).
   /// - Returns: the whole file.
-  package static func encode(_ sections: [Section]) -> [UInt8] {
+  package static func encode(_ sections: [Section], flags: UInt32 = 0) -> [UInt8] {
     let tableEnd = BlobFormat.headerSize + sections.count * BlobFormat.sectionEntrySize
     var offset = align(tableEnd)
     var entries: [SectionEntry] = []
@@ -34,7 +36,7 @@ package enum BlobContainer {
     }
     let fileSize = sections.isEmpty ? tableEnd : Int(entries.last!.offset + entries.last!.length)
     var out = ByteWriter()
-    let header = BlobHeader(fileSize: UInt64(fileSize), sectionCount: UInt32(sections.count))
+    let header = BlobHeader(flags: flags, fileSize: UInt64(fileSize), sectionCount: UInt32(sections.count))
     writeHeader(header, to: &out)
     for entry in entries { writeEntry(entry, to: &out) }
     let checksum = CRC32C.checksum(out.bytes)
@@ -85,7 +87,9 @@ package enum BlobContainer {
       version: version, flags: file.uint32(at: 12)!, fileSize: file.uint64(at: 16)!,
       sectionCount: file.uint32(at: 24)!, entrySize: file.uint32(at: 28)!,
       tableOffset: file.uint64(at: 32)!, checksum: file.uint32(at: 40)!)
-    guard header.flags == 0 else { throw FormatError(.unknownFlags(header.flags), offset: 12) }
+    guard header.flags & ~BlobFormat.knownFlags == 0 else {
+      throw FormatError(.unknownFlags(header.flags), offset: 12)
+    }
     guard header.fileSize == UInt64(file.count) else {
       throw FormatError(.fileSizeMismatch(declared: header.fileSize, actual: file.count), offset: 16)
     }

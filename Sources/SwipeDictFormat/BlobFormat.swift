@@ -5,7 +5,7 @@
 /// 0       8     magic            89 53 57 44 0D 0A 1A 0A  ("\x89SWD\r\n\x1A\n")
 /// 8       2     major version    readers reject a major newer than `FormatVersion.current.major`
 /// 10      2     minor version    additions a reader may ignore
-/// 12      4     flags            0 (no flags defined; readers reject unknown bits)
+/// 12      4     flags            bit 0: `scriptTreeFlag` (1.2); readers reject unknown bits
 /// 16      8     file size        the whole file, in bytes
 /// 24      4     section count
 /// 28      4     entry size       bytes per section-table entry (32)
@@ -41,6 +41,13 @@ package enum BlobFormat {
   package static let headerChecksumOffset = 40
   /// The most sections a reader accepts (a bound against absurd tables).
   package static let maxSectionCount = 1024
+  /// Header flag (format 1.2): the prefix tree puts characters from U+0080 up in child
+  /// `code point mod 26` (`PrefixTreeLayout.ClassRule.allScripts`), not in "other". Set only
+  /// when that changes the tree (the words have such letters), so a reader that does not
+  /// know it refuses exactly the blobs it would misread.
+  package static let scriptTreeFlag: UInt32 = 1 << 0
+  /// Every header flag this version knows.
+  package static let knownFlags: UInt32 = scriptTreeFlag
 }
 
 /// The version of the blob format a blob was written with.

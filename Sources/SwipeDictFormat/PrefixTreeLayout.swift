@@ -1,10 +1,11 @@
 /// The `PTRE` section: the Kännsch 27-ary prefix tree over the words, and the top list.
 ///
 /// Every word goes down the tree by the folded classes of its first letters: `a`…`z` are
-/// children 0…25 (after folding case and accents, so `Ä` goes with `a`); since format 1.2
-/// every other letter is child `code point mod 26` too (Cyrillic, Greek: 33 or 24 letters
-/// over the 26 children, a few sharing one), where 1.0 and 1.1 sent all of them to child
-/// 26; child 26 ("other") takes every other character and the end of the word. The root splits; a node splits
+/// children 0…25 (after folding case and accents, so `Ä` goes with `a`); in a blob with the
+/// header flag ``BlobFormat/scriptTreeFlag`` every other character from U+0080 up is child
+/// `code point mod 26` too (Cyrillic, Greek: 33 or 24 letters over the 26 children, a few
+/// sharing one); otherwise, and in every blob before format 1.2, those go to child 26.
+/// Child 26 ("other") takes ASCII characters outside `a`…`z` and the end of the word. The root splits; a node splits
 /// when it holds more than ``splitThreshold`` words and is above ``maxDepth``; otherwise it
 /// is a leaf. A leaf lists its words by frequency (the FREQ byte, descending; ties by
 /// ascending ID). The top list holds the most frequent words of the whole dictionary in
@@ -54,17 +55,19 @@
   /// The flag of a child reference naming a leaf.
   @_spi(SwipeDictInternals) public static let leafFlag: UInt32 = 1 << 31
 
-  /// How folded characters map to tree classes, by format version.
+  /// How folded characters map to tree classes: the blob header's
+  /// ``BlobFormat/scriptTreeFlag`` says which.
   package enum ClassRule: Sendable, Hashable {
-    /// Format 1.0 and 1.1: `a`…`z` → 0…25, anything else → 26.
+    /// `a`…`z` → 0…25, anything else → 26 (every blob without the flag).
     case latin
-    /// Format 1.2: `a`…`z` → 0…25, any other letter → its code point mod 26, anything
-    /// else → 26. A tree over Cyrillic or Greek words splits like one over Latin words.
-    case allLetters
+    /// `a`…`z` → 0…25, any character from U+0080 up → its code point mod 26, the rest → 26.
+    /// A tree over Cyrillic or Greek words splits like one over Latin words. Only code
+    /// points decide, no Unicode property: the same on every platform and Unicode version.
+    case allScripts
 
-    /// The rule of a blob of `version`.
-    package init(version: FormatVersion) {
-      self = version < FormatVersion(major: 1, minor: 2) ? .latin : .allLetters
+    /// The rule of a blob whose header has `flags`.
+    package init(headerFlags flags: UInt32) {
+      self = flags & BlobFormat.scriptTreeFlag != 0 ? .allScripts : .latin
     }
   }
 
@@ -72,7 +75,7 @@
   package static func treeClass(ofFolded fold: Unicode.Scalar, rule: ClassRule) -> Int {
     let v = fold.value
     if v >= 0x61 && v <= 0x7A { return Int(v - 0x61) }
-    guard rule == .allLetters, v >= 0x80, fold.properties.isAlphabetic else { return otherClass }
+    guard rule == .allScripts, v >= 0x80 else { return otherClass }
     return Int(v % 26)
   }
 

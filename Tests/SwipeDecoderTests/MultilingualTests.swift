@@ -127,6 +127,21 @@ struct MultilingualTests {
     for result in results { #expect(result == expected) }
   }
 
+  @Test("a deadline is shared by the languages; the options are the caller's")
+  func aDeadlineIsShared() throws {
+    let decoder = MultilingualDecoder(dictionary: try Self.both())
+    let points = perfectSwipe("Wort", on: decoder.dictionary.members[0].dictionary)
+    var session = decoder.makeSession()
+    for point in points { session.add(point) }
+    let result = session.end(deadline: .now + .seconds(5))
+    #expect(result.words.first?.word == "Wort" && result.isComplete)
+    #expect(result.decodings.count == 2)
+    #expect(decoder.options.resultCount == 4)  // the caller's, not each language's pool
+    // A deadline already past: every language stops at once, nothing traps.
+    for point in points { session.add(point) }
+    _ = session.end(deadline: .now - .seconds(1))
+  }
+
   @Test func aSessionFedPointByPointGivesTheWholeDecoding() throws {
     let decoder = MultilingualDecoder(dictionary: try Self.both())
     let points = perfectSwipe("Wort", on: decoder.dictionary.members[0].dictionary)

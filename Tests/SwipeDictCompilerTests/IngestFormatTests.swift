@@ -126,6 +126,30 @@ struct IngestFormatTests {
     #expect(result.report.entries == 6)
   }
 
+  @Test("with skipInvalid, the shortcuts of a skipped entry do not join the entry before")
+  func aospShortcutsOfASkippedEntry() throws {
+    let text = """
+      dictionary=main:en
+       word=good,f=200
+       word=acomodate,f=bogus,not_a_word=true
+        shortcut=accommodate,f=whitelist
+       word=accommodate,f=100
+        shortcut=acc,f=3
+      """
+    let result = try Ingest.readInChunks(Array(text.utf8), options: .init(skipInvalid: true))
+    #expect(result.entries.map(\.word) == ["good", "accommodate"])
+    #expect(result.entries[0].shortcuts.isEmpty)
+    #expect(result.entries[1].shortcuts.map(\.target) == ["acc"])
+    #expect(result.report.skipped == 1 && result.report.ignored == 1 && result.report.shortcuts == 1)
+  }
+
+  @Test("flags are read as words: abbreviation, not nonabbreviation")
+  func aospFlagTokens() throws {
+    let result = try Ingest.read(
+      "dictionary=main:en\n word=a,f=1,flags=medical:abbreviation\n word=b,f=1,flags=nonabbreviation\n")
+    #expect(result.entries.map(\.marks) == [.abbreviation, []])
+  }
+
   @Test("a shortcut before any entry is ignored, not attached to the header")
   func aospShortcutFirst() throws {
     let result = try Ingest.read("dictionary=main:en\n  shortcut=x,f=whitelist\n word=a,f=1\n")

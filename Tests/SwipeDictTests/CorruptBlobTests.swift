@@ -72,8 +72,8 @@ struct CorruptBlobTests {
 
   @Test func unknownFlags() {
     var bytes = blob
-    bytes[12] = 1
-    #expect(reason(bytes) == .unknownFlags(1))
+    bytes[12] = 2  // bit 0 is the script tree flag (format 1.2)
+    #expect(reason(bytes) == .unknownFlags(2))
   }
 
   @Test func truncatedAtEverySectionBoundary() throws {

@@ -212,7 +212,8 @@ struct MarkTests {
       ("unknown mark bit", records + 4, 1 << 7),
       ("empty marks", records + 4, 0),
       ("shortcut text outside the text", shortcuts, 1_000),
-      ("shortcut flags unknown", shortcuts + 8, 0x0200_0000),
+      ("shortcut flags unknown", shortcuts + 8, 0x0000_0200),
+      ("shortcut text read twice", shortcuts + 12, 0),  // the second record's text offset
       ("shortcut reserved bytes", shortcuts + 8, 0x0001_0000 | 0xFF),
     ]
     for (name, at, value) in cases {

@@ -52,11 +52,11 @@ struct PrefixTreeTests {
     try d.verify()
   }
 
-  @Test("tree classes: a…z since 1.0, other letters by code point mod 26 since 1.2")
+  @Test("tree classes: a…z always, other scripts by code point mod 26 under the header flag")
   func treeClassRules() {
-    let latin = PrefixTreeLayout.ClassRule(version: FormatVersion(major: 1, minor: 1))
-    let all = PrefixTreeLayout.ClassRule(version: FormatVersion(major: 1, minor: 2))
-    #expect(latin == .latin && all == .allLetters)
+    let latin = PrefixTreeLayout.ClassRule(headerFlags: 0)
+    let all = PrefixTreeLayout.ClassRule(headerFlags: BlobFormat.scriptTreeFlag)
+    #expect(latin == .latin && all == .allScripts)
     for rule in [latin, all] {
       #expect(PrefixTreeLayout.treeClass(ofFolded: "a", rule: rule) == 0)
       #expect(PrefixTreeLayout.treeClass(ofFolded: "z", rule: rule) == 25)
@@ -66,7 +66,7 @@ struct PrefixTreeTests {
     #expect(PrefixTreeLayout.treeClass(ofFolded: "п", rule: latin) == 26)
     #expect(PrefixTreeLayout.treeClass(ofFolded: "п", rule: all) == Int(("п" as Unicode.Scalar).value % 26))
     #expect(PrefixTreeLayout.treeClass(ofFolded: "ω", rule: all) == Int(("ω" as Unicode.Scalar).value % 26))
-    #expect(PrefixTreeLayout.treeClass(ofFolded: "\u{2019}", rule: all) == 26)  // no letter
+    #expect(PrefixTreeLayout.treeClass(ofFolded: "\u{2019}", rule: all) == Int(0x2019 % 26))  // code points only
     // The 33 Russian letters reach all 26 children.
     let russian = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя".unicodeScalars
     #expect(Set(russian.map { PrefixTreeLayout.treeClass(ofFolded: $0, rule: all) }).count == 26)
@@ -84,6 +84,15 @@ struct PrefixTreeTests {
     let blob = try DictionaryCompiler.compile(
       words: list.enumerated().map { (word: $1, count: Double(1 + $0 % 977)) }, layout: repositoryLayout("jcuken-ru"))
     let d = try SwipeDictionary(bytes: blob.bytes, verify: true)
+    #expect(d.contents.header.flags == BlobFormat.scriptTreeFlag)
+    // Without the flag (header resealed) the tree is read with the Latin rule: verify
+    // finds the words under the wrong children. (A 1.1 reader refuses the flag instead.)
+    var older = blob.bytes
+    older.setUInt32(0, at: 12)
+    older.setUInt32(0, at: 40)
+    older.setUInt32(CRC32C.checksum(older[0..<(64 + 32 * Int(older.uint32(at: 24)))]), at: 40)
+    #expect(throws: SwipeDictError.self) { try SwipeDictionary(bytes: older, verify: true) }
+    #expect(try SwipeDictionary(bytes: older).treeClassRule == .latin)
     let tree = try #require(d.prefixTree)
     var largest = 0
     for i in 0..<tree.leafCount { largest = max(largest, tree.leaf(i)?.count ?? 0) }

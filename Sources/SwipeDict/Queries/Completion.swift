@@ -142,8 +142,8 @@ extension SwipeDictionary {
     return Suggestion(id: id, word: word, frequency: frequency)
   }
 
-  /// How this blob's tree classes its letters (by its format version).
-  var treeClassRule: PrefixTreeLayout.ClassRule { PrefixTreeLayout.ClassRule(version: formatVersion) }
+  /// How this blob's tree classes its letters (by its header flag).
+  var treeClassRule: PrefixTreeLayout.ClassRule { PrefixTreeLayout.ClassRule(headerFlags: contents.header.flags) }
 
   /// The tree class of a folding class (they are whole folding classes, so one label tells).
   func prefixClass(_ labels: Range<Int>) -> Int {

@@ -100,7 +100,12 @@ struct MarkView: Sendable {
     return source.lexicographicallyPrecedes(key) ? -1 : 1
   }
 
-  /// The shortcuts whose source is exactly `key` (UTF-8 bytes), in section order.
+  /// The most shortcuts one spelling returns: a damaged section cannot make a query decode
+  /// thousands of records (AOSP lists give a word one or two).
+  static let maxShortcutsPerSource = 16
+
+  /// The shortcuts whose source is exactly `key` (UTF-8 bytes), in section order, at most
+  /// ``maxShortcutsPerSource``.
   func shortcuts(for key: [UInt8]) -> [Shortcut] {
     guard shortcutCount > 0 else { return [] }
     var lo = 0
@@ -112,7 +117,8 @@ struct MarkView: Sendable {
     }
     var found: [Shortcut] = []
     var i = lo
-    while i < shortcutCount, compareSource(i, key) == 0, let record = record(i),
+    while i < shortcutCount, found.count < Self.maxShortcutsPerSource, compareSource(i, key) == 0,
+      let record = record(i),
       let target = text.bytes(offset: record.target.lowerBound, length: record.target.count)
     {
       found.append(
@@ -141,8 +147,9 @@ struct MarkView: Sendable {
   }
 
   /// Proves the section: marked IDs strictly ascending and below `wordCount`, only known
-  /// mark bits and none empty; every shortcut's text inside the text area, valid UTF-8 and
-  /// not empty, flags known, reserved bytes zero, sources in order.
+  /// mark bits and none empty; the shortcuts' texts one after the other, filling the text
+  /// area exactly (so no text is read twice), each valid UTF-8 and not empty, flags known,
+  /// reserved bytes zero, sources in order.
   func validate(wordCount: Int, fileOffset: Int) throws(FormatError) {
     func fail(_ detail: String) -> FormatError {
       FormatError(.malformed(detail), section: .marks, offset: fileOffset)
@@ -160,8 +167,13 @@ struct MarkView: Sendable {
       previous = id
     }
     var previousSource: [UInt8]?
+    var textEnd = 0
     for i in 0..<shortcutCount {
       guard let record = record(i) else { throw fail("shortcut \(i) points outside the text") }
+      guard record.source.lowerBound == textEnd else {
+        throw fail("shortcut \(i)'s text starts at \(record.source.lowerBound), not after the one before (\(textEnd))")
+      }
+      textEnd = record.target.upperBound
       let at = i &* MarkLayout.shortcutRecordSize
       guard record.flags & ~MarkLayout.whitelistedFlag == 0, shortcutRecords.uint16(at: at &+ 10) == 0 else {
         throw fail("shortcut \(i) has unknown flags \(record.flags) or reserved bytes set")
@@ -177,5 +189,6 @@ struct MarkView: Sendable {
       }
       previousSource = source
     }
+    guard textEnd == text.count else { throw fail("the shortcuts' texts end at \(textEnd), the text area at \(text.count)") }
   }
 }

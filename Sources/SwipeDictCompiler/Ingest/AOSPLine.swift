@@ -88,7 +88,10 @@ enum AOSPLine {
     if let value = attributes.value(offensiveKey), line[value].elementsEqual(trueValue) {
       marks.insert(.possiblyOffensive)
     }
-    if let value = attributes.value(flagsKey), contains(line[value], abbreviationFlag) {
+    if let value = attributes.value(flagsKey),
+      line[value].split(whereSeparator: { !(0x61...0x7A).contains($0) && $0 != 0x5F })
+        .contains(where: { $0.elementsEqual(abbreviationFlag) })
+    {
       marks.insert(.abbreviation)
     }
     // `word` is set: the line starts with "word=".
@@ -184,17 +187,6 @@ enum AOSPLine {
         hint: "AOSP frequencies run from 0 to 255 (log scale); for counts use a word<TAB>count list")
     }
     return f
-  }
-
-  /// Whether `haystack` contains `needle`.
-  private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
-    guard haystack.count >= needle.count else { return false }
-    var i = haystack.startIndex
-    while i + needle.count <= haystack.endIndex {
-      if haystack[i..<(i + needle.count)].elementsEqual(needle) { return true }
-      i += 1
-    }
-    return false
   }
 
   /// Whether `word` is words separated by single spaces, as AOSP lists write phrases

@@ -24,8 +24,9 @@ struct WordListParser {
   private(set) var warnings: [WordListError] = []
   /// The last AOSP entry, held until the line after it so its `shortcut=` lines join it.
   private var pending: WordListEntry?
-  /// Whether `shortcut=` lines now belong to a phrase (kept apart with it).
-  private var afterPhrase = false
+  /// Whether `shortcut=` lines now belong to no entry: a phrase (kept apart with it) or a
+  /// line skipped as invalid; they must not join the entry before.
+  private var shortcutsHaveNoEntry = false
 
   static let maxWarnings = 100
   private static let comment = UInt8(ascii: "#")
@@ -125,11 +126,11 @@ struct WordListParser {
           entry.isMisspelling = isMisspelling
           if isMisspelling { misspellings += 1 }
           entries += 1
-          afterPhrase = false
+          shortcutsHaveNoEntry = false
           previous = pending
           pending = entry
         case .shortcut(let target, let isWhitelisted, let frequency):
-          guard pending != nil, !afterPhrase else {
+          guard pending != nil, !shortcutsHaveNoEntry else {
             ignored += 1
             return
           }
@@ -144,7 +145,7 @@ struct WordListParser {
           return
         case .multiWord(let phrase):
           multiWord += 1
-          afterPhrase = true
+          shortcutsHaveNoEntry = true
           if multiWordExamples.count < 5 { multiWordExamples.append(String(decoding: line[phrase], as: UTF8.self)) }
           return
         }
@@ -192,6 +193,7 @@ struct WordListParser {
 
   /// Throws a line's problem, or counts it when skipping invalid lines.
   private mutating func report(_ problem: LineProblem, lineStart: Int) throws(WordListError) {
+    shortcutsHaveNoEntry = true
     let error = WordListError(
       location: InputLocation(file: file, line: lines, column: problem.index - lineStart + 1),
       reason: problem.reason, message: problem.message, hint: problem.hint)

@@ -10,14 +10,16 @@ import SwipeDictFiles
 ///  "aliases": {"é": "e", "ß": "s"}, "skip": ["'", "-"]}
 /// ```
 ///
-/// Alias sources are lowercased, except a capital whose lowercase has a key of its own: it
-/// says how the language cases that letter (Turkish `"I": "ı"`).
+/// Alias sources are lowercased, except `I` and `İ`, whose case is language-specific
+/// (Turkish `"I": "ı"`).
 /// `x`/`y` are key centers; `w`/`h` default to `keyWidth` and to the row height of 1.44 key
 /// widths when absent. Fields the reader does not know are ignored, so layouts can carry
 /// notes. Errors name the file and the JSON path of the bad value; a JSON syntax error, a
 /// key given twice or nesting beyond 32 levels names `file:line:column` (a byte column) as
 /// `JSONReader` (SwipeDictFiles), the package's one JSON reader, finds it.
 public enum LayoutFile {
+  /// The capitals an alias may name as they are: their lowercase depends on the language.
+  static let languageCasedCapitals: Set<Unicode.Scalar> = ["I", "\u{130}"]
   /// The largest layout file read, in bytes: the committed layouts are about 4 kB, and a
   /// blob holds at most 63 keys; the bound keeps a hostile file from filling memory.
   static let maxBytes = 1 << 20
@@ -188,11 +190,11 @@ public enum LayoutFile {
       }
       for (from, to) in map.sorted(by: { $0.key < $1.key }) {
         let path = "aliases.\(from)"
-        // A capital whose lowercase has a key keeps its case: it says how the language
-        // cases that letter (Turkish "I": "ı", where I lowercases to i elsewhere).
+        // I and İ, whose case is language-specific (Unicode SpecialCasing: Turkish and
+        // Azeri), keep their case: "I": "ı" says how Turkish types a capital I, where I
+        // lowercases to i elsewhere. Every other source is lowercased.
         let source = try character(.string(from), path)
-        let lower = KeyboardLayout.lowercase(source)
-        let f = lower != source && seen[lower] != nil ? source : lower
+        let f = Self.languageCasedCapitals.contains(source) ? source : KeyboardLayout.lowercase(source)
         let t = KeyboardLayout.lowercase(try character(to.kind, path))
         guard seen[t] != nil else { throw fail(path, "\"\(t)\" is not a key of this layout") }
         guard seen[f] == nil else { throw fail(path, "\"\(f)\" already has its own key") }
