@@ -92,10 +92,23 @@ struct MarkView: Sendable {
       flags: flags)
   }
 
+  /// The text bytes of a record's range (checked against the text by ``record(_:)``).
+  private func bytes(_ range: Range<Int>) -> [UInt8]? {
+    text.bytes(offset: range.lowerBound, length: range.count)
+  }
+
+  /// A record's shortcut, its target decoded; `nil` when damaged.
+  private func shortcut(_ record: Record) -> Shortcut? {
+    bytes(record.target).map {
+      Shortcut(
+        target: String(decoding: $0, as: UTF8.self),
+        isWhitelisted: record.flags & MarkLayout.whitelistedFlag != 0, frequency: record.frequency)
+    }
+  }
+
   /// Compares the source of shortcut `index` with `key` (bytes); `nil` when damaged.
   private func compareSource(_ index: Int, _ key: [UInt8]) -> Int? {
-    guard let record = record(index), let source = text.bytes(offset: record.source.lowerBound, length: record.source.count)
-    else { return nil }
+    guard let record = record(index), let source = bytes(record.source) else { return nil }
     if source.elementsEqual(key) { return 0 }
     return source.lexicographicallyPrecedes(key) ? -1 : 1
   }
@@ -118,13 +131,9 @@ struct MarkView: Sendable {
     var found: [Shortcut] = []
     var i = lo
     while i < shortcutCount, found.count < Self.maxShortcutsPerSource, compareSource(i, key) == 0,
-      let record = record(i),
-      let target = text.bytes(offset: record.target.lowerBound, length: record.target.count)
+      let record = record(i), let shortcut = shortcut(record)
     {
-      found.append(
-        Shortcut(
-          target: String(decoding: target, as: UTF8.self),
-          isWhitelisted: record.flags & MarkLayout.whitelistedFlag != 0, frequency: record.frequency))
+      found.append(shortcut)
       i += 1
     }
     return found
@@ -133,16 +142,9 @@ struct MarkView: Sendable {
   /// Every shortcut with its source, in section order (for `dump`).
   func allShortcuts() -> [(source: String, shortcut: Shortcut)] {
     (0..<shortcutCount).compactMap { i in
-      guard let record = record(i),
-        let source = text.bytes(offset: record.source.lowerBound, length: record.source.count),
-        let target = text.bytes(offset: record.target.lowerBound, length: record.target.count)
+      guard let record = record(i), let source = bytes(record.source), let shortcut = shortcut(record)
       else { return nil }
-      return (
-        String(decoding: source, as: UTF8.self),
-        Shortcut(
-          target: String(decoding: target, as: UTF8.self),
-          isWhitelisted: record.flags & MarkLayout.whitelistedFlag != 0, frequency: record.frequency)
-      )
+      return (String(decoding: source, as: UTF8.self), shortcut)
     }
   }
 
@@ -179,8 +181,8 @@ struct MarkView: Sendable {
         throw fail("shortcut \(i) has unknown flags \(record.flags) or reserved bytes set")
       }
       // safe: record(i) checked both ranges against the text.
-      let source = text.bytes(offset: record.source.lowerBound, length: record.source.count)!
-      let target = text.bytes(offset: record.target.lowerBound, length: record.target.count)!
+      let source = bytes(record.source)!
+      let target = bytes(record.target)!
       guard !source.isEmpty, !target.isEmpty, String(validating: source, as: UTF8.self) != nil,
         String(validating: target, as: UTF8.self) != nil
       else { throw fail("shortcut \(i) has an empty or invalid UTF-8 source or target") }
