@@ -14,7 +14,9 @@
 #
 # Environment: SAMPLE=N swipes per set (default 1000), BENCH_WORK=DIR (default
 # bench/work; files go to DIR/bilingual/), SWIFT_SCRATCH=DIR (default .build-bench),
-# BENCH_CPU=N (default 0). Output: a Markdown table on stdout and DIR/bilingual.md.
+# BENCH_CPU=N (default 0), REAL_SWIPES=FILE (default ../shared/swipes/hws-dev.jsonl:
+# English swipes by people, decoded by en alone and by en + de; skipped when absent).
+# Output: a Markdown table on stdout and DIR/bilingual.md.
 set -euo pipefail
 
 BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -60,15 +62,25 @@ decode() {
 {
   echo "| swipes | decoded by | top-1 | top-4 | top-1 folded | top-4 folded | Δ top-1 folded | Δ top-1 | wait p50 / p99 ms |"
   echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-  for kind in noise human; do
-    for lang in en de; do
+  REAL="${REAL_SWIPES:-$ROOT/../shared/swipes/hws-dev.jsonl}"
+  kinds=(noise human)
+  if [[ -f $REAL ]]; then
+    cp "$REAL" "$OUT/en-real.jsonl"
+    kinds+=(real)
+  else
+    say "no real swipes at $REAL: the real row is left out"
+  fi
+  for kind in "${kinds[@]}"; do
+    langs=(en de)
+    [[ $kind == real ]] && langs=(en)
+    for lang in "${langs[@]}"; do
       other=$([[ $lang == en ]] && echo de || echo en)
       alone=$(decode "$lang" "$lang-$kind")
       both=$(decode en "$lang-$kind" --with "$OUT/de.swipedict")
       python3 - "$lang" "$kind" "$alone" "$both" "$other" <<'PY'
 import json, sys
 lang, kind, alone, both, other = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])["summary"], json.loads(sys.argv[4])["summary"], sys.argv[5]
-label = {"noise": "σ 0.25", "human": "human model"}[kind]
+label = {"noise": "σ 0.25", "human": "human model", "real": "real (hws-dev)"}[kind]
 def row(name, s, base):
     d1 = s["top1Folded"] - base["top1Folded"]
     d2 = s["top1"] - base["top1"]
