@@ -129,13 +129,15 @@ public struct MultilingualDictionary: Sendable {
 
   /// Corrections of `input` from every language, by weighted score (see
   /// ``SwipeDictionary/corrections(for:limit:options:)``); a word in several languages once.
-  public func corrections(for input: String, limit: Int = 10) -> [Suggestion] {
-    merge(limit: limit) { i in
-      members[i].dictionary.corrections(for: input, limit: limit).map {
-        // The score is the frequency byte less the distance's penalty: keep the penalty.
-        Suggestion(
-          suggestion: $0, language: i,
-          score: weightedFrequency($0.frequency, of: i) - Double(Int($0.frequency) - $0.score))
+  public func corrections(for input: String, limit: Int = 10, options: CorrectionOptions = .typing()) -> [Suggestion] {
+    let common = commonScale
+    return merge(limit: limit) { i in
+      let scale = members[i].dictionary.frequencyScale
+      return members[i].dictionary.corrections(for: input, limit: limit, options: options).map {
+        // The score is the frequency byte less the distance's penalty, in the blob's steps:
+        // keep the penalty, on the common scale.
+        let penalty = Double(Int($0.frequency) - $0.score) * (common > 0 ? scale / common : 1)
+        return Suggestion(suggestion: $0, language: i, score: weightedFrequency($0.frequency, of: i) - penalty)
       }
     }
   }

@@ -23,11 +23,19 @@ struct BenchCommand: ParsableCommand {
       --keyboard-samples DIR writes the samples (and the words with frequency and folded \
       form, for other tools) to DIR.
 
+      --misspellings FILE measures correction on real misspellings, typed<TAB>intended per \
+      line (# comments): how often the intended word comes first and in the top 3 (ignoring \
+      case), apart for typed words that are themselves words of the blob, and the time per \
+      call; --misspellings-only skips everything else. --corrector and --cost choose the \
+      correction model and its costs for --keyboard and --misspellings (docs/correction.md).
+
       Examples:
         swipedict bench build/en.swipedict
         swipedict bench build/en.swipedict --json --hits hits.txt --misses misses.txt --prefixes prefixes.txt
         swipedict bench build/en.swipedict --keyboard --passes 5
         swipedict bench build/en.swipedict --keyboard --json --keyboard-samples /tmp/en-samples
+        swipedict bench build/en.swipedict --misspellings bench/work/misspellings/holdout.tsv --misspellings-only
+        swipedict bench build/en.swipedict --keyboard --corrector kaennsch
       """)
 
   @OptionGroup var blob: BlobArgument
@@ -84,6 +92,17 @@ struct BenchCommand: ParsableCommand {
     help: "Seed of the keyboard samples: the same seed and blob give the same samples.")
   var seed: UInt64 = 2024
 
+  @Option(
+    help: ArgumentHelp(
+      "Measure correction on real misspellings: a TSV file of typed<TAB>intended pairs (repeatable).",
+      valueName: "file"))
+  var misspellings: [String] = []
+
+  @Flag(help: "Only the --misspellings measurement: skip the lookups and the keyboard queries.")
+  var misspellingsOnly = false
+
+  @OptionGroup(title: "Correction (--keyboard, --misspellings)") var correction: CorrectionArguments
+
   func validate() throws {
     try checkRange("--passes", passes, in: 1...100)
     try checkRange("--completion-words", completionWords, in: 1...10_000)
@@ -91,10 +110,23 @@ struct BenchCommand: ParsableCommand {
     try checkRange("--swipes", swipes, in: 1...10_000)
     try checkRange("--swipe-noise", swipeNoise, in: 0...10, unit: "key widths")
     if keyboardSamples != nil && !keyboard { throw ValidationError("--keyboard-samples needs --keyboard") }
+    if misspellingsOnly && misspellings.isEmpty { throw ValidationError("--misspellings-only needs --misspellings") }
   }
 
   func run() throws {
     let dictionary = try blob.open()
+    let misspellingResults = try misspellings.map { path in
+      try MisspellingBench(dictionary: dictionary, options: correction.options(), passes: passes)
+        .run(MisspellingBench.read(path), name: path)
+    }
+    if misspellingsOnly {
+      if json {
+        print(JSONValue.object([("misspellings", .array(misspellingResults.map(\.json)))]).text)
+      } else {
+        for line in misspellingResults.flatMap(\.lines) { print(line) }
+      }
+      return
+    }
     let hitWords = try hits.map(readLines) ?? sampleWords(dictionary)
     let missWords = try misses.map(readLines) ?? mutated(hitWords, dictionary)
     let prefixList = try prefixes.map(readLines)
@@ -159,6 +191,7 @@ struct BenchCommand: ParsableCommand {
         ("heapDirtyKB", memory.map { .number($0.heapDirty) } ?? .null),
       ]
       if let keyboardResult { members.append(("keyboard", keyboardResult.json)) }
+      if !misspellingResults.isEmpty { members.append(("misspellings", .array(misspellingResults.map(\.json)))) }
       print(JSONValue.object(members).text)
     } else {
       print("\(blob.blob): \(grouped(dictionary.wordCount)) words, median of \(passes) passes")
@@ -174,13 +207,14 @@ struct BenchCommand: ParsableCommand {
           + "resident, \(memory.mappedDirty) kB dirty; heap +\(memory.heapDirty) kB dirty")
       }
       if let keyboardResult { for line in keyboardResult.lines { print(line) } }
+      for line in misspellingResults.flatMap(\.lines) { print(line) }
     }
   }
 
-  private func keyboardBench(_ dictionary: SwipeDictionary) -> KeyboardBench {
+  private func keyboardBench(_ dictionary: SwipeDictionary) throws -> KeyboardBench {
     KeyboardBench(
       dictionary: dictionary, passes: passes, seed: seed, completionWords: completionWords,
-      typosPerKind: typos, swipes: swipes, swipeNoise: swipeNoise)
+      typosPerKind: typos, swipes: swipes, swipeNoise: swipeNoise, correction: try correction.options())
   }
 
   private func readLines(_ path: String) throws -> [String] {

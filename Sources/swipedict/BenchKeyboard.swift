@@ -38,6 +38,8 @@ struct KeyboardBench {
   let swipes: Int
   /// σ of the aim around each key center, in key widths.
   let swipeNoise: Double
+  /// The correction model and costs.
+  var correction: CorrectionOptions = .typing()
 
   struct CompletionQuery {
     var prefix: String
@@ -230,7 +232,7 @@ struct KeyboardBench {
     }
 
     // Correction, through one reusable corrector.
-    let corrector = dictionary.makeCorrector()
+    let corrector = dictionary.makeCorrector(options: correction)
     var ranks: [Int?] = []
     for t in typed {
       let found = corrector.corrections(for: t.typed, limit: 10)

@@ -25,9 +25,11 @@ struct QueryCommand: ParsableCommand {
       words' counts (PATH:WEIGHT, 1 when left out); a word in two languages once.
 
       --prefix completes ignoring case and accents, most frequent first. --correct ranks \
-      the words a typed input most likely meant (Kännsch's adjusted Levenshtein distance \
-      weighted by frequency), the list's whitelisted corrections first (acomodate → \
-      accommodate, as AOSP keyboards apply them). --features prints a word's swipe features as JSON: start \
+      the words a typed input most likely meant, the list's whitelisted corrections first \
+      (acomodate → accommodate, as AOSP keyboards apply them), then by frequency less a \
+      weighted edit distance fitted to typing errors (--corrector typing; its costs in \
+      1/32 decade, set with --cost NAME=VALUE) or by Kännsch's adjusted Levenshtein \
+      distance (--corrector kaennsch). --features prints a word's swipe features as JSON: start \
       angle in degrees counterclockwise from +x as seen on screen, lengths in the layout's \
       unit and in key widths. --list lists the words with an exact prefix in ID order. \
       --id N prints the word with ID N (repeatable: the reverse lookup).
@@ -100,6 +102,8 @@ struct QueryCommand: ParsableCommand {
   @Flag(name: .long, help: "Print JSON Lines.")
   var json = false
 
+  @OptionGroup(title: "Correction (--correct)") var correction: CorrectionArguments
+
   func validate() throws {
     let modes = [
       prefix != nil, correct != nil, features != nil, top != nil, list != nil, !words.isEmpty, !id.isEmpty,
@@ -147,9 +151,10 @@ struct QueryCommand: ParsableCommand {
         }
         languages = try MultilingualDictionary(members)
       }
+      let options = try correction.options()
       let suggestions =
         prefix.map { languages.completions(prefix: $0, limit: limit) }
-        ?? languages.corrections(for: correct ?? "", limit: limit)
+        ?? languages.corrections(for: correct ?? "", limit: limit, options: options)
       for s in suggestions {
         let name = languages.members[s.language].language
         if json {
@@ -170,7 +175,8 @@ struct QueryCommand: ParsableCommand {
     if let prefix {
       found = printSuggestions(dictionary.completions(prefix: prefix, limit: limit), in: dictionary)
     } else if let correct {
-      found = printSuggestions(dictionary.corrections(for: correct, limit: limit), in: dictionary)
+      let options = try correction.options()
+      found = printSuggestions(dictionary.corrections(for: correct, limit: limit, options: options), in: dictionary)
     } else if let top {
       found = printSuggestions(dictionary.topWords(limit: top), in: dictionary)
     } else if let word = features {

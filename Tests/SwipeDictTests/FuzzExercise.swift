@@ -56,6 +56,7 @@ func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
     _ = dictionary.features(of: word)
     _ = dictionary.completions(prefix: String(word.prefix(2)), limit: 5)
     _ = dictionary.corrections(for: word, limit: 5)
+    _ = dictionary.corrections(for: word, limit: 5, options: .kaennsch())
   }
   _ = dictionary.topWords(limit: 20)
   let centers = dictionary.keyCenters

@@ -184,6 +184,8 @@ struct SwipeFilterTests {
     #expect(d.features(of: 0) == nil)
     #expect(d.candidates(for: SwipeFilter(start: d.keyCenters[0])).isEmpty)
     #expect(d.completions(prefix: "a", limit: 5).map(\.id) == full.completions(prefix: "a", limit: 5).map(\.id))
-    #expect(d.corrections(for: "abc").isEmpty && d.topWords().isEmpty)
+    #expect(d.corrections(for: "abc", options: .kaennsch()).isEmpty && d.topWords().isEmpty)
+    // The typing corrector reads only the automaton and the frequencies: the same answers.
+    #expect(d.corrections(for: "abc") == full.corrections(for: "abc"))
   }
 }

@@ -109,3 +109,51 @@ struct BenchKeyboardTests {
     #expect(try CLI.run(["bench", blob, "--keyboard", "--swipe-noise", "-1"]).status == 64)
   }
 }
+
+/// `swipedict bench --misspellings`: the rates on a pair file, and a clear error for a bad one.
+@Suite("swipedict bench --misspellings")
+struct BenchMisspellingTests {
+  let workspace: Workspace
+  let blob: String
+
+  init() throws {
+    workspace = try Workspace()
+    blob = try workspace.buildBlob()
+  }
+
+  @Test func ratesOnAPairFile() throws {
+    try workspace.write("pairs.tsv", "# typed<TAB>intended\nhwllo\thello\nhelo\thello\nwrold\tworld\nhello\thello\nzzzz\tqqqq\n")
+    for corrector in ["typing", "kaennsch"] {
+      let result = try CLI.run([
+        "bench", blob, "--misspellings", workspace.file("pairs.tsv"), "--misspellings-only", "--json", "--passes", "1",
+        "--corrector", corrector,
+      ])
+      #expect(result.status == 0, "\(result.stderr)")
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      let sets = try #require(json["misspellings"] as? [[String: Any]])
+      let set = try #require(sets.first)
+      #expect(set["pairs"] as? Int == 5)
+      #expect(set["intendedInBlob"] as? Int == 4)  // qqqq is no word
+      let top1 = try #require(set["top1"] as? Double)
+      let top3 = try #require(set["top3"] as? Double)
+      #expect(top1 <= top3 && top3 <= 0.8)  // qqqq can never be found
+      #expect(top1 >= 0.4, "\(corrector): \(top1)")  // hwllo and hello at least
+      let typedInBlob = try #require(set["typedInBlob"] as? [String: Any])
+      #expect(typedInBlob["pairs"] as? Int == 1)  // hello
+    }
+    let text = try CLI.run(["bench", blob, "--misspellings", workspace.file("pairs.tsv"), "--misspellings-only", "--passes", "1"])
+    #expect(text.stdout.contains("intended word first") && text.stdout.contains("in the top 3"))
+  }
+
+  @Test func aBadPairFileNamesTheLine() throws {
+    try workspace.write("bad.tsv", "hwllo\thello\nno tab here\n")
+    let result = try CLI.run(["bench", blob, "--misspellings", workspace.file("bad.tsv"), "--misspellings-only"])
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("error: \(workspace.file("bad.tsv")):2: expected a typed word and the intended word"))
+    let missing = try CLI.run(["bench", blob, "--misspellings", workspace.file("nope.tsv"), "--misspellings-only"])
+    #expect(missing.status == 1 && missing.stderr.contains("nope.tsv: cannot read the file"))
+    try workspace.write("empty.tsv", "# nothing\n")
+    let empty = try CLI.run(["bench", blob, "--misspellings", workspace.file("empty.tsv"), "--misspellings-only"])
+    #expect(empty.status == 1 && empty.stderr.contains("no misspelling pairs"))
+  }
+}

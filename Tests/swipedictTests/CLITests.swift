@@ -202,7 +202,13 @@ struct CLITests {
     let folded = try CLI.run(["query", blob, "--prefix", "UB"])
     #expect(folded.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["über", "Über"])
     let corrected = try CLI.run(["query", blob, "--correct", "hwllo", "--json", "--limit", "1"])
-    #expect(corrected.stdout.hasPrefix(#"{"word":"hello","id":0,"frequency":255,"distance":1,"score":231}"#))
+    // An adjacent key costs 104 (1/32 decade); this blob's byte has 3.98 steps per such unit
+    // (its counts span 3…100), so the score is 255 − 414.
+    #expect(corrected.stdout.hasPrefix(#"{"word":"hello","id":0,"frequency":255,"distance":104,"score":-158}"#))
+    let thesis = try CLI.run(["query", blob, "--correct", "hwllo", "--json", "--limit", "1", "--corrector", "kaennsch"])
+    #expect(thesis.stdout.hasPrefix(#"{"word":"hello","id":0,"frequency":255,"distance":1,"score":231}"#))
+    let costed = try CLI.run(["query", blob, "--correct", "hwllo", "--json", "--limit", "1", "--cost", "proximity=10"])
+    #expect(costed.stdout.hasPrefix(#"{"word":"hello","id":0,"frequency":255,"distance":10,"score":215}"#))
     let top = try CLI.run(["query", blob, "--top", "2"])
     // world: round(255 × ln 71 / ln 101) = round(235.53) = 236
     #expect(top.stdout == "hello\tfrequency 255\nworld\tfrequency 236\n")

@@ -1,10 +1,23 @@
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
-/// The costs and penalties of ``SwipeDictionary/corrections(for:limit:options:)``.
+/// How ``SwipeDictionary/corrections(for:limit:options:)`` compares a typed word with the
+/// dictionary's words.
+public enum CorrectionOptions: Sendable, Hashable {
+  /// A weighted edit distance fitted to typing errors (adjacent-key slips, omissions, extra
+  /// letters, swaps, doubled letters), searched over the whole dictionary with the frequency
+  /// prior: the default. See ``TypingCosts``.
+  case typing(TypingCosts = .init())
+  /// The Kännsch thesis's adjusted Levenshtein distance, a greedy walk over the words of the
+  /// input's prefix-tree leaf and the top list, where a word's unwritten rest is free (so
+  /// corrections include completions). See ``KaennschCosts``.
+  case kaennsch(KaennschCosts = .init())
+}
+
+/// The costs and penalties of the Kännsch correction (``CorrectionOptions/kaennsch(_:)``).
 ///
 /// The operation costs are the Kännsch thesis's adjusted Levenshtein weights, measured from
 /// typing logs (omitting a letter is the rarest error, so it costs most).
-public struct CorrectionOptions: Sendable, Hashable {
+public struct KaennschCosts: Sendable, Hashable {
   /// The input letter is the dictionary letter (ignoring case and accents).
   public var copyCost = 0
   /// The input letter's key touches the dictionary letter's key.
@@ -35,36 +48,44 @@ public struct CorrectionOptions: Sendable, Hashable {
 }
 
 extension SwipeDictionary {
-  /// The words the user most likely meant by `input`: the Kännsch correction (see
-  /// ``Corrector``). Makes a corrector for this one call; keep a ``Corrector`` when you
-  /// correct after every keystroke.
+  /// The words the user most likely meant by `input` (see ``Corrector``). Makes a corrector
+  /// for this one call; keep a ``Corrector`` when you correct after every keystroke.
   /// - Parameters:
   ///   - input: what the user typed.
   ///   - limit: the most suggestions to return.
-  ///   - options: costs and penalties.
+  ///   - options: the model and its costs (the typing model's fitted costs by default).
   /// - Returns: suggestions by descending score (ties: frequency, then ID).
   public func corrections(
-    for input: String, limit: Int = 10, options: CorrectionOptions = .init()
+    for input: String, limit: Int = 10, options: CorrectionOptions = .typing()
   ) -> [Suggestion] {
     makeCorrector(options: options).corrections(for: input, limit: limit)
   }
 
-  /// A reusable corrector: it classifies the alphabet on the layout once.
-  public func makeCorrector(options: CorrectionOptions = .init()) -> Corrector {
+  /// A reusable corrector: it prepares the costs on the layout and, for the typing model, a
+  /// table of frequency maxima (one byte per 64 words) once.
+  public func makeCorrector(options: CorrectionOptions = .typing()) -> Corrector {
     Corrector(dictionary: self, options: options)
   }
 }
 
-/// The Kännsch correction over a dictionary, ready to run after every keystroke.
+/// Correction over a dictionary, ready to run after every keystroke.
 ///
-/// Each candidate word is compared with the input by the adjusted Levenshtein distance (a
-/// greedy, linear-time walk; see ``CorrectionOptions`` for the costs; adjacency comes from
-/// the layout), where letters of the word past the end of the input cost nothing, so exact
-/// prefixes (completions) have distance 0. The score is the frequency byte minus the penalty
-/// times the distance. Candidates are the words of the input's prefix-tree leaf and the top
-/// list (with its higher penalty), which catches errors in the first letters ("ivh" → "ich").
-/// A candidate whose frequency cannot beat the current `limit`-th score is skipped without
-/// computing its distance.
+/// **The typing model** (``CorrectionOptions/typing(_:)``, the default) scores every word of
+/// the dictionary within reach as its frequency byte less the cost of the cheapest edits that
+/// turn its spelling into the input: a weighted Damerau–Levenshtein distance whose costs
+/// (``TypingCosts``) make an adjacent-key slip cheap, an omitted or doubled letter cheaper
+/// than an extra one, and a swap one edit. The search walks the automaton once with a row of
+/// the distance table per node, stops where no word below can beat the `limit`-th suggestion
+/// (the most frequent word below a node bounds it) and visits the best branches first. A
+/// word must be whole: "hel" is no correction of "hello" (completion answers that). A
+/// suggestion's `distance` is its cost in ``TypingCosts`` units, its `score` the frequency
+/// byte less the cost in the blob's frequency steps.
+///
+/// **The Kännsch model** (``CorrectionOptions/kaennsch(_:)``) compares the words of the
+/// input's prefix-tree leaf and the top list by the thesis's adjusted Levenshtein distance
+/// (a greedy, linear-time walk), where letters of the word past the end of the input cost
+/// nothing, so exact prefixes (completions) have distance 0; the score is the frequency byte
+/// minus the penalty times the distance.
 ///
 /// **Whitelisted corrections come first**, as AOSP keyboards apply them: when the word list
 /// gives the input a whitelisted shortcut (`acomodate` → `accommodate`, `ill` → `I'll`;
@@ -73,29 +94,42 @@ extension SwipeDictionary {
 /// a score one above the best of the rest. Targets of several words ("United States") are
 /// no suggestions: read them from `shortcuts(for:)`.
 public struct Corrector: Sendable {
+  private enum Model: Sendable {
+    case typing(TypingSearch)
+    case kaennsch(CorrectionModel)
+  }
+
   private let dictionary: SwipeDictionary
-  private let model: CorrectionModel
+  private let model: Model
+
+  /// The model and costs in use.
+  public let options: CorrectionOptions
 
   init(dictionary: SwipeDictionary, options: CorrectionOptions) {
     self.dictionary = dictionary
-    self.model = CorrectionModel(dictionary: dictionary, layout: dictionary.layout, options: options)
+    self.options = options
+    switch options {
+    case .typing(let costs): model = .typing(TypingSearch(dictionary: dictionary, costs: costs))
+    case .kaennsch(let costs):
+      model = .kaennsch(CorrectionModel(dictionary: dictionary, layout: dictionary.layout, options: costs))
+    }
   }
-
-  /// The costs and penalties in use.
-  public var options: CorrectionOptions { model.options }
 
   /// The best corrections of `input`, by descending score (ties: frequency, then ID), its
   /// whitelisted corrections first.
   public func corrections(for input: String, limit: Int = 10) -> [Suggestion] {
-    let ranked = rankedCorrections(for: input, limit: limit)
+    let ranked: [Suggestion]
+    switch model {
+    case .typing(let search): ranked = typingCorrections(for: input, limit: limit, search)
+    case .kaennsch(let kaennsch): ranked = kaennschCorrections(for: input, limit: limit, kaennsch)
+    }
     let whitelisted = whitelistedCorrections(for: input)
     guard !whitelisted.isEmpty, limit > 0 else { return ranked }
-    let typed = model.units(of: input)
     var top = (ranked.first?.score ?? 0) + whitelisted.count
     var first: [Suggestion] = []
     for var suggestion in whitelisted {
       if let labels = dictionary.dawg.labels(of: suggestion.id) {
-        suggestion.distance = model.distance(typed, labels)
+        suggestion.distance = distance(from: input, to: labels)
       }
       suggestion.score = top
       top -= 1
@@ -103,6 +137,27 @@ public struct Corrector: Sendable {
     }
     let ids = Set(first.map(\.id))
     return Array((first + ranked.filter { !ids.contains($0.id) }).prefix(limit))
+  }
+
+  /// The distance of the model in use from `input` to the word spelled by `labels`.
+  private func distance(from input: String, to labels: [UInt8]) -> Int {
+    switch model {
+    case .typing(let search): search.units(search.cost(of: input, labels))
+    case .kaennsch(let kaennsch): kaennsch.distance(kaennsch.units(of: input), labels)
+    }
+  }
+
+  /// The typing model's ranking.
+  private func typingCorrections(for input: String, limit: Int, _ search: TypingSearch) -> [Suggestion] {
+    let d = dictionary
+    let found = search.search(input, limit: limit, dawg: d.dawg, frequencies: d.frequencies) { d.isSuggestible($0) }
+    let words = Dictionary(d.suggestions(found.map(\.id)).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    return found.compactMap { found in
+      guard var suggestion = words[found.id] else { return nil }
+      suggestion.distance = search.units(found.cost)
+      suggestion.score = Int(suggestion.frequency) - Int(found.cost)
+      return suggestion
+    }
   }
 
   /// The suggestible words the list's whitelisted shortcuts give `input` (as typed, then
@@ -119,8 +174,8 @@ public struct Corrector: Sendable {
     }
   }
 
-  /// The corrections by the adjusted distance and frequency alone.
-  private func rankedCorrections(for input: String, limit: Int) -> [Suggestion] {
+  /// The Kännsch model's ranking (by the adjusted distance and frequency alone).
+  private func kaennschCorrections(for input: String, limit: Int, _ model: CorrectionModel) -> [Suggestion] {
     let d = dictionary
     let options = model.options
     guard limit > 0, let tree = d.prefixTree else { return [] }
@@ -247,7 +302,7 @@ struct CorrectionModel: Sendable {
     var treeClass: Int
   }
 
-  let options: CorrectionOptions
+  let options: KaennschCosts
   /// Per label: its unit, or `nil` for a character without a key (apostrophe, hyphen).
   private let labelUnits: [Unit?]
   /// Adjacency: `near[a * keys + b]`.
@@ -258,7 +313,7 @@ struct CorrectionModel: Sendable {
   /// The blob's tree class rule (by its format version).
   private let rule: PrefixTreeLayout.ClassRule
 
-  init(dictionary: SwipeDictionary, layout: KeyboardLayout, options: CorrectionOptions) {
+  init(dictionary: SwipeDictionary, layout: KeyboardLayout, options: KaennschCosts) {
     self.options = options
     self.layout = layout
     self.alphabet = dictionary.alphabet

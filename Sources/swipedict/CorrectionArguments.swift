@@ -1,0 +1,49 @@
+import ArgumentParser
+import SwipeDict
+
+/// `--corrector` and `--cost`, shared by the commands that correct typed words.
+struct CorrectionArguments: ParsableArguments {
+  enum Model: String, ExpressibleByArgument, CaseIterable {
+    case typing, kaennsch
+  }
+
+  @Option(
+    help: ArgumentHelp(
+      "The correction model: typing (a weighted edit distance fitted to typing errors) or kaennsch (the thesis's adjusted Levenshtein distance).",
+      valueName: "model"))
+  var corrector: Model = .typing
+
+  @Option(
+    name: .customLong("cost"),
+    help: ArgumentHelp(
+      "Set one of the typing model's costs, NAME=VALUE in 1/32 decade (0…\(TypingCosts.maxValue)); repeatable. Names: \(TypingCosts.names.joined(separator: ", ")).",
+      valueName: "name=value"))
+  var costs: [String] = []
+
+  func validate() throws {
+    _ = try options()
+  }
+
+  /// The options the arguments ask for.
+  func options() throws -> CorrectionOptions {
+    switch corrector {
+    case .kaennsch:
+      guard costs.isEmpty else { throw ValidationError("--cost sets the typing model's costs, not kaennsch's") }
+      return .kaennsch()
+    case .typing:
+      var typing = TypingCosts()
+      for setting in costs {
+        let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, typing[parts[0]] != nil else {
+          throw ValidationError(
+            "--cost \(setting): expected NAME=VALUE with NAME one of \(TypingCosts.names.joined(separator: ", "))")
+        }
+        guard let value = Int(parts[1]), (0...TypingCosts.maxValue).contains(value) else {
+          throw ValidationError("--cost \(setting): the value must be a whole number from 0 to \(TypingCosts.maxValue)")
+        }
+        typing[parts[0]] = value
+      }
+      return .typing(typing)
+    }
+  }
+}
