@@ -297,7 +297,6 @@ struct TypingSearch: Sendable {
 private struct TypingWalk {
   /// A node on the path from the root, with the children still to visit.
   struct Frame {
-    var node: DAWGView.Node
     var depth: Int
     /// Where this node's row is in the arena, and its parent's (-1 at the root).
     var row: Int
@@ -347,6 +346,8 @@ private struct TypingWalk {
 
   /// The rows of the nodes on the path and of their pending children (a stack).
   var arena: [Int32] = []
+  /// The arena's used length (rows are pushed and popped as a stack; the array only grows).
+  var top = 0
   var frames: [Frame] = []
   var pending: [Child] = []
   var ranked: TypingRanking
@@ -385,7 +386,7 @@ private struct TypingWalk {
     earlyEdits = min(scaled.maxEdits, scaled.earlyEdits)
     earlyLetters = scaled.earlyLetters
     ranked = TypingRanking(limit: limit, frequencies: frequencies, margin: scaled.margin)
-    arena.reserveCapacity(width * 512)
+    arena = [Int32](repeating: Self.infinity, count: width * 256)
   }
 
   // A cell holds cost << 3 | edits: the minimum is the cheapest alignment, then the one
@@ -405,17 +406,24 @@ private struct TypingWalk {
     cell & ((1 << Self.editBits) - 1) > cap || cell > Self.infinity ? Self.infinity : cell
   }
 
+  /// Makes room for one more row at `top`.
+  mutating func reserveRow() {
+    if top + width > arena.count { arena.append(contentsOf: repeatElement(Self.infinity, count: max(arena.count, width))) }
+  }
+
   /// The root's row: the first i typed letters are all extra.
   mutating func appendRootRow() {
-    arena.append(0)
-    for i in 1...n { arena.append(capped(arena[i - 1] + ins[i], earlyEdits)) }
+    reserveRow()
+    arena[top] = 0
+    for i in 1...n { arena[top + i] = capped(arena[top + i - 1] + ins[i], earlyEdits) }
+    top += width
   }
 
   mutating func run(root: DAWGView.Node, dawg: DAWGView, maxima: FrequencyMaxima, isSuggestible: (Int) -> Bool) {
     appendRootRow()
     var rootFrame = Frame(
-      node: root, depth: 0, row: 0, parentRow: -1, label: -1, base: 0, end: dawg.wordCount, children: 0..<0, next: 0)
-    expand(&rootFrame, dawg: dawg, maxima: maxima)
+      depth: 0, row: 0, parentRow: -1, label: -1, base: 0, end: dawg.wordCount, children: 0..<0, next: 0)
+    expand(&rootFrame, node: root, dawg: dawg, maxima: maxima)
     frames.append(rootFrame)
     var budget = TypingSearch.nodeBudget
     while budget > 0, !frames.isEmpty {
@@ -426,7 +434,7 @@ private struct TypingWalk {
         let children = frames[last].children
         frames.removeLast()
         if let first = children.first {
-          arena.removeSubrange(pending[first].row...)
+          top = pending[first].row
           pending.removeSubrange(children)
         }
         continue
@@ -441,18 +449,17 @@ private struct TypingWalk {
       }
       guard node.count > 0, frames.count <= dawg.longestWord else { continue }
       var frame = Frame(
-        node: node, depth: frames[last].depth + 1, row: child.row, parentRow: frames[last].row, label: child.label,
+        depth: frames[last].depth + 1, row: child.row, parentRow: frames[last].row, label: child.label,
         base: child.base, end: child.end, children: 0..<0, next: 0)
-      expand(&frame, dawg: dawg, maxima: maxima)
+      expand(&frame, node: node, dawg: dawg, maxima: maxima)
       frames.append(frame)
     }
   }
 
-  /// Computes the rows of `frame`'s children (into the arena) and queues those still in reach,
+  /// Computes the rows of `frame`'s children (its automaton node is `node`; into the arena) and queues those still in reach,
   /// best bound first.
-  mutating func expand(_ frame: inout Frame, dawg: DAWGView, maxima: FrequencyMaxima) {
+  mutating func expand(_ frame: inout Frame, node: DAWGView.Node, dawg: DAWGView, maxima: FrequencyMaxima) {
     let start = pending.count
-    let node = frame.node
     let depth = frame.depth + 1
     let previous = frame.label >= 0 ? letters[frame.label] : nil
     let p = frame.row
@@ -460,7 +467,8 @@ private struct TypingWalk {
     let parent = frame.label
     let cap = depth <= earlyLetters ? earlyEdits : maxEdits
     let nextCap = depth + 1 <= earlyLetters ? earlyEdits : maxEdits
-    let allowed = saturatedFilter(row: p, parentRow: g, parentLabel: parent, cap: cap, nextCap: nextCap)
+    let allowed = saturatedFilter(
+      row: p, depth: frame.depth, parentRow: g, parentLabel: parent, cap: cap, nextCap: nextCap)
     // Delta-coded labels are read in one pass, not from the first at every transition.
     var label = node.count > 0 ? Int(dawg.label(node, 0)) : 0
     for t in 0..<node.count {
@@ -474,14 +482,14 @@ private struct TypingWalk {
       let end = t &+ 1 < node.count ? frame.base &+ dawg.output(node, t &+ 1) : frame.end
       // Outputs ascend on a valid automaton; a damaged one must not widen a subtree.
       guard base >= frame.base, base < end, end <= frame.end else { continue }
-      let row = arena.count
+      let row = top
       let least = appendRow(label: label, depth: depth, previous: previous, parentRow: p, grandparentRow: g, parentLabel: parent)
       // A child out of reach by its row may still be in reach through a swap (see
       // `transpositionReach`); the range maximum is read only for children within maxCost.
       var reach = least
       if reach > scaled.maxCost { reach = min(reach, transpositionReach(label: label, row: p, cap: nextCap)) }
       guard reach <= scaled.maxCost else {
-        arena.removeLast(width)
+        top -= width
         continue
       }
       let best = Int32(maxima.max(in: base..<end))
@@ -490,7 +498,7 @@ private struct TypingWalk {
       }
       let bound = best - reach
       guard ranked.admits(bound), let target = dawg.target(node, t) else {
-        arena.removeLast(width)
+        top -= width
         continue
       }
       pending.append(Child(target: target, label: label, row: row, base: base, end: end, bound: bound))
@@ -530,25 +538,33 @@ private struct TypingWalk {
   /// the next letter after such a cell, or a swap with the parent's letter from a grandparent
   /// cell with an edit to spare. `nil` when some cell can still afford an edit (or the input
   /// is too long for a mask): then any label may do.
-  func saturatedFilter(row p: Int, parentRow g: Int, parentLabel: Int, cap: Int32, nextCap: Int32) -> UInt64? {
+  func saturatedFilter(
+    row p: Int, depth: Int, parentRow g: Int, parentLabel: Int, cap: Int32, nextCap: Int32
+  ) -> UInt64? {
     guard n < 63 else { return nil }
+    // Only cells within `maxEdits` of a row's diagonal can be finite (see `appendRow`).
+    let band = Int(maxEdits)
+    let lo = max(0, depth - band)
+    let hi = min(n, depth + band)
+    guard lo <= hi else { return 0 }
     var mask: UInt64 = 0
-    for i in 0...n {
+    for i in lo...hi {
       let cell = arena[p + i]
       if cell >= Self.infinity { continue }
       if cell & ((1 << Self.editBits) - 1) < cap { return nil }
       mask |= 1 << UInt64(i + 1)
     }
-    if g >= 0, parentLabel >= 0, n >= 2 {
-      for i in 2...n where differs[i] && sub[parentLabel &* width + i] == 0 {
+    if g >= 0, parentLabel >= 0, max(2, lo + 1) <= min(n, hi + 1) {
+      // The grandparent's row is one step up the diagonal: its band shifted by one.
+      for i in max(2, lo + 1)...min(n, hi + 1) where differs[i] && sub[parentLabel &* width + i] == 0 {
         let cell = arena[g + i - 2]
         if cell < Self.infinity, cell & ((1 << Self.editBits) - 1) < cap { mask |= 1 << UInt64(i - 1) }
       }
     }
     // A child whose own row is out of reach may still lead to a grandchild that swaps the
     // child's letter with the next one, from this row (see `transpositionReach`).
-    if n >= 2 {
-      for i in 2...n where differs[i] {
+    if max(2, lo + 2) <= min(n, hi + 2) {
+      for i in max(2, lo + 2)...min(n, hi + 2) where differs[i] {
         let cell = arena[p + i - 2]
         if cell < Self.infinity, cell & ((1 << Self.editBits) - 1) < nextCap { mask |= 1 << UInt64(i) }
       }
@@ -563,7 +579,9 @@ private struct TypingWalk {
     label: Int, depth: Int, previous: TypingSearch.Letter?, parentRow p: Int, grandparentRow g: Int, parentLabel: Int
   ) -> Int32 {
     let omit = Self.edit(omission(letters[label], previous: previous, depth: depth))
-    let row = arena.count
+    reserveRow()
+    let row = top
+    top += width
     let s = label &* width
     let cap = depth <= earlyLetters ? earlyEdits : maxEdits
     // Cells further than `maxEdits` from the diagonal need more edits (each insertion or
@@ -571,12 +589,12 @@ private struct TypingWalk {
     let lo = max(0, depth - Int(maxEdits))
     let hi = min(n, depth + Int(maxEdits))
     guard lo <= hi else {
-      arena.append(contentsOf: repeatElement(Self.infinity, count: width))
+      for i in 0...n { arena[row + i] = Self.infinity }
       return Self.cost(Self.infinity)
     }
-    if lo > 0 { arena.append(contentsOf: repeatElement(Self.infinity, count: lo)) }
+    for i in 0..<lo { arena[row + i] = Self.infinity }
     var least = lo == 0 ? capped(arena[p] + omit, cap) : Self.infinity
-    if lo == 0 { arena.append(least) }
+    if lo == 0 { arena[row] = least }
     var i = max(1, lo)
     while i <= hi {
       var v = capped(arena[p + i - 1] + (depth == 1 ? firstSub[s + i] : sub[s + i]), cap)
@@ -586,17 +604,17 @@ private struct TypingWalk {
       if g >= 0, i >= 2, differs[i], sub[s + i - 1] == 0, sub[parentLabel &* width + i] == 0 {
         v = min(v, capped(arena[g + i - 2] + transposition, cap))
       }
-      arena.append(v)
+      arena[row + i] = v
       least = min(least, v)
       i += 1
     }
-    if hi < n { arena.append(contentsOf: repeatElement(Self.infinity, count: n - hi)) }
+    if hi < n { for i in (hi + 1)...n { arena[row + i] = Self.infinity } }
     return Self.cost(least)
   }
 
   /// The cost of the word spelled by `labels` (blob steps; labels out of the alphabet are left out).
   mutating func cost(of labels: [UInt8]) -> Int32 {
-    arena.removeAll(keepingCapacity: true)
+    top = 0
     appendRootRow()
     var p = 0
     var g = -1
@@ -604,7 +622,7 @@ private struct TypingWalk {
     var depth = 0
     for label in labels where Int(label) < letters.count {
       depth += 1
-      let row = arena.count
+      let row = top
       _ = appendRow(
         label: Int(label), depth: depth, previous: previous >= 0 ? letters[previous] : nil, parentRow: p,
         grandparentRow: g, parentLabel: previous)
