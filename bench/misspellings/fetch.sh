@@ -102,7 +102,15 @@ python3 "$HERE/split_sets.py" "$OUT" >&2
 if ! "$VENV/bin/python" -c 'import symspellpy, editdistpy' 2>/dev/null; then
   say "making $VENV (symspellpy 6.10.1 + editdistpy 0.4.0 from $DL, no index)"
   rm -rf "$VENV"
-  python3 -m venv "$VENV"
+  if ! python3 -m venv "$VENV" >/dev/null 2>&1; then
+    rm -rf "$VENV"
+    command -v apt-get >/dev/null 2>&1 || { say "python3 -m venv fails: install python3-venv"; exit 1; }
+    SUDO=$( [ "$(id -u)" = 0 ] || echo sudo )
+    say "installing python3-venv with apt-get"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-venv >&2
+    python3 -m venv "$VENV"
+  fi
   "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-index --no-deps \
     "$DL/symspellpy-6.10.1-py3-none-any.whl" "$DL"/editdistpy-0.4.0-*.whl >&2
 fi
