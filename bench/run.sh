@@ -294,7 +294,8 @@ if [[ $MISSPELLINGS == 1 ]]; then
       || { cat "$MR/build.log" >&2; die "[misspellings] swipedict build failed"; }
   fi
   [[ -f $MBLOB ]] || die "[misspellings] no en blob at $MBLOB"
-  SWIPEDICT="$SWIPEDICT" PASSES="$PASSES" BENCH_WORK="$WORK" "$BENCH/misspellings/run.sh" "$MBLOB" "$MR" \
+  SWIPEDICT="$SWIPEDICT" PASSES="$PASSES" QUICK="${QUICK:-0}" BENCH_WORK="$WORK" \
+    "$BENCH/misspellings/run.sh" "$MBLOB" "$MR" \
     || die "[misspellings] the section failed (MISSPELLINGS=0 skips it)"
 fi
 
