@@ -10,7 +10,8 @@ import SwipeDictTools
 /// lists are lowercase, the blob keeps capitals). Rates are also given apart for the pairs
 /// whose typed word is itself a word of the blob (wordfreq's lists hold common misspellings),
 /// where only a corrector that looks past an exact match can succeed. Timing: every call on
-/// at most 2,000 pairs spread over the file, each call's median over the passes.
+/// at most 2,000 pairs spread evenly over the file, each call's median over the passes.
+/// Fields are trimmed of spaces; a UTF-8 byte order mark is skipped.
 struct MisspellingBench {
   let dictionary: SwipeDictionary
   let options: CorrectionOptions
@@ -26,12 +27,15 @@ struct MisspellingBench {
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
       throw failure("\(path): cannot read the file\n  hint: give a TSV file of `typed<TAB>intended` pairs")
     }
-    let bytes = [UInt8](data)
+    var bytes = [UInt8](data)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a UTF-8 byte order mark
     var pairs: [Pair] = []
     for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
       let text = String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...], as: UTF8.self)
       if text.isEmpty || text.hasPrefix("#") { continue }
-      let fields = text.split(separator: "\t", omittingEmptySubsequences: false)
+      let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
       guard fields.count >= 2, !fields[0].isEmpty, !fields[1].isEmpty else {
         throw failure(
           "\(path):\(index + 1): expected a typed word and the intended word separated by a tab\n"
@@ -60,8 +64,8 @@ struct MisspellingBench {
       typedIsWord.append(!dictionary.ids(matchingFolded: pair.typed, limit: 1).isEmpty)
       if !dictionary.ids(matchingFolded: pair.intended, limit: 1).isEmpty { intendedIsWord += 1 }
     }
-    let step = max(1, pairs.count / 2000)
-    let timed = Array(stride(from: 0, to: pairs.count, by: step).prefix(2000))
+    let timedCount = min(2000, pairs.count)
+    let timed = (0..<timedCount).map { $0 * pairs.count / timedCount }
     let bench = KeyboardBench(
       dictionary: dictionary, passes: passes, seed: 0, completionWords: 0, typosPerKind: 0, swipes: 0, swipeNoise: 0,
       correction: options)

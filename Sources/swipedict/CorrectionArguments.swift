@@ -16,7 +16,7 @@ struct CorrectionArguments: ParsableArguments {
   @Option(
     name: .customLong("cost"),
     help: ArgumentHelp(
-      "Set one of the typing model's costs, NAME=VALUE in 1/32 decade (0…\(TypingCosts.maxValue)); repeatable. Names: \(TypingCosts.names.joined(separator: ", ")).",
+      "Set one of the typing model's costs or limits, NAME=VALUE (0…\(TypingCosts.maxValue); costs in 1/32 decade, maxEdits/maxEarlyEdits/earlyLetters are counts, clamped to 6/6/8); repeatable. Names: \(TypingCosts.names.joined(separator: ", ")).",
       valueName: "name=value"))
   var costs: [String] = []
 
@@ -33,7 +33,7 @@ struct CorrectionArguments: ParsableArguments {
     case .typing:
       var typing = TypingCosts()
       for setting in costs {
-        let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+        let parts = setting.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, typing[parts[0]] != nil else {
           throw ValidationError(
             "--cost \(setting): expected NAME=VALUE with NAME one of \(TypingCosts.names.joined(separator: ", "))")

@@ -32,10 +32,26 @@ struct TypingCorrectionTests {
     ("seperate", "separate"),  // one vowel for another
     ("becuase", "because"),
     ("HRLLO", "hello"),  // case is free
+    ("don\u{2019}t", "don't"),  // a typographic apostrophe, as phones type it
+    ("ĥello", "hello"),  // a letter the list lacks, on the h key
   ])
   func slips(typed: String, intended: String) throws {
     let d = try Self.english()
     #expect(d.corrections(for: typed, limit: 3).first?.word == intended, "\(typed)")
+  }
+
+  @Test("an input without letters has no corrections; a limit never changes the order")
+  func degenerateInputs() throws {
+    let d = try Self.english()
+    for input in ["", "'", "-", "''-", "123", "😀"] {
+      #expect(d.corrections(for: input, limit: 5).isEmpty, "\(input)")
+    }
+    for input in ["micheal", "bets", "lte", "teh", "hrllo", "wrold"] {
+      let ten = d.corrections(for: input, limit: 10)
+      for limit in 1...3 {
+        #expect(d.corrections(for: input, limit: limit).map(\.id) == Array(ten.prefix(limit)).map(\.id), "\(input) \(limit)")
+      }
+    }
   }
 
   @Test("a correctly typed word stays first, with distance 0")
@@ -115,6 +131,12 @@ struct TypingCorrectionTests {
       let (d, _) = try openDictionary(words)
       var generator = SeededGenerator(state: seed &* 31)
       var costs = TypingCosts()
+      if seed > 2 {
+        // Random costs, zeros included (an edit still costs one step).
+        for name in TypingCosts.names where !["maxCost", "margin", "maxEdits", "maxEarlyEdits", "earlyLetters"].contains(name) {
+          costs[name] = Int.random(in: 0...200, using: &generator)
+        }
+      }
       costs.margin = TypingCosts.maxValue  // keep every word in reach: the brute force has no margin
       let search = TypingSearch(dictionary: d, costs: costs)
       for _ in 0..<30 {
@@ -124,7 +146,7 @@ struct TypingCorrectionTests {
           let i = Int.random(in: 0..<typed.count, using: &generator)
           switch Int.random(in: 0..<4, using: &generator) {
           case 0: typed.remove(at: i)
-          case 1: typed.insert(Array("abdeiklmnrs").randomElement(using: &generator)!, at: i)
+          case 1: typed.insert(Array("abdeiklmnrs'").randomElement(using: &generator)!, at: i)
           case 2: typed[i] = Array("abdeiklmnrs").randomElement(using: &generator)!
           default: if i + 1 < typed.count { typed.swapAt(i, i + 1) }
           }
@@ -136,13 +158,15 @@ struct TypingCorrectionTests {
         var all: [(id: Int, score: Int, frequency: Int)] = []
         for id in 0..<d.wordCount {
           guard let labels = d.dawg.labels(of: id), let q = d.frequency(of: id) else { continue }
-          let cost = search.cost(of: input, labels)
-          guard cost <= search.scaled.maxCost else { continue }
+          guard let cost = search.cost(of: input, labels), cost <= search.scaled.maxCost else { continue }
           all.append((id, Int(q) - Int(cost), Int(q)))
         }
         all.sort { ($0.score, $0.frequency, -$0.id) > ($1.score, $1.frequency, -$1.id) }
         #expect(found.map(\.id) == all.prefix(limit).map(\.id), "\(input) limit \(limit) seed \(seed)")
         #expect(found.map(\.score) == all.prefix(limit).map(\.score))
+        // A smaller limit gives the first words of a larger one.
+        let one = d.corrections(for: input, limit: 1, options: .typing(costs))
+        #expect(one.map(\.id) == Array(found.prefix(1)).map(\.id), "\(input) limit 1")
       }
     }
   }

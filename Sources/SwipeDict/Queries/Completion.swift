@@ -8,9 +8,13 @@ public struct Suggestion: Sendable, Hashable {
   public var word: String
   /// Its quantized frequency (0…255, log scale).
   public var frequency: UInt8
-  /// The adjusted Levenshtein distance from the input (0 for completions).
+  /// How far the word is from the input (0 for completions and exact words): for the typing
+  /// corrector, the edits' cost in ``TypingCosts`` units (1/32 decade); for the Kännsch
+  /// corrector, its adjusted Levenshtein distance.
   public var distance: Int
-  /// The ranking score: the frequency minus the distance penalty (higher is better).
+  /// The ranking score, higher is better: the frequency byte less the distance's penalty in
+  /// the blob's frequency steps (so it is often negative for corrections, and not
+  /// `frequency − distance`: the typing corrector converts its cost to the blob's steps).
   public var score: Int
 
   /// Creates a suggestion.

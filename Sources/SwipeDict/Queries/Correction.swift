@@ -62,7 +62,7 @@ extension SwipeDictionary {
   }
 
   /// A reusable corrector: it prepares the costs on the layout and, for the typing model, a
-  /// table of frequency maxima (one byte per 64 words) once.
+  /// table of frequency maxima (n/16 + n/1,024 bytes for n words) once.
   public func makeCorrector(options: CorrectionOptions = .typing()) -> Corrector {
     Corrector(dictionary: self, options: options)
   }
@@ -142,7 +142,7 @@ public struct Corrector: Sendable {
   /// The distance of the model in use from `input` to the word spelled by `labels`.
   private func distance(from input: String, to labels: [UInt8]) -> Int {
     switch model {
-    case .typing(let search): search.units(search.cost(of: input, labels))
+    case .typing(let search): search.cost(of: input, labels, limited: false).map(search.units) ?? TypingCosts.maxValue
     case .kaennsch(let kaennsch): kaennsch.distance(kaennsch.units(of: input), labels)
     }
   }

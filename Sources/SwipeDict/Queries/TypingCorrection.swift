@@ -42,13 +42,17 @@ public struct TypingCosts: Sendable, Hashable {
   public var maxCost = 300
   /// Suggestions scoring more than this below the best are left out; it bounds the search.
   public var margin = 128
-  /// Words that need more edits than this (1…6) are not suggested, however cheap each one;
-  /// it bounds the search too (real misspellings rarely need more than two).
+  /// Words that need more edits than this (0…6; larger values count as 6) are not suggested,
+  /// however cheap each one; it bounds the search too (real misspellings rarely need more
+  /// than two). An edit is any operation of the table but a match.
   public var maxEdits = 2
-  /// The most of those edits a word's first ``earlyLetters`` letters may take (people rarely
-  /// get two of them wrong); it bounds the search where it branches most.
+  /// The most edits an alignment may have while it has consumed no more than the word's first
+  /// ``earlyLetters`` letters (people rarely get two of them wrong); it bounds the search
+  /// where it branches most. Letters typed beside those first letters count too, so a word
+  /// of up to `earlyLetters` letters allows `maxEarlyEdits` edits in all ("thhee" is not
+  /// "the" by default).
   public var maxEarlyEdits = 1
-  /// How many letters at the start of a word ``maxEarlyEdits`` covers (0…8).
+  /// How many letters at the start of a word ``maxEarlyEdits`` covers (0…8; larger count as 8).
   public var earlyLetters = 4
 
   /// The fitted costs.
@@ -94,7 +98,8 @@ public struct TypingCosts: Sendable, Hashable {
     }
   }
 
-  /// The largest value a cost may take (so that sums of a word's edits cannot overflow).
+  /// The largest value a cost may take: larger ones count as this, negative ones as 0 (and
+  /// every edit costs at least one of the blob's frequency steps).
   public static let maxValue = 10_000
 }
 
@@ -130,9 +135,11 @@ struct TypingSearch: Sendable {
     var margin: Int32
 
     init(_ costs: TypingCosts, stepsPerUnit: Double) {
+      // At least one step: an edit must cost something, or a row whose cells have used all
+      // their edits could still take a free one (the search's filters assume it cannot).
       func s(_ value: Int) -> Int32 {
         let clamped = min(max(value, 0), TypingCosts.maxValue)
-        return Int32((Double(clamped) * stepsPerUnit).rounded())
+        return max(1, Int32((Double(clamped) * stepsPerUnit).rounded()))
       }
       proximity = s(costs.proximity)
       firstLetterProximity = s(costs.firstLetterProximity)
@@ -208,13 +215,23 @@ struct TypingSearch: Sendable {
 
   /// The typed characters as letters: those with a key, and punctuation the layout skips;
   /// anything else (digits, emoji) is left out.
+  ///
+  /// A letter the blob's alphabet lacks folds like its key's letter (`ĥ` on the `h` key is
+  /// `h`); typographic apostrophes and dashes, which phones type for ' and -, are read as
+  /// those. An input without a single letter on a key has nothing to correct: no letters.
   func letters(of input: String) -> [Letter] {
     var out: [Letter] = []
-    for scalar in Normalization.nfc(input).unicodeScalars {
+    for original in Normalization.nfc(input).unicodeScalars {
+      let scalar = Self.plainPunctuation(original)
       let range = alphabet.foldingLabels(for: scalar)
-      let fold = range.isEmpty ? KeyboardLayout.lowercase(scalar) : alphabet.folds[range.lowerBound]
+      var fold = range.isEmpty ? KeyboardLayout.lowercase(scalar) : alphabet.folds[range.lowerBound]
       switch layout.classify(scalar) {
       case .key(let k):
+        if range.isEmpty {
+          let keyLetter = layout.keys[k].character
+          let keyLabels = alphabet.foldingLabels(for: keyLetter)
+          fold = keyLabels.isEmpty ? keyLetter : alphabet.folds[keyLabels.lowerBound]
+        }
         out.append(Letter(fold: fold.value, key: Int32(k), isPunctuation: false, isVowel: Self.isVowel(fold)))
       case .skipped:
         out.append(Letter(fold: fold.value, key: -1, isPunctuation: true, isVowel: false))
@@ -222,16 +239,26 @@ struct TypingSearch: Sendable {
         continue
       }
     }
-    return out
+    return out.contains { !$0.isPunctuation } ? out : []
   }
 
-  private func isNear(_ a: Int32, _ b: Int32) -> Bool {
+  /// ’ ‘ ʼ as ', and ‐ ‑ – as -: what smart punctuation types for the plain characters.
+  static func plainPunctuation(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    switch scalar {
+    case "\u{2019}", "\u{2018}", "\u{02BC}": "'"
+    case "\u{2010}", "\u{2011}", "\u{2013}": "-"
+    default: scalar
+    }
+  }
+
+  func isNear(_ a: Int32, _ b: Int32) -> Bool {
     a >= 0 && b >= 0 && near[Int(a) * keyCount + Int(b)]
   }
 
   /// The cost of typing `t` for the word's letter `w` (not counting the first-letter extra).
   func substitutionCost(_ t: Letter, _ w: Letter) -> Int32 {
     if t.fold == w.fold { return 0 }
+    if t.isPunctuation && w.isPunctuation { return scaled.punctuation }
     if t.isPunctuation || w.isPunctuation { return scaled.substitution }
     if isNear(t.key, w.key) { return scaled.proximity }
     if t.isVowel && w.isVowel { return min(scaled.vowel, scaled.substitution) }
@@ -275,13 +302,18 @@ struct TypingSearch: Sendable {
     return walk.ranked.kept.map { Found(id: $0.id, cost: $0.cost) }
   }
 
-  /// The cost (in blob steps) of the word spelled by `labels` for `input`, or `maxValue` when
-  /// the input has no letters to compare.
-  func cost(of input: String, _ labels: [UInt8]) -> Int32 {
+  /// The cost (in blob steps) of the word spelled by `labels` for `input` under the search's
+  /// limits (`maxEdits`, `maxEarlyEdits`; a huge value when they rule the word out), or with
+  /// `limited: false` under none but the table's six edits. `nil` when the input has no
+  /// letters or the word is out of reach.
+  func cost(of input: String, _ labels: [UInt8], limited: Bool = true) -> Int32? {
     let typed = letters(of: input)
-    guard !typed.isEmpty else { return Int32(TypingCosts.maxValue) }
-    var walk = TypingWalk(search: self, typed: typed, frequencies: UnsafeByteView(base: nil, count: 0), limit: 1)
-    return walk.cost(of: labels)
+    guard !typed.isEmpty else { return nil }
+    var walk = TypingWalk(
+      search: self, typed: typed, frequencies: UnsafeByteView(base: nil, count: 0), limit: 1,
+      maxEdits: limited ? nil : 6)
+    let cost = walk.cost(of: labels)
+    return cost < TypingWalk.cost(TypingWalk.infinity) ? cost : nil
   }
 
   /// A cost in blob steps as ``TypingCosts`` units.
@@ -306,6 +338,8 @@ private struct TypingWalk {
     /// The IDs of the words at or below this node.
     var base: Int
     var end: Int
+    /// Where its children's rows start in the arena.
+    var rows = 0
     /// Its children still worth a look: a range of `pending`, best bound first.
     var children: Range<Int>
     var next: Int
@@ -352,7 +386,12 @@ private struct TypingWalk {
   var pending: [Child] = []
   var ranked: TypingRanking
 
-  init(search: TypingSearch, typed: [TypingSearch.Letter], frequencies: UnsafeByteView, limit: Int) {
+  /// - Parameter maxEdits: the most edits, in place of the costs' `maxEdits` and
+  ///   `maxEarlyEdits` (for a distance outside the search).
+  init(
+    search: TypingSearch, typed: [TypingSearch.Letter], frequencies: UnsafeByteView, limit: Int,
+    maxEdits edits: Int32? = nil
+  ) {
     self.frequencies = frequencies
     letters = search.labelLetters
     scaled = search.scaled
@@ -365,7 +404,8 @@ private struct TypingWalk {
       for i in 1...n {
         let c = search.substitutionCost(typed[i - 1], letters[l])
         sub[l * width + i] = Self.edit(c)
-        firstSub[l * width + i] = Self.edit(c == scaled.proximity && c > 0 ? c + scaled.firstLetterProximity : c)
+        let adjacent = typed[i - 1].fold != letters[l].fold && search.isNear(typed[i - 1].key, letters[l].key)
+        firstSub[l * width + i] = Self.edit(adjacent ? c + scaled.firstLetterProximity : c)
       }
     }
     self.sub = sub
@@ -382,8 +422,8 @@ private struct TypingWalk {
       for i in 1...min(n, 62) where sub[l * width + i] == 0 { matches[l] |= 1 << UInt64(i) }
     }
     self.matches = matches
-    maxEdits = scaled.maxEdits
-    earlyEdits = min(scaled.maxEdits, scaled.earlyEdits)
+    maxEdits = edits ?? scaled.maxEdits
+    earlyEdits = edits ?? min(scaled.maxEdits, scaled.earlyEdits)
     earlyLetters = scaled.earlyLetters
     ranked = TypingRanking(limit: limit, frequencies: frequencies, margin: scaled.margin)
     arena = [Int32](repeating: Self.infinity, count: width * 256)
@@ -432,11 +472,9 @@ private struct TypingWalk {
       guard next < frames[last].children.upperBound else {
         // Done with this node: free its children's rows and entries.
         let children = frames[last].children
+        top = frames[last].rows
         frames.removeLast()
-        if let first = children.first {
-          top = pending[first].row
-          pending.removeSubrange(children)
-        }
+        pending.removeSubrange(children)
         continue
       }
       frames[last].next = next + 1
@@ -460,6 +498,7 @@ private struct TypingWalk {
   /// best bound first.
   mutating func expand(_ frame: inout Frame, node: DAWGView.Node, dawg: DAWGView, maxima: FrequencyMaxima) {
     let start = pending.count
+    frame.rows = top
     let depth = frame.depth + 1
     let previous = frame.label >= 0 ? letters[frame.label] : nil
     let p = frame.row
@@ -471,6 +510,8 @@ private struct TypingWalk {
       row: p, depth: frame.depth, parentRow: g, parentLabel: parent, cap: cap, nextCap: nextCap)
     // Delta-coded labels are read in one pass, not from the first at every transition.
     var label = node.count > 0 ? Int(dawg.label(node, 0)) : 0
+    // The words below each child follow the node's own word and the previous child's.
+    var previousEnd = frame.base &+ (node.isFinal ? 1 : 0)
     for t in 0..<node.count {
       if t > 0 {
         label = node.deltaLabels ? label &+ Int(dawg.labelDelta(node, t)) &+ 1 : Int(dawg.label(node, t))
@@ -481,22 +522,19 @@ private struct TypingWalk {
       let base = frame.base &+ dawg.output(node, t)
       let end = t &+ 1 < node.count ? frame.base &+ dawg.output(node, t &+ 1) : frame.end
       // Outputs ascend on a valid automaton; a damaged one must not widen a subtree.
-      guard base >= frame.base, base < end, end <= frame.end else { continue }
+      guard base >= previousEnd, base < end, end <= frame.end else { continue }
+      previousEnd = end
       let row = top
       let least = appendRow(label: label, depth: depth, previous: previous, parentRow: p, grandparentRow: g, parentLabel: parent)
-      // A child out of reach by its row may still be in reach through a swap (see
-      // `transpositionReach`); the range maximum is read only for children within maxCost.
-      var reach = least
-      if reach > scaled.maxCost { reach = min(reach, transpositionReach(label: label, row: p, cap: nextCap)) }
+      // A word below may also be reached through a swap that skips this child's row (see
+      // `transpositionReach`): the bound must allow for it. The range maximum is read only
+      // for children within maxCost.
+      let reach = min(least, transpositionReach(label: label, row: p, cap: nextCap))
       guard reach <= scaled.maxCost else {
         top -= width
         continue
       }
-      let best = Int32(maxima.max(in: base..<end))
-      if !ranked.admits(best - reach), reach == least {
-        reach = min(reach, transpositionReach(label: label, row: p, cap: nextCap))
-      }
-      let bound = best - reach
+      let bound = Int32(maxima.max(in: base..<end)) - reach
       guard ranked.admits(bound), let target = dawg.target(node, t) else {
         top -= width
         continue
