@@ -41,6 +41,8 @@ public struct SwipeDictionary: Sendable {
   let keyGeometry: KeyGeometry
   /// Marked words and shortcuts (`MARK`), if the blob has them.
   let markView: MarkView?
+  /// Word pairs (`BIGR`), if the blob has them.
+  let bigramView: BigramView?
 
   /// Whether words marked possibly offensive are left out of every suggestion: top words,
   /// completions, corrections and swipe decoding. They stay words: ``contains(_:)`` and
@@ -114,6 +116,12 @@ public struct SwipeDictionary: Sendable {
         marks = try MarkView(section: bytes, fileOffset: offset, wordCount: dawg.wordCount)
       }
       self.markView = marks
+      var bigrams: BigramView?
+      if contents.section(.bigrams) != nil {
+        let (bytes, offset) = try section(.bigrams)
+        bigrams = try BigramView(section: bytes, fileOffset: offset, wordCount: dawg.wordCount)
+      }
+      self.bigramView = bigrams
       self.featureView = features
       self.prefixTree = tree
       self.keyGeometry = geometry

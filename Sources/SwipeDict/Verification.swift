@@ -30,6 +30,9 @@ extension SwipeDictionary {
       if let markView {
         try markView.validate(wordCount: wordCount, fileOffset: Int(contents.section(.marks)!.offset))
       }
+      if let bigramView {
+        try bigramView.validate(wordCount: wordCount, fileOffset: Int(contents.section(.bigrams)!.offset))
+      }
     } catch {
       throw .invalid(error)
     }

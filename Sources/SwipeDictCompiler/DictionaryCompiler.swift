@@ -68,6 +68,13 @@ public struct CompileReport: Sendable {
   public var shortcuts: Int
   /// Shortcuts that are whitelisted corrections.
   public var whitelisted: Int
+  /// Word pairs of the bigram lists kept in the `BIGR` section (both words in the blob).
+  public var bigrams = 0
+  /// Distinct word pairs of the bigram lists left out: a word not in the blob, or a pair of
+  /// the same word twice counted once (it is kept).
+  public var bigramsDropped = 0
+  /// The bigram lists read.
+  public var bigramInputs: [WordListReport] = []
   /// Distinct characters in the words.
   public var alphabetSize: Int
   /// Automaton states and transitions.
@@ -110,12 +117,18 @@ public enum DictionaryCompiler {
   ///   - progress: called as the build advances (from the calling thread).
   /// - Returns: the blob and the report.
   /// - Throws: `WordListError` for bad input, `CompileError` otherwise.
+  ///   - bigrams: bigram list paths (`w1 w2<TAB>count` lines; plain, zstd or gzip), read
+  ///     into the `BIGR` section.
   public static func compile(
-    inputs: [String], layout: KeyboardLayout, options: CompileOptions = .init(),
+    inputs: [String], bigrams: [String] = [], layout: KeyboardLayout, options: CompileOptions = .init(),
     progress: ((CompileProgress) -> Void)? = nil
   ) throws -> CompiledDictionary {
     let paths = inputs.sorted()
     for (a, b) in zip(paths, paths.dropFirst()) where a == b {
+      throw CompileError.duplicateInput(path: a)
+    }
+    let bigramPaths = bigrams.sorted()
+    for (a, b) in zip(bigramPaths, bigramPaths.dropFirst()) where a == b {
       throw CompileError.duplicateInput(path: a)
     }
     var counts: [String: Double] = [:]
@@ -134,10 +147,33 @@ public enum DictionaryCompiler {
       }
       reports.append(report)
     }
+    var pairs = BigramCounts()
+    var bigramReports: [WordListReport] = []
+    let pairOptions = WordListReadOptions(skipInvalid: options.skipInvalid, wordPairs: true)
+    for path in bigramPaths {
+      progress?(CompileProgress(stage: .reading, detail: path))
+      bigramReports.append(try readWordList(atPath: path, options: pairOptions) { pairs.add($0) })
+    }
 
     return try build(
       counts: counts, annotations: annotations, inputs: reports, entriesRead: entriesRead,
-      layout: layout, options: options, progress: progress)
+      bigrams: pairs, bigramInputs: bigramReports, layout: layout, options: options, progress: progress)
+  }
+
+  /// Counts of word pairs, summed over the bigram lists (words in NFC).
+  struct BigramCounts {
+    var counts: [String: [String: Double]] = [:]
+
+    /// Adds a `w1 w2` entry of a bigram list.
+    mutating func add(_ entry: WordListEntry) {
+      guard let space = entry.word.firstIndex(of: " ") else { return }
+      add(String(entry.word[..<space]), String(entry.word[entry.word.index(after: space)...]), entry.count)
+    }
+
+    mutating func add(_ first: String, _ second: String, _ count: Double) {
+      guard count.isFinite, count > 0 else { return }
+      counts[Collation.nfc(first), default: [:]][Collation.nfc(second), default: 0] += count
+    }
   }
 
   /// What word lists say beyond counts: marks, misspellings and shortcuts (AOSP lists).
@@ -175,13 +211,14 @@ public enum DictionaryCompiler {
   ///   - layout: the keyboard layout.
   ///   - options: build options (`skipInvalid` does not apply).
   /// - Returns: the blob and the report.
+  ///   - bigrams: word pairs with their counts, for the `BIGR` section.
   public static func compile(
-    words: [(word: String, count: Double)], layout: KeyboardLayout,
-    options: CompileOptions = .init()
+    words: [(word: String, count: Double)], bigrams: [(first: String, second: String, count: Double)] = [],
+    layout: KeyboardLayout, options: CompileOptions = .init()
   ) throws -> CompiledDictionary {
     try compile(
       entries: words.enumerated().map { WordListEntry(word: $1.word, count: $1.count, line: $0 + 1) },
-      layout: layout, options: options)
+      bigrams: bigrams, layout: layout, options: options)
   }
 
   /// Builds a blob from entries held in memory, with their marks, misspellings and
@@ -191,20 +228,24 @@ public enum DictionaryCompiler {
   ///   - layout: the keyboard layout.
   ///   - options: build options (`skipInvalid` does not apply).
   /// - Returns: the blob and the report.
+  ///   - bigrams: word pairs with their counts, for the `BIGR` section.
   public static func compile(
-    entries: [WordListEntry], layout: KeyboardLayout, options: CompileOptions = .init()
+    entries: [WordListEntry], bigrams: [(first: String, second: String, count: Double)] = [],
+    layout: KeyboardLayout, options: CompileOptions = .init()
   ) throws -> CompiledDictionary {
     var counts: [String: Double] = [:]
     var annotations = Annotations()
     for entry in entries { annotations.add(entry, to: &counts) }
+    var pairs = BigramCounts()
+    for (first, second, count) in bigrams { pairs.add(first, second, count) }
     return try build(
       counts: counts, annotations: annotations, inputs: [], entriesRead: entries.count,
-      layout: layout, options: options, progress: nil)
+      bigrams: pairs, bigramInputs: [], layout: layout, options: options, progress: nil)
   }
 
   private static func build(
     counts: [String: Double], annotations: Annotations, inputs reports: [WordListReport],
-    entriesRead: Int,
+    entriesRead: Int, bigrams: BigramCounts, bigramInputs: [WordListReport],
     layout: KeyboardLayout, options: CompileOptions, progress: ((CompileProgress) -> Void)?
   ) throws -> CompiledDictionary {
     progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
@@ -350,9 +391,44 @@ public enum DictionaryCompiler {
     let abbreviations = marked.count(where: { $0.marks.contains(.abbreviation) })
     let whitelisted = shortcuts.count(where: { $0.shortcut.isWhitelisted })
 
+    // Bigrams between words of the blob, by first word ID, then follower ID.
+    var bigramsDropped = 0
+    var bigramSection: [UInt8]?
+    var bigramCount = 0
+    if !bigrams.counts.isEmpty {
+      var idOf: [String: Int] = [:]
+      idOf.reserveCapacity(order.count)
+      for (id, index) in order.enumerated() { idOf[kept[index].word] = id }
+      var byFirst: [Int: [(id: Int, count: Double)]] = [:]
+      var largest = 0.0
+      for (first, seconds) in bigrams.counts {
+        guard let a = idOf[first] else {
+          bigramsDropped += seconds.count
+          continue
+        }
+        for (second, count) in seconds {
+          guard let b = idOf[second] else {
+            bigramsDropped += 1
+            continue
+          }
+          byFirst[a, default: []].append((b, count))
+          largest = max(largest, count)
+        }
+      }
+      let bigramScale = log1p(largest)
+      let followers = byFirst.keys.sorted().map { first in
+        (first: first, next: byFirst[first]!.sorted { $0.id < $1.id }.map {
+          (id: $0.id, frequency: BigramLayout.quantize($0.count, scale: bigramScale))
+        })
+      }
+      bigramCount = followers.reduce(0) { $0 + $1.next.count }
+      if bigramCount > 0 {
+        bigramSection = BigramLayout.encode(wordCount: order.count, followers: followers, scale: bigramScale)
+      }
+    }
     untypeable.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     noKeys.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-    let metadata = JSONValue.object([
+    var metadataMembers: [(String, JSONValue)] = [
       ("tool", .string("swipedict \(SwipeDictVersion.string)")),
       ("format", .string(FormatVersion.current.description)),
       ("inputs", .array(reports.map(describe))),
@@ -376,7 +452,16 @@ public enum DictionaryCompiler {
         ("shortcuts", .number(shortcuts.count)),
         ("whitelisted", .number(whitelisted)),
       ])),
-    ])
+    ]
+    // Only builds given bigram lists say so (other blobs stay byte-identical).
+    if !bigrams.counts.isEmpty || !bigramInputs.isEmpty {
+      let inputs: [JSONValue] = bigramInputs.map(describe)
+      metadataMembers.append(
+        ("bigrams", .object([
+          ("inputs", .array(inputs)), ("kept", .number(bigramCount)), ("dropped", .number(bigramsDropped)),
+        ])))
+    }
+    let metadata = JSONValue.object(metadataMembers)
     // The small sections first: with the header they usually share the first page, so
     // opening touches three pages (that one, and the headers of DAWG and FREQ).
     var sections: [BlobContainer.Section] = [
@@ -395,11 +480,12 @@ public enum DictionaryCompiler {
           tag: .marks,
           bytes: MarkLayout.encode(wordCount: order.count, marks: marked, shortcuts: shortcuts)))
     }
+    if let bigramSection { sections.append(.init(tag: .bigrams, bytes: bigramSection)) }
     let blob = BlobContainer.encode(sections, flags: headerFlags)
     if let budget = options.budget, blob.count > budget {
       throw CompileError.overBudget(bytes: blob.count, budget: budget)
     }
-    let report = CompileReport(
+    var report = CompileReport(
       inputs: reports, entriesRead: entriesRead, distinctWords: distinct,
       untypeable: untypeable.count, untypeableExamples: Array(untypeable.prefix(10)),
       emptyKeyPath: noKeys.count, emptyKeyPathExamples: Array(noKeys.prefix(10)),
@@ -409,6 +495,9 @@ public enum DictionaryCompiler {
       alphabetSize: alphabet.count, states: builder.stateCount,
       transitions: builder.labels.count,
       sections: sections.map { ($0.tag, $0.bytes.count) }, bytes: blob.count)
+    report.bigrams = bigramCount
+    report.bigramsDropped = bigramsDropped
+    report.bigramInputs = bigramInputs
     return CompiledDictionary(bytes: blob, report: report)
   }
 

@@ -113,6 +113,9 @@ public struct SectionTag: RawRepresentable, Sendable, Hashable, CustomStringConv
   /// Marked words (possibly offensive, abbreviation) and shortcuts (whitelisted corrections),
   /// when the word lists carry them (format 1.2). See `MarkLayout`.
   public static let marks = SectionTag("MARK")
+  /// How often one word follows another, when the build is given a bigram list. See
+  /// `BigramLayout`.
+  public static let bigrams = SectionTag("BIGR")
   /// Build metadata as UTF-8 JSON: inputs with checksums, options, tool version. No timestamps.
   public static let metadata = SectionTag("META")
 }

@@ -18,9 +18,15 @@ struct BuildCommand: ParsableCommand {
       the inputs or the layout (the same file under any name is refused before anything \
       is read).
 
+      --bigrams FILE (repeatable) adds how often one word follows another, from lines \
+      `w1 w2<TAB>count` (plain or compressed; counts of the same pair add up): pairs whose \
+      words are both in the blob are kept (BIGR section), for `query --after` and ranking by \
+      the previous word.
+
       Examples:
         swipedict build corpora/en.tsv.zst --layout corpora/layouts/qwerty-en.json -o build/en.swipedict
         swipedict build a.tsv b.txt.zst --layout my.json -o my.swipedict --max-words 100000 --budget 48MB
+        swipedict build corpora/en.tsv.zst --bigrams corpora/en-bigrams.tsv.zst --layout corpora/layouts/qwerty-en.json -o build/en.swipedict
       """)
 
   @Argument(help: "Word lists (.tsv, .txt, AOSP combined; optionally .zst).")
@@ -28,6 +34,9 @@ struct BuildCommand: ParsableCommand {
 
   @Option(name: .long, help: "The keyboard layout JSON file.")
   var layout: String
+
+  @Option(name: .long, help: ArgumentHelp("A bigram list, w1 w2<TAB>count lines (repeatable).", valueName: "file"))
+  var bigrams: [String] = []
 
   @Option(name: .shortAndLong, help: "The blob to write.")
   var output: String
@@ -63,7 +72,7 @@ struct BuildCommand: ParsableCommand {
     let layoutModel: KeyboardLayout
     do {
       // Before anything is read: the output must not replace an input or the layout.
-      try AtomicFile.refuseOverwriting(inputs + [layout], with: output)
+      try AtomicFile.refuseOverwriting(inputs + bigrams + [layout], with: output)
       layoutModel = try LayoutFile.load(layout)
     } catch {
       throw failure(error)
@@ -77,19 +86,19 @@ struct BuildCommand: ParsableCommand {
     let result: CompiledDictionary
     do {
       result = try DictionaryCompiler.compile(
-        inputs: inputs, layout: layoutModel, options: options
+        inputs: inputs, bigrams: bigrams, layout: layoutModel, options: options
       ) { progress in
         guard showProgress else { return }
         printError("\u{1B}[2K\r\(progress.stage.rawValue): \(progress.detail)", terminator: "")
       }
       if showProgress { printError("\u{1B}[2K\r", terminator: "") }
-      try AtomicFile.write(result.bytes, to: output, protecting: inputs + [layout])
+      try AtomicFile.write(result.bytes, to: output, protecting: inputs + bigrams + [layout])
     } catch {
       if showProgress { printError("") }
       throw failure(error)
     }
     let report = result.report
-    for input in report.inputs where !input.warnings.isEmpty || input.skipped > 0 {
+    for input in report.inputs + report.bigramInputs where !input.warnings.isEmpty || input.skipped > 0 {
       for warning in input.warnings { printError("warning: \(describe(warning))") }
       if input.skipped > input.warnings.count {
         printError("warning: \(input.file): \(input.skipped - input.warnings.count) more lines skipped")
@@ -111,6 +120,10 @@ struct BuildCommand: ParsableCommand {
       let entries = phrases == 1 ? "entry" : "entries"
       print("  kept apart \(grouped(phrases)) multi-word \(entries) (phrases, not swiped words), e.g.: "
         + examples.joined(separator: " "))
+    }
+    if !report.bigramInputs.isEmpty {
+      print("  bigrams: kept \(grouped(report.bigrams)) pairs of words of the blob from \(report.bigramInputs.count) file(s); "
+        + "left out \(grouped(report.bigramsDropped)) with a word not in the blob")
     }
     if report.neverSuggested + report.abbreviations + report.misspellings + report.shortcuts > 0 {
       print("  marked \(grouped(report.neverSuggested)) possibly offensive (accepted, never suggested), "

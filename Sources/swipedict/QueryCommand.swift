@@ -61,6 +61,11 @@ struct QueryCommand: ParsableCommand {
   @Option(name: .long, help: "Suggest corrections for this typed word, best first.")
   var correct: String?
 
+  @Option(
+    name: .long,
+    help: "Predict the next word after this one, from the blob's word pairs (built with --bigrams).")
+  var after: String?
+
   @Option(name: .long, help: "Print this word's swipe features as JSON.")
   var features: String?
 
@@ -107,14 +112,15 @@ struct QueryCommand: ParsableCommand {
   func validate() throws {
     let modes = [
       prefix != nil, correct != nil, features != nil, top != nil, list != nil, !words.isEmpty, !id.isEmpty,
+      after != nil,
     ].filter { $0 }.count
     if modes == 0 {
       throw ValidationError(
-        "give words to look up ('-' for standard input), or one of --prefix, --correct, "
+        "give words to look up ('-' for standard input), or one of --prefix, --correct, --after, "
           + "--features, --top, --list, --id")
     }
     if modes > 1 {
-      throw ValidationError("give one of: words, --prefix, --correct, --features, --top, --list, --id")
+      throw ValidationError("give one of: words, --prefix, --correct, --after, --features, --top, --list, --id")
     }
     if !others.isEmpty, prefix == nil, correct == nil {
       throw ValidationError("--with applies to --prefix and --correct")
@@ -172,7 +178,12 @@ struct QueryCommand: ParsableCommand {
       if suggestions.isEmpty { throw Self.notFound }
       return
     }
-    if let prefix {
+    if let after {
+      guard dictionary.hasBigrams else {
+        throw failure("\(blob.blob) has no word pairs\n  hint: build it with --bigrams FILE (w1 w2<TAB>count lines)")
+      }
+      found = printSuggestions(dictionary.completions(after: after, limit: limit), in: dictionary)
+    } else if let prefix {
       found = printSuggestions(dictionary.completions(prefix: prefix, limit: limit), in: dictionary)
     } else if let correct {
       let options = try correction.options()

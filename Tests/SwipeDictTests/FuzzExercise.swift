@@ -59,6 +59,10 @@ func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
     _ = dictionary.corrections(for: word, limit: 5, options: .kaennsch())
   }
   _ = dictionary.topWords(limit: 20)
+  for word in probes.prefix(4) { _ = dictionary.completions(after: word, limit: 5) }
+  for id in [0, 1, dictionary.wordCount / 2, dictionary.wordCount - 1] {
+    _ = dictionary.bigramFrequency(of: 0, after: id)
+  }
   let centers = dictionary.keyCenters
   for (i, center) in centers.prefix(4).enumerated() {
     let end = centers[(i * 7) % centers.count]

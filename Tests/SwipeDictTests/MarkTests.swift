@@ -173,10 +173,11 @@ struct MarkTests {
     return (bytes, Int(section.offset), Int(section.length), entry)
   }
 
-  /// Opens (and verifies) bytes after fixing the MARK section's checksum, so only the
-  /// section's own checks can notice the damage; the error's reason, or nil if accepted.
+  /// Opens (and verifies) bytes after fixing the section's checksum (MARK, or `tag`), so only
+  /// the section's own checks can notice the damage; the error's reason, or nil if accepted.
   static func damageReason(
-    _ bytes: [UInt8], _ blob: (bytes: [UInt8], offset: Int, length: Int, entry: Int), verify: Bool = true
+    _ bytes: [UInt8], _ blob: (bytes: [UInt8], offset: Int, length: Int, entry: Int), verify: Bool = true,
+    tag: SectionTag = .marks
   ) -> String? {
     var bytes = bytes
     bytes.setUInt32(CRC32C.checksum(bytes[blob.offset..<(blob.offset + blob.length)]), at: blob.entry + 24)
@@ -188,7 +189,7 @@ struct MarkTests {
       _ = try SwipeDictionary(bytes: bytes, verify: verify)
       return nil
     } catch {
-      guard case .invalid(let formatError) = error, formatError.section == .marks else { return "\(error)" }
+      guard case .invalid(let formatError) = error, formatError.section == tag else { return "\(error)" }
       return "\(formatError)"
     }
   }

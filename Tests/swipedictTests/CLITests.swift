@@ -195,6 +195,31 @@ struct CLITests {
     #expect(folded.stdout.contains("über") && folded.stdout.contains("Über"))
   }
 
+  @Test func buildWithBigramsAndPredictTheNextWord() throws {
+    try workspace.write("pairs.tsv", "# w1 w2<TAB>count\nhello world\t90\nhello help\t10\nhelp hello\t5\nhello nobody\t3\n")
+    let out = workspace.file("pairs.swipedict")
+    let built = try CLI.run([
+      "build", workspace.file("words.tsv"), "--bigrams", workspace.file("pairs.tsv"), "--layout",
+      workspace.file("layout.json"), "-o", out,
+    ])
+    #expect(built.status == 0, "\(built.stderr)")
+    #expect(built.stdout.contains("bigrams: kept 3 pairs") && built.stdout.contains("left out 1"))
+    #expect(built.stdout.contains("BIGR"))
+    let next = try CLI.run(["query", out, "--after", "hello"])
+    #expect(next.status == 0 && next.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["world", "help"])
+    #expect(try CLI.run(["verify", out]).status == 0)
+    // A blob without pairs says how to get them; a bad pair line names its line.
+    let none = try CLI.run(["query", blob, "--after", "hello"])
+    #expect(none.status == 1 && none.stderr.contains("has no word pairs") && none.stderr.contains("--bigrams"))
+    try workspace.write("bad.tsv", "hello world\t9\nhello\t3\n")
+    let bad = try CLI.run([
+      "build", workspace.file("words.tsv"), "--bigrams", workspace.file("bad.tsv"), "--layout",
+      workspace.file("layout.json"), "-o", workspace.file("bad.swipedict"),
+    ])
+    #expect(bad.status == 1 && bad.stderr.contains("bad.tsv:2") && bad.stderr.contains("expected two words"))
+    #expect(!FileManager.default.fileExists(atPath: workspace.file("bad.swipedict")))
+  }
+
   @Test func queryCompletesCorrectsAndListsTopWords() throws {
     let completions = try CLI.run(["query", blob, "--prefix", "he", "--limit", "3"])
     #expect(completions.status == 0)

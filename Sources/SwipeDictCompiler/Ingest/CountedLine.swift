@@ -13,8 +13,10 @@ enum CountedLine {
   /// - Returns: the word's byte range and the count.
   /// - Throws: ``LineProblem`` for an extra column, a missing count, an empty word,
   ///   whitespace in the word or a bad count.
+  /// - Parameter pair: the word field is two words and one space (`w1 w2<TAB>count`): the
+  ///   count must follow a TAB, and the range returned spans both words.
   static func parse(
-    _ line: ArraySlice<UInt8>, isASCII: Bool
+    _ line: ArraySlice<UInt8>, isASCII: Bool, pair: Bool = false
   ) throws(LineProblem) -> (word: Range<Int>, count: Double) {
     let start = line.startIndex
     let end = line.endIndex
@@ -22,6 +24,7 @@ enum CountedLine {
     while countStart > start && !LineText.isSpaceOrTab(line[countStart - 1]) { countStart -= 1 }
     var separator = countStart
     while separator > start && LineText.isSpaceOrTab(line[separator - 1]) { separator -= 1 }
+    if pair { return try parsePair(line, countStart: countStart, separator: separator, isASCII: isASCII) }
     let beforeSeparator = line[start..<separator]
     if countStart == end && beforeSeparator.contains(where: LineText.isSpaceOrTab) {
       // Trailing spaces are trimmed, so the line ends with a TAB after word<TAB>count.
@@ -47,6 +50,34 @@ enum CountedLine {
         message: "word contains \(LineText.describeWhitespace(scalar))",
         hint: "the count follows the last space or TAB and everything before it is the word;"
           + " words cannot contain whitespace (multi-word phrases are not supported)")
+    }
+    let count = try CountField.parse(line[countStart..<end], name: "count", hint: countHint)
+    return (start..<separator, count)
+  }
+
+  /// A bigram line: `w1 w2<TAB>count`, the words without whitespace, one space between them.
+  private static func parsePair(
+    _ line: ArraySlice<UInt8>, countStart: Int, separator: Int, isASCII: Bool
+  ) throws(LineProblem) -> (word: Range<Int>, count: Double) {
+    let start = line.startIndex
+    let end = line.endIndex
+    let pairHint = "a bigram list has lines w1 w2<TAB>count: two words, one space between them, a TAB before the count"
+    guard countStart > start, countStart < end, line[start..<countStart].contains(LineText.tab) else {
+      throw LineProblem(
+        reason: .missingCount, index: end, message: "missing count: expected w1 w2<TAB>count", hint: pairHint)
+    }
+    let words = line[start..<separator]
+    guard let space = words.firstIndex(of: UInt8(ascii: " ")), space > start, space + 1 < separator else {
+      throw LineProblem(reason: .malformedLine, index: start, message: "expected two words separated by a space", hint: pairHint)
+    }
+    for part in [line[start..<space], line[(space + 1)..<separator]] {
+      if let (index, scalar) = LineText.firstWhitespace(in: part, isASCII: isASCII) {
+        let message = part.contains(LineText.tab)
+          ? "extra column: expected w1 w2<TAB>count" : "word contains \(LineText.describeWhitespace(scalar))"
+        throw LineProblem(
+          reason: part.contains(LineText.tab) ? .extraColumn : .whitespaceInWord, index: index, message: message,
+          hint: pairHint)
+      }
     }
     let count = try CountField.parse(line[countStart..<end], name: "count", hint: countHint)
     return (start..<separator, count)

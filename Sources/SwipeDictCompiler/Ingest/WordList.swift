@@ -47,14 +47,19 @@ public struct WordListReadOptions: Sendable, Hashable {
   /// The longest line accepted, in bytes without the line ending; longer lines are errors,
   /// read past without being buffered. Must be positive.
   public var maxLineBytes: Int
+  /// Read a list of word pairs (bigrams): every data line is `w1 w2<TAB>count`, and an
+  /// entry's word is the two words with one space between them.
+  public var wordPairs: Bool
 
   /// Reading options.
   /// - Parameters:
   ///   - skipInvalid: skip bad lines instead of throwing.
   ///   - maxLineBytes: the longest line accepted, in bytes (positive).
-  public init(skipInvalid: Bool = false, maxLineBytes: Int = 64 * 1024) {
+  ///   - wordPairs: read `w1 w2<TAB>count` lines (a bigram list).
+  public init(skipInvalid: Bool = false, maxLineBytes: Int = 64 * 1024, wordPairs: Bool = false) {
     self.skipInvalid = skipInvalid
     self.maxLineBytes = maxLineBytes
+    self.wordPairs = wordPairs
   }
 }
 

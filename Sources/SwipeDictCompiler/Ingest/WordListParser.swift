@@ -112,7 +112,7 @@ struct WordListParser {
       let isASCII = try LineText.check(line)
       switch format {
       case .counted:
-        (word, count) = try CountedLine.parse(line, isASCII: isASCII)
+        (word, count) = try CountedLine.parse(line, isASCII: isASCII, pair: options.wordPairs)
       case .bare:
         try BareLine.check(line, isASCII: isASCII)
         (word, count) = (line.startIndex..<line.endIndex, BareLine.count(rank: dataLines))
@@ -168,7 +168,9 @@ struct WordListParser {
   /// counted when the line has a space or TAB (after trailing spaces are trimmed), else bare.
   private mutating func decideFormat(_ line: ArraySlice<UInt8>) -> WordListFormat {
     let format: WordListFormat
-    if line.starts(with: AOSPLine.header) {
+    if options.wordPairs {
+      format = .counted  // a bigram list is always w1 w2<TAB>count
+    } else if line.starts(with: AOSPLine.header) {
       format = .aosp
     } else if line.contains(where: LineText.isSpaceOrTab) {
       format = .counted

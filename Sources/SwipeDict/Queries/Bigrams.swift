@@ -1,0 +1,39 @@
+@_spi(SwipeDictInternals) import SwipeDictFormat
+
+extension SwipeDictionary {
+  /// Whether the blob has word pairs (a `BIGR` section, from `swipedict build --bigrams`).
+  public var hasBigrams: Bool { bigramView != nil }
+
+  /// How often word `next` follows word `previous` in the build's bigram lists: a frequency
+  /// byte (1…255, log scale, relative to the most frequent pair), or `nil` when the pair
+  /// was not listed (or the blob has no pairs).
+  public func bigramFrequency(of next: Int, after previous: Int) -> UInt8? {
+    bigramView?.frequency(of: next, after: previous)
+  }
+
+  /// The words that most often follow `previous`: next-word predictions after a space.
+  ///
+  /// `previous` is looked up as typed, then lowercased (a sentence's first word is often
+  /// capitalized). Words that may not be suggested are left out.
+  /// - Returns: suggestions by descending pair frequency (ties: the word's own frequency,
+  ///   then ID); `score` is the pair's frequency byte, `frequency` the word's own. Empty when
+  ///   `previous` is no word of the blob or the blob has no pairs.
+  public func completions(after previous: String, limit: Int = 10) -> [Suggestion] {
+    guard limit > 0, let bigramView else { return [] }
+    let lowered = previous.lowercased()
+    guard let first = id(of: previous) ?? (lowered != previous ? id(of: lowered) : nil) else { return [] }
+    var followers: [(id: Int, pair: UInt8, own: UInt8)] = []
+    bigramView.forEachFollower(of: first) { id, pair in
+      if isSuggestible(id) { followers.append((id, pair, frequencies.byte(at: id) ?? 0)) }
+      return true
+    }
+    followers.sort { ($0.pair, $0.own, -$0.id) > ($1.pair, $1.own, -$1.id) }
+    let chosen = followers.prefix(limit)
+    let words = Dictionary(suggestions(chosen.map(\.id)).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    return chosen.compactMap { follower in
+      guard var suggestion = words[follower.id] else { return nil }
+      suggestion.score = Int(follower.pair)
+      return suggestion
+    }
+  }
+}
