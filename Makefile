@@ -28,6 +28,7 @@
 #                    lists they take their capitalization from (installed if missing)
 #   make all-languages  the same for every language with a wordfreq `large` list and a layout
 #   make corpora     only the word lists of LANGS (no layout needed)
+#   make bigrams     the English bigram list build/corpora/en-bigrams.tsv.zst (for build --bigrams)
 #   make aosp        build every AOSP list in ../shared/wordlists/aosp (AOSP_DIR=…) as it ships,
 #                    with its locale's layout, into build/aosp/ and print one table (bench/aosp.py)
 #   make deps        only install missing system packages
@@ -61,7 +62,7 @@ layout = corpora/layouts/$(call language,$(1),layout).json
 DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
-.PHONY: all deps release dictionaries corpora all-languages aosp check-languages check-layouts \
+.PHONY: all deps release dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
   test bench bench-decoder bench-bilingual fuzz tsan asan clean
 
 all: check-languages check-layouts deps release dictionaries
@@ -160,6 +161,13 @@ $(VENV)/.installed: corpora/requirements.txt
 	@echo "corpora: installing corpora/requirements.txt into $(VENV) with pip"
 	@$(VENV)/bin/pip install --disable-pip-version-check -q -r corpora/requirements.txt
 	@touch $@
+
+# The English bigram list (not committed, see corpora/README.md), for swipedict build --bigrams.
+bigrams: $(BUILD_DIR)/corpora/en-bigrams.tsv.zst
+
+$(BUILD_DIR)/corpora/en-bigrams.tsv.zst: corpora/make_bigrams.py corpora/en.tsv.zst $(VENV)/.installed
+	@mkdir -p $(BUILD_DIR)/corpora
+	$(VENV)/bin/python corpora/make_bigrams.py --out $@
 
 aosp: release
 	@$(PYTHON) bench/aosp.py --lists $(AOSP_DIR) --out $(BUILD_DIR)/aosp --swipedict $(RELEASE_BIN)

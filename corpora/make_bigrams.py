@@ -65,7 +65,8 @@ WHEEL_DIRS = [os.path.join(ROOT, "build", "bigrams"),
               os.path.join(ROOT, "bench", "work", "misspellings-dl")]
 
 DEFAULT_WORDS = os.path.join(HERE, "en.tsv.zst")
-DEFAULT_OUT = os.path.join(HERE, "en-bigrams.tsv.zst")
+# Generated, not committed: the counts come from Google's Web 1T (see corpora/README.md).
+DEFAULT_OUT = os.path.join(HERE, "..", "build", "corpora", "en-bigrams.tsv.zst")
 
 
 def sha256_file(path: str) -> str:
@@ -246,6 +247,7 @@ def main(argv: list[str]) -> int:
 
     started = time.monotonic()
     wheel = find_wheel(args.wheel)
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     s = build(wheel, args.words, args.out)
     print(f"en bigrams: {s['kept']} pairs -> {os.path.relpath(s['path'])} ({s['zst_bytes']} "
           f"bytes, {s['tsv_bytes']} uncompressed) in {time.monotonic() - started:.1f} s")
