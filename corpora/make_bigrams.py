@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build SwipeDict's input bigram list corpora/en-bigrams.tsv.zst (`swipedict build --bigrams`)
+"""Build SwipeDict's input bigram list build/corpora/en-bigrams.tsv.zst (`swipedict build --bigrams`)
 from the English bigram counts that the symspellpy PyPI package ships.
 
 Source: symspellpy 6.10.1 (pinned: the wheel's SHA-256 is WHEEL_SHA256 below),
@@ -31,11 +31,11 @@ zstandard version give byte-identical files (no timestamps). The header records 
 
 Usage (from the repository root):
     pip install -r corpora/requirements.txt   # zstandard (wordfreq is not needed here)
-    python3 corpora/make_bigrams.py           # writes corpora/en-bigrams.tsv.zst
+    python3 corpora/make_bigrams.py           # writes build/corpora/en-bigrams.tsv.zst
 The wheel is taken from --wheel FILE, else from build/bigrams/ or bench/work/misspellings-dl/
 (where bench/misspellings/fetch.sh puts it) if one there has the pinned SHA-256, else
 downloaded with `pip download --no-deps symspellpy==6.10.1` into build/bigrams/.
-Check:  zstd -dc corpora/en-bigrams.tsv.zst | head -40
+Check:  zstd -dc build/corpora/en-bigrams.tsv.zst | head -40
 """
 
 from __future__ import annotations
@@ -242,7 +242,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--words", default=DEFAULT_WORDS,
                     help="the word list whose spellings the pairs take (default: corpora/en.tsv.zst)")
     ap.add_argument("--out", default=DEFAULT_OUT,
-                    help="output file (default: corpora/en-bigrams.tsv.zst)")
+                    help="output file (default: build/corpora/en-bigrams.tsv.zst)")
     args = ap.parse_args(argv)
 
     started = time.monotonic()

@@ -68,10 +68,11 @@ public struct CompileReport: Sendable {
   public var shortcuts: Int
   /// Shortcuts that are whitelisted corrections.
   public var whitelisted: Int
-  /// Word pairs of the bigram lists kept in the `BIGR` section (both words in the blob).
+  /// Word pairs of the bigram lists kept in the `BIGR` section (both words in the blob,
+  /// exactly or, where the blob has one spelling of it, ignoring case).
   public var bigrams = 0
-  /// Distinct word pairs of the bigram lists left out: a word not in the blob, or a pair of
-  /// the same word twice counted once (it is kept).
+  /// Distinct word pairs of the bigram lists left out: a word not in the blob, or a count
+  /// of 0.
   public var bigramsDropped = 0
   /// The bigram lists read.
   public var bigramInputs: [WordListReport] = []
@@ -164,15 +165,24 @@ public enum DictionaryCompiler {
   struct BigramCounts {
     var counts: [String: [String: Double]] = [:]
 
-    /// Adds a `w1 w2` entry of a bigram list.
+    /// Pairs given with a count of 0 (or not a positive finite number): counted as dropped.
+    var zeroCounts = 0
+
+    /// Adds a `w1 w2` entry of a bigram list (the reader guarantees the one space).
     mutating func add(_ entry: WordListEntry) {
-      guard let space = entry.word.firstIndex(of: " ") else { return }
-      add(String(entry.word[..<space]), String(entry.word[entry.word.index(after: space)...]), entry.count)
+      let scalars = entry.word.unicodeScalars
+      guard let space = scalars.firstIndex(of: " ") else { return }
+      add(String(scalars[..<space]), String(scalars[scalars.index(after: space)...]), entry.count)
     }
 
     mutating func add(_ first: String, _ second: String, _ count: Double) {
-      guard count.isFinite, count > 0 else { return }
-      counts[Collation.nfc(first), default: [:]][Collation.nfc(second), default: 0] += count
+      guard count.isFinite, count > 0 else {
+        zeroCounts += 1
+        return
+      }
+      // Sums stay finite (as file counts, at most 2^53 each, do).
+      let sum = counts[Collation.nfc(first), default: [:]][Collation.nfc(second), default: 0] + count
+      counts[Collation.nfc(first), default: [:]][Collation.nfc(second)] = min(sum, 0x1p53)
     }
   }
 
@@ -392,33 +402,43 @@ public enum DictionaryCompiler {
     let whitelisted = shortcuts.count(where: { $0.shortcut.isWhitelisted })
 
     // Bigrams between words of the blob, by first word ID, then follower ID.
-    var bigramsDropped = 0
+    var bigramsDropped = bigrams.zeroCounts
     var bigramSection: [UInt8]?
     var bigramCount = 0
     if !bigrams.counts.isEmpty {
-      var idOf: [String: Int] = [:]
-      idOf.reserveCapacity(order.count)
-      for (id, index) in order.enumerated() { idOf[kept[index].word] = id }
-      var byFirst: [Int: [(id: Int, count: Double)]] = [:]
+      var exact: [String: Int] = [:]
+      exact.reserveCapacity(order.count)
+      // A pair's word in another case ("i am") finds the blob's word ("I") when the blob
+      // spells it one way only.
+      var byLowercase: [String: Int?] = [:]
+      for (id, index) in order.enumerated() {
+        let word = kept[index].word
+        exact[word] = id
+        let lower = word.lowercased()
+        byLowercase[lower] = byLowercase[lower] == nil ? .some(id) : .some(nil)
+      }
+      func idOf(_ word: String) -> Int? { exact[word] ?? byLowercase[word.lowercased()] ?? nil }
+      // Pairs that meet in the blob's spelling ("i am", "I am") add up.
+      var byFirst: [Int: [Int: Double]] = [:]
       var largest = 0.0
       for (first, seconds) in bigrams.counts {
-        guard let a = idOf[first] else {
+        guard let a = idOf(first) else {
           bigramsDropped += seconds.count
           continue
         }
         for (second, count) in seconds {
-          guard let b = idOf[second] else {
+          guard let b = idOf(second) else {
             bigramsDropped += 1
             continue
           }
-          byFirst[a, default: []].append((b, count))
-          largest = max(largest, count)
+          byFirst[a, default: [:]][b] = min((byFirst[a]?[b] ?? 0) + count, 0x1p53)
         }
       }
+      for followers in byFirst.values { for count in followers.values { largest = max(largest, count) } }
       let bigramScale = log1p(largest)
       let followers = byFirst.keys.sorted().map { first in
-        (first: first, next: byFirst[first]!.sorted { $0.id < $1.id }.map {
-          (id: $0.id, frequency: BigramLayout.quantize($0.count, scale: bigramScale))
+        (first: first, next: byFirst[first]!.sorted { $0.key < $1.key }.map {
+          (id: $0.key, frequency: BigramLayout.quantize($0.value, scale: bigramScale))
         })
       }
       bigramCount = followers.reduce(0) { $0 + $1.next.count }

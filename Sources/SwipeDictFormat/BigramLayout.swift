@@ -1,5 +1,6 @@
 /// The `BIGR` section: how often one word follows another (a bigram list), for next-word
-/// prediction and for ranking by the previous word.
+/// prediction (and, next, for ranking a swipe's or a typed word's candidates by the previous
+/// word).
 ///
 /// Written only when the build is given a bigram list (`swipedict build … --bigrams FILE`);
 /// readers that predate it ignore it, as they ignore every tag they do not know.
@@ -50,8 +51,10 @@
     for (first, next) in followers {
       records.append(UInt32(first))
       records.append(UInt32(entries.count))
+      precondition(!next.isEmpty, "a first word has at least one follower")
       var previous = -1
       for (id, frequency) in next {
+        precondition(id > previous, "followers ascend")
         entries.appendVarint(UInt64(id - previous - 1))
         entries.append(frequency)
         previous = id

@@ -20,13 +20,13 @@ struct BuildCommand: ParsableCommand {
 
       --bigrams FILE (repeatable) adds how often one word follows another, from lines \
       `w1 w2<TAB>count` (plain or compressed; counts of the same pair add up): pairs whose \
-      words are both in the blob are kept (BIGR section), for `query --after` and ranking by \
-      the previous word.
+      words are both in the blob (exactly, or ignoring case where the blob spells the word one \
+      way) are kept in a BIGR section, for next-word predictions (`query --after`).
 
       Examples:
         swipedict build corpora/en.tsv.zst --layout corpora/layouts/qwerty-en.json -o build/en.swipedict
         swipedict build a.tsv b.txt.zst --layout my.json -o my.swipedict --max-words 100000 --budget 48MB
-        swipedict build corpora/en.tsv.zst --bigrams corpora/en-bigrams.tsv.zst --layout corpora/layouts/qwerty-en.json -o build/en.swipedict
+        swipedict build corpora/en.tsv.zst --bigrams build/corpora/en-bigrams.tsv.zst --layout corpora/layouts/qwerty-en.json -o build/en.swipedict
       """)
 
   @Argument(help: "Word lists (.tsv, .txt, AOSP combined; optionally .zst).")

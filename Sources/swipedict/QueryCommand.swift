@@ -180,7 +180,9 @@ struct QueryCommand: ParsableCommand {
     }
     if let after {
       guard dictionary.hasBigrams else {
-        throw failure("\(blob.blob) has no word pairs\n  hint: build it with --bigrams FILE (w1 w2<TAB>count lines)")
+        throw failure(
+          "\(blob.blob) has no word pairs\n  hint: build it with --bigrams FILE (w1 w2<TAB>count lines whose words"
+            + " are words of the blob)")
       }
       found = printSuggestions(dictionary.completions(after: after, limit: limit), in: dictionary)
     } else if let prefix {
@@ -222,6 +224,8 @@ struct QueryCommand: ParsableCommand {
         ]).text)
       } else if correct != nil {
         print("\(s.word)\tdistance \(s.distance)\tfrequency \(s.frequency)\tscore \(s.score)")
+      } else if after != nil {
+        print("\(s.word)\tpair frequency \(s.score)\tfrequency \(s.frequency)")
       } else {
         print("\(s.word)\tfrequency \(s.frequency)")
       }

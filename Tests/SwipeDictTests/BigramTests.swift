@@ -42,6 +42,19 @@ struct BigramTests {
     #expect(d.bigramFrequency(of: school, after: to) == expected)
   }
 
+  @Test func pairsMeetTheBlobsSpellings() throws {
+    // "i am" and "I am" are one pair of the blob's "I"; a count of 0 is dropped and counted;
+    // huge counts stay finite.
+    let result = try DictionaryCompiler.compile(
+      words: Self.words,
+      bigrams: [("i", "am", 5), ("I", "am", 3), ("to", "go", 0), ("going", "to", 1e308), ("going", "to", 1e308)],
+      layout: repositoryLayout("qwerty-en"))
+    let d = try SwipeDictionary(bytes: result.bytes, verify: true)
+    #expect(result.report.bigrams == 2 && result.report.bigramsDropped == 1)
+    #expect(d.completions(after: "i").map(\.word) == ["am"])  // the previous word capitalized
+    #expect(d.completions(after: "GOING").map(\.word) == ["to"])
+  }
+
   @Test func blobsWithoutPairsHaveNoSection() throws {
     let plain = try DictionaryCompiler.compile(words: Self.words, layout: repositoryLayout("qwerty-en"))
     let d = try SwipeDictionary(bytes: plain.bytes, verify: true)
@@ -84,14 +97,16 @@ struct BigramTests {
     let words = directory.appendingPathComponent("words.tsv").path
     try Data("going\t400\nto\t1000\nthe\t2000\n".utf8).write(to: URL(fileURLWithPath: words))
     let good = directory.appendingPathComponent("good.tsv").path
-    try Data("# pairs\ngoing to\t5000\nto the\t8000\ngoing to\t1000\n".utf8).write(to: URL(fileURLWithPath: good))
+    // TAB before the count, or three space-separated fields (the symspellpy/Norvig format).
+    try Data("# pairs\ngoing to\t5000\nto the 8000\ngoing to\t1000\n".utf8).write(to: URL(fileURLWithPath: good))
     let result = try DictionaryCompiler.compile(inputs: [words], bigrams: [good], layout: repositoryLayout("qwerty-en"))
     #expect(result.report.bigrams == 2 && result.report.bigramInputs.count == 1)
     let d = try SwipeDictionary(bytes: result.bytes, verify: true)
     #expect(d.completions(after: "going").map(\.word) == ["to"])
     for (text, message) in [
       ("going to\n", "missing count"), ("going\t5\n", "expected two words"), ("going to the\t5\n", "word contains"),
-      ("going to\t5\tx\n", "extra column"), ("going to\t-5\n", "count"),
+      ("going to\t5\tx\n", "extra column"), ("going to\t-5\n", "count"), (" going to\t5\n", "starts with whitespace"),
+      ("going to the 5\n", "missing count"),
     ] {
       let bad = directory.appendingPathComponent("bad.tsv").path
       try Data(("going to\t1\n" + text).utf8).write(to: URL(fileURLWithPath: bad))
@@ -115,7 +130,7 @@ struct BigramTests {
 
   @Test func damagedHeadersAreRejectedAtOpen() throws {
     let blob = try Self.blob()
-    for (field, value) in [(0, UInt32(11)), (8, 30), (12, 99), (16, 1), (8, .max), (16, .max), (12, 0)] {
+    for (field, value) in [(0, UInt32(11)), (8, 30), (12, 99), (16, 1), (8, .max), (16, .max), (12, 0), (8, 0), (20, 1), (40, 7)] {
       var bytes = blob.bytes
       bytes.setUInt32(value, at: blob.offset + field)
       let reason = MarkTests.damageReason(bytes, blob, verify: false, tag: .bigrams)

@@ -14,14 +14,17 @@ extension SwipeDictionary {
   /// The words that most often follow `previous`: next-word predictions after a space.
   ///
   /// `previous` is looked up as typed, then lowercased (a sentence's first word is often
-  /// capitalized). Words that may not be suggested are left out.
+  /// capitalized), then with a capital first letter ("i" finds "I"). Words that may not be
+  /// suggested are left out.
   /// - Returns: suggestions by descending pair frequency (ties: the word's own frequency,
-  ///   then ID); `score` is the pair's frequency byte, `frequency` the word's own. Empty when
+  ///   then ID); `score` is the pair's frequency byte (`BIGR`'s scale), `frequency` the
+  ///   word's own, `distance` 0. Empty when
   ///   `previous` is no word of the blob or the blob has no pairs.
   public func completions(after previous: String, limit: Int = 10) -> [Suggestion] {
     guard limit > 0, let bigramView else { return [] }
     let lowered = previous.lowercased()
-    guard let first = id(of: previous) ?? (lowered != previous ? id(of: lowered) : nil) else { return [] }
+    let capitalized = lowered.prefix(1).uppercased() + lowered.dropFirst()
+    guard let first = id(of: previous) ?? id(of: lowered) ?? id(of: capitalized) else { return [] }
     var followers: [(id: Int, pair: UInt8, own: UInt8)] = []
     bigramView.forEachFollower(of: first) { id, pair in
       if isSuggestible(id) { followers.append((id, pair, frequencies.byte(at: id) ?? 0)) }

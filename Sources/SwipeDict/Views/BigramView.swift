@@ -32,7 +32,12 @@ struct BigramView: Sendable {
     let entryBytes = Int(section.uint32(at: 16)!)
     let scale = section.float64(at: 24)!
     guard scale.isFinite, scale >= 0 else { throw fail("scale \(scale) is not a finite non-negative number", 24) }
-    guard firsts <= wordCount else { throw fail("\(firsts) first words for \(wordCount) words", 8) }
+    guard firsts <= wordCount, firsts > 0 else {
+      throw fail("\(firsts) first words for \(wordCount) words (the section is written only with pairs)", 8)
+    }
+    guard section.uint32(at: 20)! == 0, (32..<64).allSatisfy({ section.byte(at: $0)! == 0 }) else {
+      throw fail("reserved header bytes are not 0", 20)
+    }
     // Each follower takes at least two bytes (a varint and a frequency byte).
     guard bigrams <= entryBytes / 2, firsts <= bigrams else {
       throw fail("\(bigrams) bigrams of \(firsts) first words cannot fill \(entryBytes) entry bytes", 12)
@@ -55,7 +60,7 @@ struct BigramView: Sendable {
   /// The entry bytes of the followers of word `id`, or `nil` if it has none (or the record
   /// is damaged).
   private func entryRange(of id: Int) -> Range<Int>? {
-    guard firstCount > 0, id >= 0, id < wordCount else { return nil }
+    guard firstCount > 0, id >= 0, id < wordCount, id <= Int(UInt32.max) else { return nil }
     var lo = 0
     var hi = firstCount
     while lo < hi {

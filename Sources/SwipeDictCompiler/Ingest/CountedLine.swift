@@ -61,8 +61,16 @@ enum CountedLine {
   ) throws(LineProblem) -> (word: Range<Int>, count: Double) {
     let start = line.startIndex
     let end = line.endIndex
-    let pairHint = "a bigram list has lines w1 w2<TAB>count: two words, one space between them, a TAB before the count"
-    guard countStart > start, countStart < end, line[start..<countStart].contains(LineText.tab) else {
+    let pairHint = "a bigram list has lines w1 w2<TAB>count (or w1 w2 count): two words, one space between them, then the count"
+    guard separator > start, !LineText.isSpaceOrTab(line[start]) else {
+      throw LineProblem(
+        reason: .emptyWord, index: start, message: "empty word: the line starts with whitespace",
+        hint: "remove the spaces or TABs before the first word")
+    }
+    // The count is the last field: after a TAB, or the third of three space-separated fields.
+    let hasTab = line[start..<countStart].contains(LineText.tab)
+    let fields = line[start..<end].split(whereSeparator: LineText.isSpaceOrTab).count
+    guard countStart > start, countStart < end, hasTab || fields == 3 else {
       throw LineProblem(
         reason: .missingCount, index: end, message: "missing count: expected w1 w2<TAB>count", hint: pairHint)
     }
