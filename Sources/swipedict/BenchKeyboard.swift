@@ -352,21 +352,7 @@ struct KeyboardBench {
 
   /// Per call: the median over `passes` timed passes (after one warm-up pass) of its ns.
   func timeCalls(_ count: Int, _ call: (Int) -> Int) -> [Double] {
-    var sink = 0
-    for i in 0..<count { sink &+= call(i) }
-    var samples = [Double](repeating: 0, count: count * passes)
-    for p in 0..<passes {
-      for i in 0..<count {
-        let start = monotonicNs()
-        sink &+= call(i)
-        let end = monotonicNs()
-        samples[i * passes + p] = Double(end &- start)
-      }
-    }
-    blackHole(sink)
-    return (0..<count).map { i in
-      quantile(samples[(i * passes)..<((i + 1) * passes)].sorted(), 0.5)
-    }
+    timeEachCall(count, passes: passes, call)
   }
 
   /// The cost of one empty timed call (two clock reads), median of 100,000.
@@ -425,6 +411,26 @@ struct KeyboardBench {
         throw failure(error)
       }
     }
+  }
+}
+
+/// Calls `call(0..<count)` once (warm-up), then `passes` times each timed on its own; per call,
+/// the median of its ns over the passes.
+func timeEachCall(_ count: Int, passes: Int, _ call: (Int) -> Int) -> [Double] {
+  var sink = 0
+  for i in 0..<count { sink &+= call(i) }
+  var samples = [Double](repeating: 0, count: count * passes)
+  for p in 0..<passes {
+    for i in 0..<count {
+      let start = monotonicNs()
+      sink &+= call(i)
+      let end = monotonicNs()
+      samples[i * passes + p] = Double(end &- start)
+    }
+  }
+  blackHole(sink)
+  return (0..<count).map { i in
+    quantile(samples[(i * passes)..<((i + 1) * passes)].sorted(), 0.5)
   }
 }
 

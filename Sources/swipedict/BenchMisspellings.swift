@@ -66,10 +66,9 @@ struct MisspellingBench {
     }
     let timedCount = min(2000, pairs.count)
     let timed = (0..<timedCount).map { $0 * pairs.count / timedCount }
-    let bench = KeyboardBench(
-      dictionary: dictionary, passes: passes, seed: 0, completionWords: 0, typosPerKind: 0, swipes: 0, swipeNoise: 0,
-      correction: options)
-    let ns = bench.timeCalls(timed.count) { i in corrector.corrections(for: pairs[timed[i]].typed, limit: 10).count }
+    let ns = timeEachCall(timed.count, passes: passes) { i in
+      corrector.corrections(for: pairs[timed[i]].typed, limit: 10).count
+    }
     let sorted = ns.sorted()
 
     func rates(_ indices: [Int]) -> (first: Double, top3: Double, count: Int) {

@@ -25,13 +25,21 @@ extension SwipeDictionary {
     let lowered = previous.lowercased()
     let capitalized = lowered.prefix(1).uppercased() + lowered.dropFirst()
     guard let first = id(of: previous) ?? id(of: lowered) ?? id(of: capitalized) else { return [] }
-    var followers: [(id: Int, pair: UInt8, own: UInt8)] = []
+    // The best `limit` only ("the" has ~10,000 followers): a bounded insertion.
+    let limit = min(limit, wordCount)
+    var chosen: [(id: Int, pair: UInt8, own: UInt8)] = []
+    func precedes(_ a: (id: Int, pair: UInt8, own: UInt8), _ b: (id: Int, pair: UInt8, own: UInt8)) -> Bool {
+      (a.pair, a.own, -a.id) > (b.pair, b.own, -b.id)
+    }
     bigramView.forEachFollower(of: first) { id, pair in
-      if isSuggestible(id) { followers.append((id, pair, frequencies.byte(at: id) ?? 0)) }
+      let follower = (id: id, pair: pair, own: frequencies.byte(at: id) ?? 0)
+      guard chosen.count < limit || precedes(follower, chosen[chosen.count - 1]), isSuggestible(id) else { return true }
+      var i = chosen.count
+      while i > 0, precedes(follower, chosen[i - 1]) { i -= 1 }
+      chosen.insert(follower, at: i)
+      if chosen.count > limit { chosen.removeLast() }
       return true
     }
-    followers.sort { ($0.pair, $0.own, -$0.id) > ($1.pair, $1.own, -$1.id) }
-    let chosen = followers.prefix(limit)
     let words = Dictionary(suggestions(chosen.map(\.id)).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     return chosen.compactMap { follower in
       guard var suggestion = words[follower.id] else { return nil }

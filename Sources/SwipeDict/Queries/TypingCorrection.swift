@@ -169,7 +169,8 @@ struct TypingSearch: Sendable {
   let scaled: Scaled
   /// Blob frequency steps per cost unit (1/32 decade).
   let stepsPerUnit: Double
-  private let letters: [Letter]
+  /// The letter of each label.
+  let labelLetters: [Letter]
   private let near: [Bool]
   private let keyCount: Int
   private let layout: KeyboardLayout
@@ -188,7 +189,7 @@ struct TypingSearch: Sendable {
     var near = [Bool](repeating: false, count: keyCount * keyCount)
     for a in 0..<keyCount { for b in layout.neighbors(of: a) { near[a * keyCount + b] = true } }
     self.near = near
-    letters = d.alphabet.scalars.indices.map { label in
+    labelLetters = d.alphabet.scalars.indices.map { label in
       let fold = d.alphabet.folds[label]
       switch d.layout.classify(d.alphabet.scalars[label]) {
       case .key(let k):
@@ -299,7 +300,7 @@ struct TypingSearch: Sendable {
     guard typed.count <= dawg.longestWord + Int(scaled.maxCost / cheapest) else { return [] }
     var walk = TypingWalk(search: self, typed: typed, frequencies: frequencies, limit: min(limit, dawg.wordCount))
     walk.run(root: root, dawg: dawg, maxima: maxima, isSuggestible: isSuggestible)
-    return walk.ranked.kept.map { Found(id: $0.id, cost: $0.cost) }
+    return walk.ranked.kept.map { Found(id: $0.id, cost: Int32($0.distance)) }
   }
 
   /// The cost (in blob steps) of the word spelled by `labels` for `input` under the search's
@@ -321,8 +322,6 @@ struct TypingSearch: Sendable {
     Int((Double(steps) / stepsPerUnit).rounded())
   }
 
-  /// The letter of each label.
-  var labelLetters: [Letter] { letters }
 }
 
 /// One call's walk of the automaton (see ``TypingSearch``).
@@ -384,7 +383,7 @@ private struct TypingWalk {
   var top = 0
   var frames: [Frame] = []
   var pending: [Child] = []
-  var ranked: TypingRanking
+  var ranked: RankedSuggestions
 
   /// - Parameter maxEdits: the most edits, in place of the costs' `maxEdits` and
   ///   `maxEarlyEdits` (for a distance outside the search).
@@ -400,11 +399,18 @@ private struct TypingWalk {
     let scaled = search.scaled
     var sub = [Int32](repeating: 0, count: letters.count * width)
     var firstSub = sub
+    var matches = [UInt64](repeating: 0, count: letters.count)
     for l in letters.indices {
       for i in 1...n {
         let c = search.substitutionCost(typed[i - 1], letters[l])
         sub[l * width + i] = Self.edit(c)
-        let adjacent = typed[i - 1].fold != letters[l].fold && search.isNear(typed[i - 1].key, letters[l].key)
+        if c == 0 {
+          firstSub[l * width + i] = 0
+          if i <= 62 { matches[l] |= 1 << UInt64(i) }
+          continue
+        }
+        let adjacent = !typed[i - 1].isPunctuation && !letters[l].isPunctuation
+          && search.isNear(typed[i - 1].key, letters[l].key)
         firstSub[l * width + i] = Self.edit(adjacent ? c + scaled.firstLetterProximity : c)
       }
     }
@@ -417,16 +423,12 @@ private struct TypingWalk {
     if n >= 2 { for i in 2...n { differs[i] = typed[i - 1].fold != typed[i - 2].fold } }
     self.differs = differs
     transposition = Self.edit(scaled.transposition)
-    var matches = [UInt64](repeating: 0, count: letters.count)
-    for l in letters.indices {
-      for i in 1...min(n, 62) where sub[l * width + i] == 0 { matches[l] |= 1 << UInt64(i) }
-    }
     self.matches = matches
     maxEdits = edits ?? scaled.maxEdits
     earlyEdits = edits ?? min(scaled.maxEdits, scaled.earlyEdits)
     earlyLetters = scaled.earlyLetters
-    ranked = TypingRanking(limit: limit, frequencies: frequencies, margin: scaled.margin)
-    arena = [Int32](repeating: Self.infinity, count: width * 256)
+    ranked = RankedSuggestions(limit: limit, frequencies: frequencies, margin: Int(scaled.margin))
+    arena = [Int32](repeating: Self.infinity, count: width * 64)  // grows by doubling (reserveRow)
   }
 
   // A cell holds cost << 3 | edits: the minimum is the cheapest alignment, then the one
@@ -479,11 +481,11 @@ private struct TypingWalk {
       }
       frames[last].next = next + 1
       let child = pending[next]
-      guard ranked.admits(child.bound), let node = dawg.node(at: child.target) else { continue }
+      guard ranked.admits(bound: Int(child.bound)), let node = dawg.node(at: child.target) else { continue }
       budget -= 1
       let cost = Self.cost(arena[child.row + n])
       if node.isFinal, cost <= scaled.maxCost, isSuggestible(child.base), let q = frequencies.byte(at: child.base) {
-        ranked.insert(id: child.base, cost: cost, score: Int32(q) - cost)
+        ranked.insert(id: child.base, distance: Int(cost), score: Int(q) - Int(cost))
       }
       guard node.count > 0, frames.count <= dawg.longestWord else { continue }
       var frame = Frame(
@@ -535,7 +537,7 @@ private struct TypingWalk {
         continue
       }
       let bound = Int32(maxima.max(in: base..<end)) - reach
-      guard ranked.admits(bound), let target = dawg.target(node, t) else {
+      guard ranked.admits(bound: Int(bound)), let target = dawg.target(node, t) else {
         top -= width
         continue
       }
@@ -677,59 +679,6 @@ private struct TypingWalk {
     if depth == 1 { return scaled.firstOmission }
     if let previous, previous.fold == w.fold { return scaled.doubledOmission }
     return scaled.omission
-  }
-}
-
-/// The best `limit` candidates so far, by score descending, then frequency descending, then ID.
-struct TypingRanking {
-  struct Entry {
-    var id: Int
-    var cost: Int32
-    var score: Int32
-    var frequency: UInt8
-  }
-
-  let limit: Int
-  let frequencies: UnsafeByteView
-  private(set) var entries: [Entry] = []
-
-  init(limit: Int, frequencies: UnsafeByteView, margin: Int32) {
-    self.limit = limit
-    self.frequencies = frequencies
-    self.margin = margin
-    entries.reserveCapacity(limit + 1)
-  }
-
-  private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
-    if a.score != b.score { return a.score > b.score }
-    if a.frequency != b.frequency { return a.frequency > b.frequency }
-    return a.id < b.id
-  }
-
-  /// The entries without those that fell more than `margin` below the best found later.
-  var kept: [Entry] {
-    guard let first = entries.first, margin < Int32.max else { return entries }
-    return entries.filter { $0.score >= first.score - margin }
-  }
-
-  /// Scores more than this below the best are not kept (in blob steps; `Int32.max`: none).
-  let margin: Int32
-
-  /// Whether a word scoring `bound` could still enter (ties may, by frequency or ID).
-  func admits(_ bound: Int32) -> Bool {
-    if let first = entries.first, margin < Int32.max, bound < first.score - margin { return false }
-    guard entries.count == limit, let last = entries.last else { return true }
-    return bound >= last.score
-  }
-
-  /// Records a candidate (each word is reached once: the automaton spells it one way).
-  mutating func insert(id: Int, cost: Int32, score: Int32) {
-    let entry = Entry(id: id, cost: cost, score: score, frequency: frequencies.byte(at: id) ?? 0)
-    guard entries.count < limit || Self.precedes(entry, entries[entries.count - 1]) else { return }
-    var i = entries.count
-    while i > 0, Self.precedes(entry, entries[i - 1]) { i -= 1 }
-    entries.insert(entry, at: i)
-    if entries.count > limit { entries.removeLast() }
   }
 }
 
