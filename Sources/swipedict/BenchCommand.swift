@@ -173,7 +173,7 @@ struct BenchCommand: ParsableCommand {
     var listed = 0
     for prefix in prefixList { listed += dictionary.idRange(withPrefix: prefix).count }
     let wordsPerPrefix = Double(listed) / Double(max(1, prefixList.count))
-    let inputs = [blob.blob] + [hits, misses, prefixes].compactMap { $0 }
+    let inputs = [blob.blob] + [hits, misses, prefixes].compactMap { $0 } + misspellings
     let keyboardResult =
       try keyboard
       ? keyboardBench(dictionary).run(samplesDirectory: keyboardSamples, protecting: inputs) : nil

@@ -198,6 +198,16 @@ struct CLISafetyTests {
     #expect(result.status == 1)
     #expect(result.stderr.contains("is also an input"), "\(result.stderr)")
     #expect(contents(workspace.file("samples/words.tsv")) == before)
+    // The same for a misspellings file where typos.tsv would go.
+    try workspace.write("samples/typos.tsv", "hwllo\thello\n")
+    let typosBefore = contents(workspace.file("samples/typos.tsv"))
+    let overTypos = try CLI.run([
+      "bench", blob, "--misspellings", workspace.file("samples/typos.tsv"), "--keyboard",
+      "--keyboard-samples", workspace.file("samples"), "--passes", "1", "--completion-words", "2", "--typos", "1",
+      "--swipes", "1",
+    ])
+    #expect(overTypos.status == 1 && overTypos.stderr.contains("is also an input"), "\(overTypos.stderr)")
+    #expect(contents(workspace.file("samples/typos.tsv")) == typosBefore)
   }
 
   @Test(arguments: ["inspect", "verify", "query"])
