@@ -443,7 +443,9 @@ public enum DictionaryCompiler {
       }
       bigramCount = followers.reduce(0) { $0 + $1.next.count }
       if bigramCount > 0 {
-        bigramSection = BigramLayout.encode(wordCount: order.count, followers: followers, scale: bigramScale)
+        bigramSection = BigramLayout.encode(
+          wordCount: order.count, followers: followers, scale: bigramScale,
+          unigramTotal: BigramLayout.unigramTotal(frequencies: quantized, scale: scale))
       }
     }
     untypeable.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }

@@ -136,6 +136,15 @@ struct BigramTests {
       let reason = MarkTests.damageReason(bytes, blob, verify: false, tag: .bigrams)
       #expect(reason?.contains("BIGR") == true, "BIGR field \(field) = \(value): \(reason ?? "accepted")")
     }
+    // The scale and the unigram total: finite, not negative.
+    for (field, value) in [(24, -1.0), (24, .nan), (32, -0.5), (32, .infinity), (32, .nan)] {
+      var bytes = blob.bytes
+      for (i, byte) in withUnsafeBytes(of: value.bitPattern.littleEndian, Array.init).enumerated() {
+        bytes[blob.offset + field + i] = byte
+      }
+      let reason = MarkTests.damageReason(bytes, blob, verify: false, tag: .bigrams)
+      #expect(reason?.contains("BIGR") == true, "BIGR float at \(field) = \(value): \(reason ?? "accepted")")
+    }
   }
 
   @Test func damagedRecordsAreFoundByVerify() throws {

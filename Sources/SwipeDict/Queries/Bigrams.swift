@@ -22,9 +22,7 @@ extension SwipeDictionary {
   ///   `previous` is no word of the blob or the blob has no pairs.
   public func completions(after previous: String, limit: Int = 10) -> [Suggestion] {
     guard limit > 0, let bigramView else { return [] }
-    let lowered = previous.lowercased()
-    let capitalized = lowered.prefix(1).uppercased() + lowered.dropFirst()
-    guard let first = id(of: previous) ?? id(of: lowered) ?? id(of: capitalized) else { return [] }
+    guard let first = previousWordID(previous) else { return [] }
     // The best `limit` only ("the" has ~10,000 followers): a bounded insertion.
     let limit = min(limit, wordCount)
     var chosen: [(id: Int, pair: UInt8, own: UInt8)] = []

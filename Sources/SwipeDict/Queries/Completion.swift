@@ -69,6 +69,76 @@ extension SwipeDictionary {
     return Array(merged.prefix(limit))
   }
 
+  /// The words that start with `prefix` (as ``completions(prefix:limit:)``), ranked by their
+  /// count in `context`: the word's own count raised by ``WordContext/boost(of:)``, so that
+  /// after "new" the prefix "y" completes to "york" first.
+  ///
+  /// Exact: a word that never followed the previous word keeps its own order, so the best
+  /// are among the `limit` most frequent completions and the previous word's followers that
+  /// start with `prefix`; only the chosen ones are spelled.
+  /// - Parameters:
+  ///   - prefix: what the user typed so far; `""` gives next-word predictions mixed with the
+  ///     top words.
+  ///   - context: the previous word (``context(after:pairWeight:)``).
+  ///   - limit: the most suggestions to return.
+  /// - Returns: suggestions best first (ties: frequency, then ID); `score` is the word's
+  ///   count in context as a frequency byte (`ln(count) + boost` in this blob's steps, so it
+  ///   may pass 255).
+  public func completions(prefix: String, context: WordContext, limit: Int = 10) -> [Suggestion] {
+    let plain = completions(prefix: prefix, limit: limit)
+    guard !context.isEmpty, limit > 0, prefix.unicodeScalars.count <= 4 * dawg.longestWord + 16 else { return plain }
+    let limit = min(limit, wordCount)
+    let steps = WordContext.steps(frequencyScale: frequencyScale)
+    // The best `limit`, by a bounded insertion: the plain completions, then the followers
+    // that match the prefix.
+    var chosen: [WordContext.Completion] = []
+    func consider(_ id: Int, _ frequency: UInt8, _ boost: Float) {
+      let candidate = WordContext.Completion(
+        id: id, score: WordContext.score(frequency, boost, steps: steps), frequency: frequency)
+      // A word met twice (a completion and a follower, or two spellings' ranges) scores the same.
+      guard chosen.count < limit || candidate.precedes(chosen[chosen.count - 1]),
+        !chosen.contains(where: { $0.id == id })
+      else { return }
+      var i = chosen.count
+      while i > 0, candidate.precedes(chosen[i - 1]) { i -= 1 }
+      chosen.insert(candidate, at: i)
+      if chosen.count > limit { chosen.removeLast() }
+    }
+    func scanFollowers(in ranges: [Range<Int>]) {
+      for range in ranges {
+        context.forEachFollower(in: range) { id, boost in
+          guard let frequency = frequencies.byte(at: id), isSuggestible(id) else { return }
+          consider(id, frequency, boost)
+        }
+      }
+    }
+    for suggestion in plain { consider(suggestion.id, suggestion.frequency, context.boost(of: suggestion.id)) }
+    let spellings = foldedSpellings(of: prefix)
+    if spellings.allSatisfy(\.isEmpty), limit <= WordContext.topCapacity {
+      // After a space: the context's best followers, ranked when it was made. Exact when
+      // `limit` of them may be suggested, or when they are all the followers.
+      var usable = 0
+      for index in context.topFollowers {
+        let (id, boost) = context.follower(at: index)
+        guard isSuggestible(id), let frequency = frequencies.byte(at: id) else { continue }
+        usable += 1
+        consider(id, frequency, boost)
+      }
+      if usable < limit, !context.ranksEveryFollower { scanFollowers(in: [0..<wordCount]) }
+    } else {
+      // One range per spelling variant of the prefix: a few.
+      scanFollowers(in: spellings.flatMap { $0.isEmpty ? [0..<wordCount] : idRanges(matchingFolded: $0) })
+    }
+    // `limit` words at most: linear lookups.
+    let spelled = suggestions(chosen.map(\.id).filter { id in !plain.contains { $0.id == id } })
+    return chosen.compactMap { entry in
+      guard var suggestion = plain.first(where: { $0.id == entry.id }) ?? spelled.first(where: { $0.id == entry.id })
+      else { return nil }
+      suggestion.score = entry.score
+      return suggestion
+    }
+  }
+
   /// ``completions(prefix:limit:)`` of one spelling of the prefix, as folding classes.
   private func completions(of classes: [Range<Int>], limit: Int) -> [Suggestion] {
     guard limit > 0 else { return [] }

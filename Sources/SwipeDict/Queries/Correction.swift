@@ -52,13 +52,14 @@ extension SwipeDictionary {
   /// for this one call; keep a ``Corrector`` when you correct after every keystroke.
   /// - Parameters:
   ///   - input: what the user typed.
+  ///   - context: the previous word (``context(after:pairWeight:)``); none by default.
   ///   - limit: the most suggestions to return.
   ///   - options: the model and its costs (the typing model's fitted costs by default).
   /// - Returns: suggestions by descending score (ties: frequency, then ID).
   public func corrections(
-    for input: String, limit: Int = 10, options: CorrectionOptions = .typing()
+    for input: String, context: WordContext = .none, limit: Int = 10, options: CorrectionOptions = .typing()
   ) -> [Suggestion] {
-    makeCorrector(options: options).corrections(for: input, limit: limit)
+    makeCorrector(options: options).corrections(for: input, context: context, limit: limit)
   }
 
   /// A reusable corrector: it prepares the costs on the layout and, for the typing model, a
@@ -117,12 +118,19 @@ public struct Corrector: Sendable {
 
   /// The best corrections of `input`, by descending score (ties: frequency, then ID), its
   /// whitelisted corrections first.
-  public func corrections(for input: String, limit: Int = 10) -> [Suggestion] {
-    let ranked: [Suggestion]
+  ///
+  /// With a `context` (the previous word, ``SwipeDictionary/context(after:pairWeight:)``),
+  /// the model finds ``contextExtra`` more words than `limit` and each word's score gains its
+  /// ``WordContext/boost(of:)`` in the blob's frequency steps before the best `limit` are
+  /// kept: the context reorders what the model finds, it finds no word the model would not.
+  public func corrections(for input: String, context: WordContext = .none, limit: Int = 10) -> [Suggestion] {
+    let wanted = context.isEmpty || limit <= 0 ? limit : min(limit, Int.max - Self.contextExtra) + Self.contextExtra
+    var ranked: [Suggestion]
     switch model {
-    case .typing(let search): ranked = typingCorrections(for: input, limit: limit, search)
-    case .kaennsch(let kaennsch): ranked = kaennschCorrections(for: input, limit: limit, kaennsch)
+    case .typing(let search): ranked = typingCorrections(for: input, limit: wanted, search)
+    case .kaennsch(let kaennsch): ranked = kaennschCorrections(for: input, limit: wanted, kaennsch)
     }
+    if !context.isEmpty { ranked = dictionary.reranked(ranked, by: context, limit: limit) }
     let whitelisted = whitelistedCorrections(for: input)
     guard !whitelisted.isEmpty, limit > 0 else { return ranked }
     var top = (ranked.first?.score ?? 0) + whitelisted.count
@@ -138,6 +146,9 @@ public struct Corrector: Sendable {
     let ids = Set(first.map(\.id))
     return Array((first + ranked.filter { !ids.contains($0.id) }).prefix(limit))
   }
+
+  /// How many more words than asked the model finds for a context to reorder.
+  public static let contextExtra = 8
 
   /// The distance of the model in use from `input` to the word spelled by `labels`.
   private func distance(from input: String, to labels: [UInt8]) -> Int {
@@ -432,5 +443,22 @@ struct CorrectionModel: Sendable {
       lastCost = cost
     }
     return total
+  }
+}
+
+extension SwipeDictionary {
+  /// `suggestions` with each score raised by its word's boost in `context` (in this blob's
+  /// frequency steps), best first (ties: frequency, then ID), at most `limit`.
+  func reranked(_ suggestions: [Suggestion], by context: WordContext, limit: Int) -> [Suggestion] {
+    let steps = WordContext.steps(frequencyScale: frequencyScale)
+    let scored = suggestions.map { suggestion in
+      var suggestion = suggestion
+      suggestion.score += WordContext.score(0, context.boost(of: suggestion.id), steps: steps)
+      return suggestion
+    }
+    let sorted = scored.sorted {
+      ($0.score, $0.frequency, -$0.id) > ($1.score, $1.frequency, -$1.id)
+    }
+    return Array(sorted.prefix(max(0, limit)))
   }
 }

@@ -15,6 +15,8 @@ struct BigramView: Sendable {
   let wordCount: Int
   /// `ln(1 + the largest bigram count)`.
   let scale: Double
+  /// `ln Σ (1 + count)` over the blob's words (their `FREQ` counts).
+  let unigramTotal: Double
 
   /// Validates the header and that the parts fill the section exactly (O(1)).
   init(section: UnsafeByteView, fileOffset: Int, wordCount: Int) throws(FormatError) {
@@ -32,10 +34,14 @@ struct BigramView: Sendable {
     let entryBytes = Int(section.uint32(at: 16)!)
     let scale = section.float64(at: 24)!
     guard scale.isFinite, scale >= 0 else { throw fail("scale \(scale) is not a finite non-negative number", 24) }
+    let total = section.float64(at: 32)!
+    guard total.isFinite, total >= 0 else {
+      throw fail("unigram total \(total) is not a finite non-negative number", 32)
+    }
     guard firsts <= wordCount, firsts > 0 else {
       throw fail("\(firsts) first words for \(wordCount) words (the section is written only with pairs)", 8)
     }
-    guard section.uint32(at: 20)! == 0, (32..<64).allSatisfy({ section.byte(at: $0)! == 0 }) else {
+    guard section.uint32(at: 20)! == 0, (40..<64).allSatisfy({ section.byte(at: $0)! == 0 }) else {
       throw fail("reserved header bytes are not 0", 20)
     }
     // Each follower takes at least two bytes (a varint and a frequency byte).
@@ -55,6 +61,7 @@ struct BigramView: Sendable {
     bigramCount = bigrams
     self.wordCount = wordCount
     self.scale = scale
+    unigramTotal = total
   }
 
   /// The entry bytes of the followers of word `id`, or `nil` if it has none (or the record
