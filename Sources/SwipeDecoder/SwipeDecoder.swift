@@ -29,7 +29,8 @@ import SwipeDict
 ///    (``SwipeDictionary/makeKeyPathReader()``).
 /// 4. **Frequency.** `score = w × ln(count) − distance`, where `distance` is the DTW cost
 ///    per point (mean squared distance in key widths², each point's share capped at
-///    ``Options/maximumPointCost``) and `count` what the word's frequency byte stands for.
+///    ``Options/maximumPointCost``) and `count` what the word's frequency byte stands for —
+///    or, given the previous word (a ``WordContext``), its count in that context.
 ///    The search keeps the best words by ``Options/frequencyWeight``; a candidate stops being
 ///    matched as soon as a lower bound of its cost shows it cannot enter them — from its
 ///    first, second and last key before its key path is read, then column by column —
@@ -93,6 +94,11 @@ public struct SwipeDecoder: Sendable {
     /// counts as that far. `.infinity` (or any value that is not a positive number) counts
     /// every point's full distance.
     public var maximumPointCost: Float = 2
+    /// How much the previous word counts (a decoding given a ``WordContext``), in key
+    /// widths² of mean squared distance per e-fold: a word's score gains `contextWeight ×`
+    /// its ``WordContext/boost(of:)``, whatever the swipe's noise (unlike the frequency
+    /// weight, which shrinks for a clean swipe). 0 ignores the context.
+    public var contextWeight: Float = 0.04
     /// How many words a decoding returns.
     public var resultCount = 4
 
@@ -152,13 +158,15 @@ public struct SwipeDecoder: Sendable {
   /// Decodes a whole swipe: the same as feeding its points to a session one by one.
   /// - Parameters:
   ///   - points: the swipe, in the layout's units.
+  ///   - context: the previous word (``SwipeDictionary/context(after:pairWeight:)``): each
+  ///     word's count is its count in that context; none by default.
   ///   - deadline: when to stop matching and return the best words so far (`nil`: never).
   public func decode(
-    _ points: some Sequence<SwipePoint>, deadline: ContinuousClock.Instant? = nil
+    _ points: some Sequence<SwipePoint>, context: WordContext = .none, deadline: ContinuousClock.Instant? = nil
   ) -> SwipeDecoding {
     var session = makeSession()
     for point in points { session.add(point) }
-    return session.end(deadline: deadline)
+    return session.end(context: context, deadline: deadline)
   }
 }
 

@@ -53,7 +53,7 @@ public struct SwipeExplanation: Sendable, Hashable {
     public var verdict: Verdict
   }
 
-  /// The decoding itself, as ``SwipeDecoder/decode(_:deadline:)`` returns it.
+  /// The decoding itself, as ``SwipeDecoder/decode(_:context:deadline:)`` returns it.
   public var decoding: SwipeDecoding
   /// The filters measured from the swipe.
   public var filter: SwipeFilter
@@ -75,13 +75,15 @@ extension SwipeDecoder {
   /// - Parameters:
   ///   - points: the swipe.
   ///   - word: the word to explain.
-  ///   - deadline: as for ``decode(_:deadline:)``; the decoding is done again, so with a
+  ///   - context: the previous word, as for ``decode(_:context:deadline:)``.
+  ///   - deadline: as for ``decode(_:context:deadline:)``; the decoding is done again, so with a
   ///     deadline it may differ from an earlier one of the same points.
   public func explain(
-    _ points: some Sequence<SwipePoint>, word: String, deadline: ContinuousClock.Instant? = nil
+    _ points: some Sequence<SwipePoint>, word: String, context: WordContext = .none,
+    deadline: ContinuousClock.Instant? = nil
   ) -> SwipeExplanation {
     let points = Array(points)
-    let decoding = decode(points, deadline: deadline)
+    let decoding = decode(points, context: context, deadline: deadline)
     var measurement = SwipeMeasurement(keyWidth: dictionary.keyWidth)
     var reducer = PointReducer(options: options.reduction, keyWidth: dictionary.keyWidth)
     for point in points where point.x.isFinite && point.y.isFinite {
@@ -95,7 +97,7 @@ extension SwipeDecoder {
       return SwipeExplanation(decoding: decoding, filter: filter, forms: [])
     }
     let candidates = dictionary.candidates(for: filter).filter(dictionary.isSuggestible)
-    var search = WordSearch(decoder: self, points: reduced)
+    var search = WordSearch(decoder: self, points: reduced, context: context)
     let shown = decoding.words.map { variantKey($0.word) }
     var forms: [SwipeExplanation.Form] = []
     for id in variantIDs(of: word, in: dictionary) {
@@ -103,7 +105,7 @@ extension SwipeDecoder {
         let keys = reader.keyPath(of: id)
       else { continue }
       let frequency = dictionary.frequency(of: id) ?? 0
-      let prior = weight * search.logCount(frequency)
+      let prior = search.prior(of: id, frequency, weight: weight)
       let distance = search.distance(keys: keys)
       let score = distance.map { prior - $0 }
       let key = variantKey(stored)

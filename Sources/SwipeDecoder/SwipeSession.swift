@@ -11,12 +11,12 @@ import SwipeDict
 ///
 /// ``add(_:)`` does the work that needs only the points so far: it reduces the input and,
 /// once the swipe is a key width long, scans the dictionary for the words that start near
-/// the first point in the start direction, a slice per point. ``end(deadline:)`` applies
+/// the first point in the start direction, a slice per point. ``end(context:deadline:)`` applies
 /// the end and length filters to those words and matches the survivors; that is the wait
 /// the user feels. The result is the same whichever way the points arrive:
-/// ``SwipeDecoder/decode(_:deadline:)`` feeds a session.
+/// ``SwipeDecoder/decode(_:context:deadline:)`` feeds a session.
 ///
-/// After ``end(deadline:)`` the session is empty again, ready for the next swipe (it keeps
+/// After ``end(context:deadline:)`` the session is empty again, ready for the next swipe (it keeps
 /// its buffers).
 public struct SwipeSession: Sendable {
   private let decoder: SwipeDecoder
@@ -72,15 +72,22 @@ public struct SwipeSession: Sendable {
   }
 
   /// Ends the swipe: filters and matches, and returns the best words. Resets the session.
-  /// - Parameter deadline: when to stop matching and return the best words so far; `nil`
-  ///   matches every candidate.
-  public mutating func end(deadline: ContinuousClock.Instant? = nil) -> SwipeDecoding {
-    end(deadline: deadline, matchLimit: .max)
+  /// - Parameters:
+  ///   - context: the previous word (``SwipeDictionary/context(after:pairWeight:)``, made
+  ///     once when the user committed it); none by default.
+  ///   - deadline: when to stop matching and return the best words so far; `nil` matches
+  ///     every candidate.
+  public mutating func end(
+    context: WordContext = .none, deadline: ContinuousClock.Instant? = nil
+  ) -> SwipeDecoding {
+    end(context: context, deadline: deadline, matchLimit: .max)
   }
 
-  /// `end(deadline:)` that also stops after matching `matchLimit` candidates: a deadline
-  /// that does not depend on the machine's speed, for tests.
-  mutating func end(deadline: ContinuousClock.Instant?, matchLimit: Int) -> SwipeDecoding {
+  /// `end(context:deadline:)` that also stops after matching `matchLimit` candidates: a
+  /// deadline that does not depend on the machine's speed, for tests.
+  mutating func end(
+    context: WordContext = .none, deadline: ContinuousClock.Instant?, matchLimit: Int
+  ) -> SwipeDecoding {
     defer { reset() }
     guard measurement.count > 0 else { return .empty }
     let filter = measurement.filter(decoder.options.filter)
@@ -93,7 +100,7 @@ public struct SwipeSession: Sendable {
     }
     decoder.dictionary.forEachUnsuggestible { candidates.remove($0) }
     let points = reducer.points
-    var search = WordSearch(decoder: decoder, points: points)
+    var search = WordSearch(decoder: decoder, points: points, context: context)
     let complete = search.run(candidates, deadline: deadline, matchLimit: matchLimit)
     let (words, weight) = search.results()
     return SwipeDecoding(

@@ -4,6 +4,9 @@ import SwipeDict
 /// ``SwipeDecoder``).
 struct WordSearch {
   private let decoder: SwipeDecoder
+  /// The previous word: each word's log count gains its boost.
+  private let context: WordContext
+  private let contextWeight: Float
   private var dtw: SegmentDTW
   private var best: [Entry] = []
   /// `ln(count)` per frequency byte.
@@ -24,6 +27,9 @@ struct WordSearch {
     var score: Float
     var distance: Float
     var frequency: UInt8
+    /// What the context adds to the score: ``SwipeDecoder/Options/contextWeight`` × the
+    /// word's boost.
+    var contextPrior: Float
 
     /// Best first: higher score, then higher frequency, then lower ID.
     func precedes(_ other: Entry) -> Bool {
@@ -38,8 +44,11 @@ struct WordSearch {
   /// The most frequent candidates, matched first so that a deadline leaves good words.
   private static let firstTier = 1024
 
-  init(decoder: SwipeDecoder, points: [(x: Float, y: Float)]) {
+  init(decoder: SwipeDecoder, points: [(x: Float, y: Float)], context: WordContext = .none) {
     self.decoder = decoder
+    self.context = context
+    let weight = decoder.options.contextWeight
+    contextWeight = weight.isFinite ? weight : 0
     let count = decoder.options.resultCount
     poolSize = count > 0 ? count + Self.poolExtra : 0
     let band = decoder.options.band
@@ -90,7 +99,8 @@ struct WordSearch {
       if matched == matchLimit { return false }
       matched += 1
       let frequency = decoder.dictionary.frequency(of: id) ?? 0
-      let prior = weight * logCounts[Int(frequency)]
+      let contextPrior = contextPrior(of: id)
+      let prior = weight * logCounts[Int(frequency)] + contextPrior
       // The cost above which the word cannot beat the last of a full list (widened by a
       // rounding margin: a loose bound costs time, never a result).
       var bound = Float.infinity
@@ -107,7 +117,10 @@ struct WordSearch {
       guard cursor.move(to: id) else { return true }
       guard let cost = dtw.cost(keys: cursor.keys, bound: bound) else { continue }
       let distance = cost / rows
-      insert(Entry(id: id, score: prior - distance, distance: distance, frequency: frequency), limit: limit)
+      insert(
+        Entry(
+          id: id, score: prior - distance, distance: distance, frequency: frequency, contextPrior: contextPrior),
+        limit: limit)
     }
     return true
   }
@@ -133,8 +146,16 @@ struct WordSearch {
     if best.count > limit { best.removeLast() }
   }
 
-  /// `ln(count)` of a frequency byte.
-  func logCount(_ frequency: UInt8) -> Float { logCounts[Int(frequency)] }
+  /// What the search's context adds to word `id`'s score: the context weight × its boost.
+  private func contextPrior(of id: Int) -> Float {
+    context.isEmpty ? 0 : contextWeight * context.boost(of: id)
+  }
+
+  /// The prior of word `id`, whose frequency byte is `frequency`, with frequency weight
+  /// `weight`: `weight × ln(count)` plus the context's part.
+  func prior(of id: Int, _ frequency: UInt8, weight: Float) -> Float {
+    weight * logCounts[Int(frequency)] + contextPrior(of: id)
+  }
 
   /// The DTW distance of a key path against the swipe (mean squared distance), or `nil`
   /// when it cannot be matched within the locality band.
@@ -151,7 +172,7 @@ struct WordSearch {
     var count = 0
     var cursor = decoder.reader.makeCursor()
     for id in candidates {
-      let prior = weight * logCounts[Int(decoder.dictionary.frequency(of: id) ?? 0)]
+      let prior = prior(of: id, decoder.dictionary.frequency(of: id) ?? 0, weight: weight)
       // Scoring above the target means a distance below prior − target.
       let limit = (prior - target) * rows
       guard limit > 0 else { continue }
@@ -193,7 +214,7 @@ struct WordSearch {
     let weight = Self.finalWeight(bestDistance: least, options: decoder.options)
     let byNoise = best.map { entry in
       var entry = entry
-      entry.score = weight * logCounts[Int(entry.frequency)] - entry.distance
+      entry.score = weight * logCounts[Int(entry.frequency)] + entry.contextPrior - entry.distance
       return entry
     }.sorted { $0.precedes($1) }
     let count = min(decoder.options.resultCount, best.count)
