@@ -17,20 +17,26 @@ public struct SwipePoint: Sendable, Hashable {
   }
 }
 
-/// A swipe: the points a finger passed, and the word it meant when that is known.
+/// A swipe: the points a finger passed, the word it meant when that is known, and the word
+/// before it in the sentence when there was one.
 ///
-/// The JSON Lines form (DESIGN, "Swipes") is `{"word": "duck", "points": [[x, y, t_ms], …]}`,
-/// read and written by ``SwipeFile``.
+/// The JSON Lines form (DESIGN, "Swipes") is
+/// `{"word": "duck", "previous": "a", "points": [[x, y, t_ms], …]}` ("previous" optional),
+/// read and written by `SwipeFile` (SwipeDictTools).
 public struct Swipe: Sendable, Hashable {
   /// The intended word (the truth), if known.
   public var word: String?
   /// The points, in order.
   public var points: [SwipePoint]
+  /// The word typed or swiped before this one in the same sentence, if any: the context
+  /// (``SwipeDictionary/context(after:pairWeight:)``).
+  public var previous: String?
 
   /// Creates a swipe.
-  public init(word: String? = nil, points: [SwipePoint]) {
+  public init(word: String? = nil, points: [SwipePoint], previous: String? = nil) {
     self.word = word
     self.points = points
+    self.previous = previous
   }
 
   /// The length of the polyline through the points, in the layout's unit.

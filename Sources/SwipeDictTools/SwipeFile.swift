@@ -11,7 +11,8 @@ import SwipeDictFiles
 /// ```
 ///
 /// in the layout's units. `word` is the truth when known (a string; `null` or absent when
-/// not); each point is `[x, y]` or `[x, y, t_ms]` (milliseconds since the swipe began),
+/// not); `previous`, when given, the word before it in the sentence (a string or `null`:
+/// the context `swipedict decode --context` ranks by); each point is `[x, y]` or `[x, y, t_ms]` (milliseconds since the swipe began),
 /// and a swipe gives a time for every point or for none. Times never decrease. Other keys
 /// are ignored, so files can carry notes. Empty lines and lines starting with `#` are
 /// skipped; a UTF-8 byte order mark and CRLF line ends are accepted.
@@ -20,7 +21,7 @@ import SwipeDictFiles
 /// file, the line and column, what is wrong and what to do. `NaN` and `Infinity` (which
 /// some JSON writers emit) are reported as non-finite numbers.
 ///
-/// Writing is deterministic: keys in the order `word`, `points`, no spaces, x and y rounded
+/// Writing is deterministic: keys in the order `word`, `previous`, `points`, no spaces, x and y rounded
 /// to 2 decimals and times to 1, integers without a fraction:
 ///
 /// ```json
@@ -112,6 +113,8 @@ public enum SwipeFile {
     }
     var word: String?
     var wordSeen = false
+    var previous: String?
+    var previousSeen = false
     var pointsValue: JSONReader.Value?
     for (key, value) in members {
       switch key {
@@ -123,6 +126,15 @@ public enum SwipeFile {
         case .null: word = nil
         default:
           throw fail(.wordNotAString, value.offset, "\"word\" is \(value.summary), not a string")
+        }
+      case "previous":
+        guard !previousSeen else { throw fail(.duplicateKey, value.offset, "\"previous\" is given twice") }
+        previousSeen = true
+        switch value.kind {
+        case .string(let text): previous = text
+        case .null: previous = nil
+        default:
+          throw fail(.previousNotAString, value.offset, "\"previous\" is \(value.summary), not a string")
         }
       case "points":
         guard pointsValue == nil else {
@@ -186,7 +198,7 @@ public enum SwipeFile {
       }
       points.append(SwipePoint(x: numbers[0], y: numbers[1], time: time))
     }
-    return Swipe(word: word, points: points)
+    return Swipe(word: word, points: points, previous: previous)
   }
 
   /// How a line is read: `NaN` and `Infinity` are read as numbers so that they are reported
@@ -206,6 +218,7 @@ public enum SwipeFile {
   public static func line(for swipe: Swipe) -> String {
     var members: [(String, JSONValue)] = []
     if let word = swipe.word { members.append(("word", .string(word))) }
+    if let previous = swipe.previous { members.append(("previous", .string(previous))) }
     let points = swipe.points.map { point -> JSONValue in
       var values: [JSONValue] = [rounded(point.x, places: 2), rounded(point.y, places: 2)]
       if let time = point.time { values.append(rounded(time, places: 1)) }
@@ -241,6 +254,8 @@ public enum SwipeFile {
     case .duplicateKey: return "give each key once"
     case .wordNotAString:
       return #"write the intended word as a JSON string, or leave "word" out when it is unknown"#
+    case .previousNotAString:
+      return #"write the word before the swipe as a JSON string, or leave "previous" out"#
     case .missingPoints, .pointsNotAnArray:
       return #"add "points": [[x, y, t_ms], …] in the layout's units"#
     case .noPoints: return "a swipe needs at least one point: add points or drop the line"

@@ -15,10 +15,12 @@ public struct SwipeFileError: Error, Sendable, Hashable, CustomStringConvertible
     case notJSON
     /// A line whose JSON value is not an object.
     case notAnObject
-    /// A key (`word` or `points`) given twice in one object.
+    /// A key (`word`, `previous` or `points`) given twice in one object.
     case duplicateKey
     /// A `word` that is neither a string nor `null`.
     case wordNotAString
+    /// A `previous` that is neither a string nor `null`.
+    case previousNotAString
     /// An object without `points`.
     case missingPoints
     /// A `points` value that is not an array.

@@ -29,6 +29,12 @@ struct BenchCommand: ParsableCommand {
       call; --misspellings-only skips everything else. --corrector and --cost choose the \
       correction model and its costs for --keyboard and --misspellings (docs/correction.md).
 
+      --sentences FILE measures what the previous word buys on running text (one sentence \
+      or passage per line), on a blob built with --bigrams: how often each word is the first \
+      or among the top 3 next-word predictions after its previous word, the keystrokes a \
+      3-word suggestion bar saves without and with the previous word, and completion's time \
+      per call both ways (docs/context.md); --sentences-only skips everything else.
+
       Examples:
         swipedict bench build/en.swipedict
         swipedict bench build/en.swipedict --json --hits hits.txt --misses misses.txt --prefixes prefixes.txt
@@ -36,6 +42,7 @@ struct BenchCommand: ParsableCommand {
         swipedict bench build/en.swipedict --keyboard --json --keyboard-samples /tmp/en-samples
         swipedict bench build/en.swipedict --misspellings bench/work/misspellings/holdout.tsv --misspellings-only
         swipedict bench build/en.swipedict --keyboard --corrector kaennsch
+        swipedict bench en-pairs.swipedict --sentences bench/work/context/test.txt --sentences-only
       """)
 
   @OptionGroup var blob: BlobArgument
@@ -101,6 +108,15 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "Only the --misspellings measurement: skip the lookups and the keyboard queries.")
   var misspellingsOnly = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Measure next-word prediction and completion in context on running text, one sentence per line (repeatable).",
+      valueName: "file"))
+  var sentences: [String] = []
+
+  @Flag(help: "Only the --sentences measurement (and --misspellings, if given): skip the lookups and the keyboard queries.")
+  var sentencesOnly = false
+
   @OptionGroup(title: "Correction (--keyboard, --misspellings)") var correction: CorrectionArguments
 
   func validate() throws {
@@ -111,6 +127,7 @@ struct BenchCommand: ParsableCommand {
     try checkRange("--swipe-noise", swipeNoise, in: 0...10, unit: "key widths")
     if keyboardSamples != nil && !keyboard { throw ValidationError("--keyboard-samples needs --keyboard") }
     if misspellingsOnly && misspellings.isEmpty { throw ValidationError("--misspellings-only needs --misspellings") }
+    if sentencesOnly && sentences.isEmpty { throw ValidationError("--sentences-only needs --sentences") }
   }
 
   func run() throws {
@@ -119,11 +136,22 @@ struct BenchCommand: ParsableCommand {
       try MisspellingBench(dictionary: dictionary, options: correction.options(), passes: passes)
         .run(MisspellingBench.read(path), name: path)
     }
-    if misspellingsOnly {
+    if !sentences.isEmpty, !dictionary.hasBigrams {
+      throw failure(
+        "\(blob.blob) has no word pairs for --sentences\n  hint: build it with --bigrams FILE (w1 w2<TAB>count lines"
+          + " whose words are words of the blob)")
+    }
+    let sentenceResults = try sentences.map { path in
+      SentenceBench(dictionary: dictionary, passes: passes).run(try SentenceBench.read(path, dictionary: dictionary), name: path)
+    }
+    if misspellingsOnly || sentencesOnly {
       if json {
-        print(JSONValue.object([("misspellings", .array(misspellingResults.map(\.json)))]).text)
+        var members: [(String, JSONValue)] = []
+        if !misspellingResults.isEmpty { members.append(("misspellings", .array(misspellingResults.map(\.json)))) }
+        if !sentenceResults.isEmpty { members.append(("sentences", .array(sentenceResults.map(\.json)))) }
+        print(JSONValue.object(members).text)
       } else {
-        for line in misspellingResults.flatMap(\.lines) { print(line) }
+        for line in misspellingResults.flatMap(\.lines) + sentenceResults.flatMap(\.lines) { print(line) }
       }
       return
     }
@@ -173,7 +201,7 @@ struct BenchCommand: ParsableCommand {
     var listed = 0
     for prefix in prefixList { listed += dictionary.idRange(withPrefix: prefix).count }
     let wordsPerPrefix = Double(listed) / Double(max(1, prefixList.count))
-    let inputs = [blob.blob] + [hits, misses, prefixes].compactMap { $0 } + misspellings
+    let inputs = [blob.blob] + [hits, misses, prefixes].compactMap { $0 } + misspellings + sentences
     let keyboardResult =
       try keyboard
       ? keyboardBench(dictionary).run(samplesDirectory: keyboardSamples, protecting: inputs) : nil
@@ -192,6 +220,7 @@ struct BenchCommand: ParsableCommand {
       ]
       if let keyboardResult { members.append(("keyboard", keyboardResult.json)) }
       if !misspellingResults.isEmpty { members.append(("misspellings", .array(misspellingResults.map(\.json)))) }
+      if !sentenceResults.isEmpty { members.append(("sentences", .array(sentenceResults.map(\.json)))) }
       print(JSONValue.object(members).text)
     } else {
       print("\(blob.blob): \(grouped(dictionary.wordCount)) words, median of \(passes) passes")
@@ -207,7 +236,7 @@ struct BenchCommand: ParsableCommand {
           + "resident, \(memory.mappedDirty) kB dirty; heap +\(memory.heapDirty) kB dirty")
       }
       if let keyboardResult { for line in keyboardResult.lines { print(line) } }
-      for line in misspellingResults.flatMap(\.lines) { print(line) }
+      for line in misspellingResults.flatMap(\.lines) + sentenceResults.flatMap(\.lines) { print(line) }
     }
   }
 

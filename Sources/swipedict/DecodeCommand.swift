@@ -29,16 +29,21 @@ struct DecodeCommand: ParsableCommand {
       the last of a name wins): start-radius, end-radius (0…20 key widths), direction \
       (0…180°), length-low, length-high (0…10, expected ÷ swiped length), length-slack \
       (0…100 key widths), max-point-cost (0.01…10⁶ key widths²), frequency-weight, \
-      weight-per-distance, weight-min, weight-max (0…1000). docs/decoder.md says what \
+      weight-per-distance, weight-min, weight-max (0…1000), context-weight (0…100). docs/decoder.md says what \
       each does and how its default was chosen.
 
       Swipe lines are {"word": "duck", "points": [[x, y, t_ms], ...]} in the blob's layout \
-      units ("word" and t_ms optional); `swipedict synth` writes them.
+      units ("word" and t_ms optional); `swipedict synth` writes them. A line may name the \
+      word before the swipe in its sentence, "previous": "a"; --context then ranks each \
+      swipe's words by their count after that word, from the blob's word pairs (a blob \
+      built with --bigrams; docs/context.md). The context is made before the lift, as a \
+      keyboard makes it when the previous word is committed: "ms" does not include it.
 
       Examples:
         swipedict synth build/en.swipedict --sample 1000 -o swipes.jsonl
         swipedict decode build/en.swipedict --swipes swipes.jsonl
         swipedict decode build/en.swipedict --swipes swipes.jsonl --json --deadline 50
+        swipedict decode en-pairs.swipedict --swipes sentences.jsonl --context
         swipedict decode build/en.swipedict --swipes ../shared/swipes/hws-dev.jsonl --explain --misses
         swipedict decode build/en.swipedict --swipes s.jsonl --explain --word hello
         swipedict decode build/en.swipedict --swipes s.jsonl --set direction=45 --set max-point-cost=4
@@ -81,6 +86,18 @@ struct DecodeCommand: ParsableCommand {
     help: ArgumentHelp("Change a decoder parameter for this run (repeatable; see above).", valueName: "name=value"))
   var settings: [String] = []
 
+  @Flag(
+    name: .long,
+    help: "Rank each swipe's words by its \"previous\" word, from the blob's word pairs (built with --bigrams).")
+  var context = false
+
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "With --context: the weight λ of the word pairs against the words' own counts (0…0.999; default 0.8).",
+      valueName: "λ"))
+  var pairWeight: Double?
+
   @Flag(name: .long, help: "Explain where each swipe's word went (filters, distance, prior, rank).")
   var explain = false
 
@@ -117,6 +134,11 @@ struct DecodeCommand: ParsableCommand {
     try DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &check)
     if word != nil, !explain { throw ValidationError("--word applies to --explain only") }
     if !others.isEmpty, explain { throw ValidationError("--explain works on one blob, not with --with") }
+    if let pairWeight {
+      guard context else { throw ValidationError("--pair-weight applies to --context only") }
+      try checkRange("--pair-weight", pairWeight, in: 0...0.999)
+    }
+    if !others.isEmpty, context { throw ValidationError("--context reads one blob's word pairs, not with --with") }
     try validateLanguageBlobs(others)
     if let word, word.isEmpty || word.unicodeScalars.count > 64 {
       throw ValidationError("--word must have 1 to 64 characters")
@@ -144,6 +166,11 @@ struct DecodeCommand: ParsableCommand {
     }
     try DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &options)
     if !others.isEmpty { return try runMultilingual(dictionary, input: input, options: options) }
+    if context, !dictionary.hasBigrams {
+      throw failure(
+        "\(blob.blob) has no word pairs for --context\n  hint: build it with --bigrams FILE (w1 w2<TAB>count lines"
+          + " whose words are words of the blob)")
+    }
     let decoder = SwipeDecoder(dictionary: dictionary, options: options)
     // The heap a session adds while decoding (its buffers, kept between swipes), from
     // /proc/self/smaps: private dirty anonymous memory before the session and after the
@@ -152,7 +179,14 @@ struct DecodeCommand: ParsableCommand {
     var session = decoder.makeSession()
     var summary = DecodeSummary(resultCount: top)
     for swipe in input {
-      let (result, wait) = timed(swipe, &summary, add: { session.add($0) }, end: { session.end(deadline: $0) })
+      // Made when the previous word was committed, before the swipe: not part of the wait.
+      let wordContext =
+        context
+        ? swipe.previous.map {
+          dictionary.context(after: $0, pairWeight: pairWeight ?? WordContext.defaultPairWeight)
+        } ?? .none : .none
+      let (result, wait) = timed(
+        swipe, &summary, add: { session.add($0) }, end: { session.end(context: wordContext, deadline: $0) })
       summary.record(result, truth: swipe.word, wait: wait)
       if misses, let truth = swipe.word, let first = result.words.first,
         variantKey(first.word) == variantKey(truth)
@@ -162,7 +196,7 @@ struct DecodeCommand: ParsableCommand {
       let explained = (word ?? swipe.word).flatMap { target in
         explain
           ? (target, decoder.explain(
-            swipe.points, word: target, deadline: deadline.map { .now + .microseconds(Int64($0 * 1000)) }))
+            swipe.points, word: target, context: wordContext, deadline: deadline.map { .now + .microseconds(Int64($0 * 1000)) }))
           : nil
       }
       if json {

@@ -38,6 +38,9 @@ struct DecoderSetting {
     .init(name: "weight-per-distance", range: 0...1000) {
       $0.weightPerDistance = $1
     },
+    .init(name: "context-weight", range: 0...100) {
+      $0.contextWeight = $1
+    },
     .init(name: "weight-min", range: 0...1000, apply: nil),
     .init(name: "weight-max", range: 0...1000, apply: nil),
   ]

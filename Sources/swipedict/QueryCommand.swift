@@ -24,6 +24,11 @@ struct QueryCommand: ParsableCommand {
       built for the same layout, is a language named after its file, with a weight on its \
       words' counts (PATH:WEIGHT, 1 when left out); a word in two languages once.
 
+      --after WORD predicts the words that follow WORD from the blob's word pairs (a blob \
+      built with --bigrams); with --prefix or --correct it ranks their words by WORD as the \
+      previous word instead (each word's count in that context; score is that count as a \
+      frequency byte, or the correction score raised by it).
+
       --prefix completes ignoring case and accents, most frequent first. --correct ranks \
       the words a typed input most likely meant, the list's whitelisted corrections first \
       (acomodate → accommodate, as AOSP keyboards apply them), then by frequency less a \
@@ -43,6 +48,7 @@ struct QueryCommand: ParsableCommand {
         printf 'the\\nqwzx\\n' | swipedict query build/en.swipedict - --json
         swipedict query build/de.swipedict --folded uber      # uber, ùber, ûber, über
         swipedict query build/en.swipedict --prefix hel --limit 5
+        swipedict query en-pairs.swipedict --after new --prefix y
         swipedict query build/de.swipedict --correct hllo
         swipedict query build/en.swipedict --features hello
         swipedict query build/en.swipedict --top 20
@@ -63,7 +69,9 @@ struct QueryCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: "Predict the next word after this one, from the blob's word pairs (built with --bigrams).")
+    help: ArgumentHelp(
+      "Predict the next word after this one, from the blob's word pairs (built with --bigrams); with --prefix "
+        + "or --correct, rank by it as the previous word.", valueName: "word"))
   var after: String?
 
   @Option(name: .long, help: "Print this word's swipe features as JSON.")
@@ -112,7 +120,7 @@ struct QueryCommand: ParsableCommand {
   func validate() throws {
     let modes = [
       prefix != nil, correct != nil, features != nil, top != nil, list != nil, !words.isEmpty, !id.isEmpty,
-      after != nil,
+      after != nil && prefix == nil && correct == nil,
     ].filter { $0 }.count
     if modes == 0 {
       throw ValidationError(
@@ -124,6 +132,9 @@ struct QueryCommand: ParsableCommand {
     }
     if !others.isEmpty, prefix == nil, correct == nil {
       throw ValidationError("--with applies to --prefix and --correct")
+    }
+    if !others.isEmpty, after != nil {
+      throw ValidationError("--after reads one blob's word pairs: leave out --with")
     }
     try validateLanguageBlobs(others)
     if list != nil {
@@ -178,18 +189,24 @@ struct QueryCommand: ParsableCommand {
       if suggestions.isEmpty { throw Self.notFound }
       return
     }
-    if let after {
-      guard dictionary.hasBigrams else {
-        throw failure(
-          "\(blob.blob) has no word pairs\n  hint: build it with --bigrams FILE (w1 w2<TAB>count lines whose words"
-            + " are words of the blob)")
-      }
-      found = printSuggestions(dictionary.completions(after: after, limit: limit), in: dictionary)
-    } else if let prefix {
-      found = printSuggestions(dictionary.completions(prefix: prefix, limit: limit), in: dictionary)
+    if after != nil, !dictionary.hasBigrams {
+      throw failure(
+        "\(blob.blob) has no word pairs\n  hint: build it with --bigrams FILE (w1 w2<TAB>count lines whose words"
+          + " are words of the blob)")
+    }
+    let context = after.map { dictionary.context(after: $0) } ?? .none
+    if let prefix {
+      let suggestions =
+        after == nil
+        ? dictionary.completions(prefix: prefix, limit: limit)
+        : dictionary.completions(prefix: prefix, context: context, limit: limit)
+      found = printSuggestions(suggestions, in: dictionary)
     } else if let correct {
       let options = try correction.options()
-      found = printSuggestions(dictionary.corrections(for: correct, limit: limit, options: options), in: dictionary)
+      found = printSuggestions(
+        dictionary.corrections(for: correct, context: context, limit: limit, options: options), in: dictionary)
+    } else if let after {
+      found = printSuggestions(dictionary.completions(after: after, limit: limit), in: dictionary)
     } else if let top {
       found = printSuggestions(dictionary.topWords(limit: top), in: dictionary)
     } else if let word = features {
@@ -224,6 +241,8 @@ struct QueryCommand: ParsableCommand {
         ]).text)
       } else if correct != nil {
         print("\(s.word)\tdistance \(s.distance)\tfrequency \(s.frequency)\tscore \(s.score)")
+      } else if after != nil, prefix != nil {
+        print("\(s.word)\tfrequency \(s.frequency)\tscore \(s.score)")
       } else if after != nil {
         print("\(s.word)\tpair frequency \(s.score)\tfrequency \(s.frequency)")
       } else {

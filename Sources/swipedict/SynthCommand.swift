@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SwipeDecoder
 import SwipeDict
 import SwipeDictCompiler
@@ -26,7 +27,10 @@ struct SynthCommand: ParsableCommand {
       stretches, overshoot, per-swipe speed, uneven sampling (docs/synthesis.md). --rate, \
       --jitter, --speed and --corner-cut change the model's figures; --noise and \
       --aim-limit do not apply. --words-from swipes the word of each line of a swipe file, \
-      matched to the blob ignoring case, accents and apostrophes ("im" → "I'm").
+      matched to the blob ignoring case, accents and apostrophes ("im" → "I'm"). \
+      --sentences swipes every word of a text file that the blob has, in order, each line \
+      with "previous": the word right before it when only spaces separate them (none at a \
+      line's start or after punctuation), for `decode --context`.
 
       Examples:
         swipedict synth build/en.swipedict --words hello world
@@ -34,6 +38,7 @@ struct SynthCommand: ParsableCommand {
         swipedict synth build/en.swipedict --sample 500 --by uniform --noise 0.4
         swipedict synth build/en.swipedict --sample 500 --rate 120 --jitter 0.08 --corner-cut 0.45
         swipedict synth build/en.swipedict --words-from real.jsonl --model corpora/swipe-models/hws-dev.json
+        swipedict synth en-pairs.swipedict --sentences prose.txt --model corpora/swipe-models/hws-dev.json
       """)
 
   enum Weighting: String, ExpressibleByArgument, CaseIterable {
@@ -109,6 +114,13 @@ struct SynthCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
+      "Swipe every word of this text file (one sentence or passage per line), each with the word before it as \"previous\".",
+      valueName: "file"))
+  var sentences: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
       "Draw with this human swipe model (JSON, from `swipestats --fit-model`) instead of the default model.",
       valueName: "file"))
   var model: String?
@@ -122,8 +134,8 @@ struct SynthCommand: ParsableCommand {
   static let maxSample = 100_000
 
   func validate() throws {
-    if [!words.isEmpty, sample != nil, wordsFrom != nil].filter({ $0 }).count != 1 {
-      throw ValidationError("give one of --words W..., --sample N or --words-from FILE")
+    if [!words.isEmpty, sample != nil, wordsFrom != nil, sentences != nil].filter({ $0 }).count != 1 {
+      throw ValidationError("give one of --words W..., --sample N, --words-from FILE or --sentences FILE")
     }
     if model != nil {
       if aimLimit != nil {
@@ -195,7 +207,10 @@ struct SynthCommand: ParsableCommand {
     let dictionary = try blob.open()
     let layout = dictionary.layout
     var chosen: [String] = []
-    if let wordsFrom {
+    var previousWords: [String?] = []
+    if let sentences {
+      (chosen, previousWords) = try words(ofSentences: sentences, in: dictionary)
+    } else if let wordsFrom {
       chosen = try words(from: wordsFrom, in: dictionary)
     } else if let sample {
       let weighting: WordSampler.Weighting = by == .uniform ? .uniform : .frequency
@@ -216,12 +231,13 @@ struct SynthCommand: ParsableCommand {
         throw failure(last)
       }
     }
-    let swipes: [Swipe]
+    var swipes: [Swipe]
     do {
       swipes = try synthesizer(layout, humanModel: humanModel).swipes(for: chosen, seed: seed)
     } catch {
       throw failure("\(error)")
     }
+    for (i, previous) in previousWords.enumerated() where i < swipes.count { swipes[i].previous = previous }
     let text = SwipeFile.text(for: swipes)
     if let output {
       do {
@@ -235,11 +251,51 @@ struct SynthCommand: ParsableCommand {
   }
 
   /// The files this run reads, which its output must not replace.
-  private var inputs: [String] { [blob.blob] + [wordsFrom, model].compactMap { $0 } }
+  private var inputs: [String] { [blob.blob] + [wordsFrom, sentences, model].compactMap { $0 } }
 
   /// The stored words of the swipes in `path`, in file order (see
   /// ``LabelMatching/storedWord(for:in:)``); swipes without a word or whose word the blob
   /// does not have are left out with a warning.
+  /// `--sentences`: every word of the text that is a word of the blob (as stored, matched
+  /// ignoring case, accents and apostrophes), with the word before it as written.
+  private func words(ofSentences path: String, in dictionary: SwipeDictionary) throws -> ([String], [String?]) {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
+      throw failure("\(path): cannot read\n  hint: check the path and the file's permissions")
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      throw failure("\(path): not UTF-8 text\n  hint: save the file as UTF-8")
+    }
+    var chosen: [String] = []
+    var previous: [String?] = []
+    var missing: [String] = []
+    for line in text.split(whereSeparator: \.isNewline) {
+      for (word, before) in SentenceWords.split(String(line)) {
+        guard let stored = LabelMatching.storedWord(for: word, in: dictionary) else {
+          missing.append(word)
+          continue
+        }
+        chosen.append(stored)
+        previous.append(before)
+      }
+    }
+    if !missing.isEmpty {
+      let shown = missing.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
+      printError(
+        "warning: \(path): \(missing.count) words are not in \(blob.blob), even ignoring case, "
+          + "accents and apostrophes; left out (the next word keeps them as its previous): \(shown)"
+          + (missing.count > 10 ? ", …" : ""))
+    }
+    guard !chosen.isEmpty else {
+      throw failure("\(path): no word of \(blob.blob) in the text\n  hint: --sentences takes lines of running text")
+    }
+    guard chosen.count <= Self.maxSample else {
+      throw failure(
+        "\(path): \(chosen.count) words, more than the \(grouped(Self.maxSample)) one run writes\n"
+          + "  hint: split the file")
+    }
+    return (chosen, previous)
+  }
+
   private func words(from path: String, in dictionary: SwipeDictionary) throws -> [String] {
     let input: [Swipe]
     do {

@@ -34,6 +34,18 @@ import SwipeDictTestSupport
     #expect(swipes[3].word == "café 😀")
   }
 
+  @Test func readsAndWritesThePreviousWord() throws {
+    let text = """
+      {"word": "on", "previous": "depends", "points": [[1, 2]]}
+      {"previous": null, "word": "in", "points": [[1, 2]]}
+      """
+    let swipes = try SwipeFile.parse(contents: Array(text.utf8), file: "t.jsonl")
+    #expect(swipes.map(\.previous) == ["depends", nil])
+    #expect(SwipeFile.line(for: swipes[0]) == #"{"word":"on","previous":"depends","points":[[1,2]]}"#)
+    #expect(SwipeFile.line(for: swipes[1]) == #"{"word":"in","points":[[1,2]]}"#)
+    #expect(try SwipeFile.parse(contents: Array(SwipeFile.text(for: swipes).utf8), file: "t.jsonl") == swipes)
+  }
+
   @Test func skipsBlankAndCommentLinesAndCountsThem() throws {
     let text = "\u{FEFF}# swipes\r\n\r\n   \n\t# indented comment\n{\"points\": [[1, 2]]}\r\n\n"
     let swipes = try SwipeFile.parse(contents: Array(text.utf8), file: "t.jsonl")
@@ -126,6 +138,8 @@ import SwipeDictTestSupport
     (#"{"word": 42, "points": [[1, 2]]}"#, .wordNotAString, 10),
     (#"{"word": ["a"], "points": [[1, 2]]}"#, .wordNotAString, 10),
     (#"{"word": "a", "word": "b", "points": [[1, 2]]}"#, .duplicateKey, 23),
+    (#"{"previous": 3, "points": [[1, 2]]}"#, .previousNotAString, 14),
+    (#"{"previous": "a", "previous": null, "points": [[1, 2]]}"#, .duplicateKey, 31),
     (#"{"points": [[1, 2]], "points": [[1, 2]]}"#, .duplicateKey, 32),
     (#"{"points": [[1, 2, 0], [3, 4]]}"#, .mixedTimes, 24),
     (#"{"points": [[1, 2, 5], [3, 4, 4.9]]}"#, .timeGoesBackwards, 31),

@@ -196,18 +196,29 @@ struct CLITests {
   }
 
   @Test func buildWithBigramsAndPredictTheNextWord() throws {
-    try workspace.write("pairs.tsv", "# w1 w2<TAB>count\nhello world\t90\nhello help\t10\nhelp hello\t5\nhello nobody\t3\n")
+    try workspace.write("pairs.tsv", "# w1 w2<TAB>count\nhello world\t90\nhello help\t10\nhelp hello\t5\nhello nobody\t3\nworld help\t50\n")
     let out = workspace.file("pairs.swipedict")
     let built = try CLI.run([
       "build", workspace.file("words.tsv"), "--bigrams", workspace.file("pairs.tsv"), "--layout",
       workspace.file("layout.json"), "-o", out,
     ])
     #expect(built.status == 0, "\(built.stderr)")
-    #expect(built.stdout.contains("bigrams: kept 3 pairs") && built.stdout.contains("left out 1"))
+    #expect(built.stdout.contains("bigrams: kept 4 pairs") && built.stdout.contains("left out 1"))
     #expect(built.stdout.contains("BIGR"))
     let next = try CLI.run(["query", out, "--after", "hello"])
     #expect(next.status == 0 && next.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["world", "help"])
     #expect(try CLI.run(["verify", out]).status == 0)
+    // With --prefix or --correct, --after ranks by the previous word: "help" is the follower
+    // of "world", "hello" the more frequent word.
+    let plain = try CLI.run(["query", out, "--prefix", "hel", "--limit", "2"])
+    #expect(plain.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["hello", "help"])
+    let inContext = try CLI.run(["query", out, "--prefix", "hel", "--after", "world", "--limit", "2"])
+    #expect(inContext.status == 0 && inContext.stdout.hasPrefix("help\tfrequency "), "\(inContext.stdout)")
+    #expect(inContext.stdout.contains("\tscore "))
+    let corrected = try CLI.run(["query", out, "--correct", "helo", "--after", "help", "--json"])
+    #expect(corrected.status == 0 && corrected.stdout.hasPrefix(#"{"word":"hello""#))
+    let languages = try CLI.run(["query", out, "--prefix", "hel", "--after", "hello", "--with", blob])
+    #expect(languages.status == 64 && languages.stderr.contains("--after reads one blob's word pairs"))
     // A blob without pairs says how to get them; a bad pair line names its line.
     let none = try CLI.run(["query", blob, "--after", "hello"])
     #expect(none.status == 1 && none.stderr.contains("has no word pairs") && none.stderr.contains("--bigrams"))

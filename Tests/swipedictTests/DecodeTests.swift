@@ -18,6 +18,42 @@ struct DecodeTests {
     }
   }
 
+  @Test func sentencesAreSwipedWithTheirPreviousWordAndDecodedInContext() throws {
+    try workspace.write("pairs.tsv", "hello world\t90\nhello help\t10\nworld hello\t5\n")
+    let pairs = workspace.file("pairs.swipedict")
+    let built = try CLI.run([
+      "build", workspace.file("words.tsv"), "--bigrams", workspace.file("pairs.tsv"), "--layout",
+      workspace.file("layout.json"), "-o", pairs,
+    ])
+    #expect(built.status == 0, "\(built.stderr)")
+    try workspace.write("text.txt", "Hello world, hello help!\nworld hello xyzzy world\n")
+    let swipes = workspace.file("sentences.jsonl")
+    let synth = try CLI.run(["synth", pairs, "--sentences", workspace.file("text.txt"), "--seed", "3", "-o", swipes])
+    #expect(synth.status == 0, "\(synth.stderr)")
+    #expect(synth.stderr.contains("1 words are not in") && synth.stderr.contains("xyzzy"))
+    let written = try lines(String(contentsOfFile: swipes, encoding: .utf8))
+    #expect(written.map { $0["word"] as? String } == ["hello", "world", "hello", "help", "world", "hello", "world"])
+    // The comma ends the context; "xyzzy" is no word but still the previous word of "world".
+    #expect(written.map { $0["previous"] as? String } == [nil, "Hello", nil, "hello", nil, "world", "xyzzy"])
+    let decoded = try CLI.run(["decode", pairs, "--swipes", swipes, "--context", "--json"])
+    #expect(decoded.status == 0, "\(decoded.stderr)")
+    let summary = try #require(try lines(decoded.stdout).last?["summary"] as? [String: Any])
+    #expect(summary["swipes"] as? Int == 7)
+    let weighted = try CLI.run(["decode", pairs, "--swipes", swipes, "--context", "--pair-weight", "0.3"])
+    #expect(weighted.status == 0, "\(weighted.stderr)")
+    // Errors: no pairs in the blob, a weight without --context or out of range, a bad "previous".
+    let noPairs = try CLI.run(["decode", blob, "--swipes", swipes, "--context"])
+    #expect(noPairs.status == 1 && noPairs.stderr.contains("no word pairs") && noPairs.stderr.contains("--bigrams"))
+    #expect(try CLI.run(["decode", pairs, "--swipes", swipes, "--pair-weight", "0.3"]).status == 64)
+    #expect(try CLI.run(["decode", pairs, "--swipes", swipes, "--context", "--pair-weight", "1.5"]).status == 64)
+    try workspace.write("bad.jsonl", #"{"word": "hello", "previous": 3, "points": [[1, 2]]}"# + "\n")
+    let bad = try CLI.run(["decode", pairs, "--swipes", workspace.file("bad.jsonl"), "--context"])
+    #expect(bad.status == 1 && bad.stderr.contains("bad.jsonl:1:") && bad.stderr.contains(#""previous" is"#))
+    try Data([0x68, 0x65, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: workspace.file("binary.txt")))
+    let binary = try CLI.run(["synth", pairs, "--sentences", workspace.file("binary.txt")])
+    #expect(binary.status == 1 && binary.stderr.contains("binary.txt: not UTF-8"))
+  }
+
   @Test func decodesSynthesizedSwipesAsJSONLines() throws {
     let swipes = workspace.file("swipes.jsonl")
     let synth = try CLI.run(["synth", blob, "--words", "hello", "world", "help", "--seed", "4", "-o", swipes])
