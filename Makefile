@@ -12,6 +12,9 @@
 #                    the two small vocabularies, the real swipes and 300 swipes per set)
 #   make bench-bilingual  en and de swiped on qwerty-en: each language's blob alone against
 #                    a bilingual session over both (bench/bilingual.sh)
+#   make bench-context  ranking by the previous word: Debian fortunes sentences swiped with the
+#                    human swipe model, decoded without and with context; next-word predictions,
+#                    keystrokes saved (bench/context.sh; needs make bigrams, which it runs)
 #   make fuzz        libFuzzer + AddressSanitizer over open and every query (Linux;
 #                    FUZZ_SECONDS=600 by default); inputs that crash go to Fuzz/Corpus,
 #                    which `make test` replays
@@ -63,7 +66,7 @@ DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
 .PHONY: all deps release dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
-  test bench bench-decoder bench-bilingual fuzz tsan asan clean
+  test bench bench-decoder bench-bilingual bench-context fuzz tsan asan clean
 
 all: check-languages check-layouts deps release dictionaries
 
@@ -186,6 +189,10 @@ bench-decoder: deps
 # English and German swiped on one layout: each blob alone and the bilingual session.
 bench-bilingual: deps
 	bench/bilingual.sh
+
+# The previous word: sentences decoded with and without it (docs/context.md).
+bench-context: deps
+	bench/context.sh
 
 tsan: deps
 	SWIPEDICT_CONCURRENCY_SECONDS=10 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
