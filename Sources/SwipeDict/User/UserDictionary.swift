@@ -94,7 +94,7 @@ public final class UserDictionary {
   private var header: UserLogFormat.Header
   /// The end of the last whole record read or written.
   private var end: Int
-  private var table: [String: UserEntry] = [:]
+  private var table = UserTable()
   /// The largest sequence number seen (the header's base, or a record's).
   private var sequence: UInt64
   /// The bytes a compacted file would take for the entries (their set records).
@@ -249,15 +249,15 @@ public final class UserDictionary {
     -> ImportSummary
   {
     try withWriteLock { () throws(UserDictionaryError) -> ImportSummary in
-      var next = replacing ? [:] : table
+      var next = replacing ? UserTable() : table
       var nextSequence = sequence
       var listed: Set<String> = []
       for item in list.items {
         nextSequence += 1
-        next[item.word] = UserEntry(word: item.word, kind: item.kind, uses: item.uses, lastUse: nextSequence)
+        next.set(UserEntry(word: item.word, kind: item.kind, uses: item.uses, lastUse: nextSequence))
         listed.insert(item.word)
       }
-      let replaced = replacing ? table.keys.filter { !listed.contains($0) }.count : 0
+      let replaced = replacing ? table.values.filter { !listed.contains($0.word) }.count : 0
       var ordered = next.values.sorted { $0.lastUse < $1.lastUse }
       var evicted = 0
       if ordered.count > header.capacity {
@@ -390,7 +390,7 @@ public final class UserDictionary {
     file = written
     identity = try written.status().identity
     header = newHeader
-    table = [:]
+    table = UserTable()
     liveBytes = 0
     for entry in entries { apply(.set(entry)) }
     end = bytes.count
@@ -411,7 +411,7 @@ public final class UserDictionary {
   private func reload() throws(UserDictionaryError) {
     let headerBytes = try file.read(count: UserLogFormat.headerSize, at: 0)
     header = try UserLogFormat.decodeHeader(headerBytes[...], path: path)
-    table = [:]
+    table = UserTable()
     liveBytes = 0
     sequence = header.baseSequence
     end = UserLogFormat.headerSize
@@ -455,12 +455,12 @@ public final class UserDictionary {
   private func apply(_ record: UserLogFormat.Record) {
     switch record {
     case .set(let entry):
-      if let old = table.updateValue(entry, forKey: entry.word) {
+      if let old = table.set(entry) {
         liveBytes -= UserLogFormat.recordSize(wordBytes: old.word.utf8.count)
       }
       liveBytes += UserLogFormat.recordSize(wordBytes: entry.word.utf8.count)
     case .remove(let word, _, _):
-      if let old = table.removeValue(forKey: word) {
+      if let old = table.remove(word) {
         liveBytes -= UserLogFormat.recordSize(wordBytes: old.word.utf8.count)
       }
     }

@@ -11,27 +11,27 @@
 /// let bonus = words.entry(for: candidate)?.uses ?? 0  // the user's own count
 /// ```
 public struct UserWords: Sendable {
-  private let table: [String: UserEntry]
+  private let table: UserTable
   /// The sequence number of the last write this snapshot includes (0 for a new store).
   /// Two snapshots of one file with the same sequence hold the same entries.
   public let sequence: UInt64
   /// The most entries the store keeps; beyond it the least recently used are evicted.
   public let capacity: Int
 
-  init(table: [String: UserEntry], sequence: UInt64, capacity: Int) {
+  init(table: UserTable, sequence: UInt64, capacity: Int) {
     self.table = table
     self.sequence = sequence
     self.capacity = capacity
   }
 
   /// An empty snapshot.
-  public init() { self.init(table: [:], sequence: 0, capacity: UserDictionary.defaultCapacity) }
+  public init() { self.init(table: UserTable(), sequence: 0, capacity: UserDictionary.defaultCapacity) }
 
   /// The number of entries (added, learned and blocked).
   public var count: Int { table.count }
 
   /// Whether there are no entries.
-  public var isEmpty: Bool { table.isEmpty }
+  public var isEmpty: Bool { table.count == 0 }
 
   /// The entry of `word`, or `nil` if the user dictionary has none.
   /// - Complexity: O(length of `word`) on average (one hash lookup).
