@@ -110,14 +110,19 @@ final class UserLogFile {
   func status() throws(UserDictionaryError) -> (identity: UserFileIdentity, size: Int) {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw Self.failure(path, "stat") }
-    return (UserFileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), Int(info.st_size))
+    return (Self.identity(info), Int(info.st_size))
   }
 
   /// The identity of the file `path` names now (`stat`), or `nil` if there is none.
   static func identity(of path: String) -> UserFileIdentity? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    return UserFileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    return identity(info)
+  }
+
+  /// `dev_t` is signed on Apple systems: its bits, not its value.
+  private static func identity(_ info: stat) -> UserFileIdentity {
+    UserFileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
   }
 
   /// Reads `count` bytes at `offset`, fewer if the file ends first (`pread`).
