@@ -18,6 +18,11 @@
 #   make fuzz        libFuzzer + AddressSanitizer over open and every query (Linux;
 #                    FUZZ_SECONDS=600 by default); inputs that crash go to Fuzz/Corpus,
 #                    which `make test` replays
+#   make user-stress the user dictionary's crash test: 100,000 random operations in a writer
+#                    process killed with SIGKILL every 1-5 ms and restarted, while a reader
+#                    process checks every state it sees (`swipedict user FILE stress`)
+#   make bench-user  the user dictionary's log against SQLite (WAL, C API; needs libsqlite3-dev):
+#                    open, write, refresh, size, kill test (bench/user-store/run.sh)
 #   make tsan        the concurrency tests under ThreadSanitizer (10 s soak of the loader,
 #                    and the decoder and the multilingual decoder shared by four tasks)
 #   make asan        the lifetime, hostile-bytes, corrupt-blob, MARK, BIGR and typing-corrector tests under AddressSanitizer
@@ -66,7 +71,7 @@ DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
 .PHONY: all deps release dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
-  test bench bench-decoder bench-bilingual bench-context fuzz tsan asan clean
+  test bench bench-decoder bench-bilingual bench-context user-stress bench-user fuzz tsan asan clean
 
 all: check-languages check-layouts deps release dictionaries
 
@@ -193,6 +198,15 @@ bench-bilingual: deps
 # The previous word: sentences decoded with and without it (docs/context.md).
 bench-context: deps
 	bench/context.sh
+
+USER_STRESS_OPS ?= 100000
+user-stress: release
+	@mkdir -p $(BUILD_DIR)
+	@rm -f $(BUILD_DIR)/user-stress.words
+	$(RELEASE_BIN) user $(BUILD_DIR)/user-stress.words stress --ops $(USER_STRESS_OPS)
+
+bench-user: release
+	bench/user-store/run.sh $(RELEASE_BIN)
 
 tsan: deps
 	SWIPEDICT_CONCURRENCY_SECONDS=10 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \

@@ -23,7 +23,7 @@ struct SwipeDictCommand: ParsableCommand {
     subcommands: [
       BuildCommand.self, InspectCommand.self, QueryCommand.self, VerifyCommand.self,
       BenchCommand.self, PackCommand.self, InstallCommand.self, SynthCommand.self, DecodeCommand.self,
-      DrawCommand.self, SwipeStatsCommand.self, DumpCommand.self, DiffCommand.self,
+      DrawCommand.self, SwipeStatsCommand.self, DumpCommand.self, DiffCommand.self, UserCommand.self,
     ]
   )
 }

@@ -1,0 +1,473 @@
+/// A user's own words, stored in one file that several processes read and write: words the
+/// user added, words learned from use, words the user blocked, and use counts.
+///
+/// The file is an append-only log of checksummed records (``UserLogFormat``): each write
+/// appends one record with one `pwrite`, under an advisory lock (`flock`) that serializes
+/// writers in any number of processes (the containing app and the keyboard extension).
+/// Readers take no lock: ``refresh()`` reads only the bytes appended since the last read,
+/// and re-reads the file when a compaction replaced it. A process killed at any instant
+/// loses at most the write it was making: readers stop before a half-written record, and
+/// the next writer cuts it off.
+///
+/// ```swift
+/// let store = try UserDictionary(path: groupFolder + "/user.words")
+/// try store.learn("gonna")          // the user typed it: one more use
+/// try store.add("Zoë")              // the user added a name
+/// try store.block("ducking")        // never suggest it
+/// try store.refresh()               // pick up what the other process wrote
+/// let words = store.words           // a snapshot for the queries, any thread
+/// ```
+///
+/// The store is bounded: when a write would make more than ``capacity`` entries (20,000 by
+/// default), the least recently used *learned* entry is evicted first; only when none is
+/// learned, the least recently used added or blocked one (what the user chose is kept
+/// longer than what was picked up). The log is compacted (rewritten to a temporary file
+/// and renamed over) when it grows past twice its live size plus 64 KiB.
+///
+/// Durability: a write that returned is in the file system's cache and survives the
+/// process being killed; to survive a power loss too, set
+/// ``Options/synchronizesEachWrite`` (an `fsync` per write; see docs/user-dictionary.md
+/// for its cost).
+///
+/// Not `Sendable`: one store per thread or actor (each with its own file descriptor and
+/// lock); share the ``UserWords`` snapshots instead.
+public final class UserDictionary {
+  /// The capacity of a new file: 20,000 entries.
+  public static let defaultCapacity = 20_000
+
+  /// How a store opens and writes its file.
+  public struct Options: Sendable, Hashable {
+    /// The most entries a *new* file keeps (an existing file keeps its own; see
+    /// ``UserDictionary/capacity``). At least 1.
+    public var capacity: Int
+    /// Flush every write to the storage device before it returns (`fsync`; `F_FULLFSYNC`
+    /// on Apple systems), so it survives a power loss, not only the process being killed.
+    public var synchronizesEachWrite: Bool
+    /// Compact the log when it grows past twice its live size plus 64 KiB.
+    public var compactsAutomatically: Bool
+
+    /// Options; by default 20,000 entries, no `fsync` per write, automatic compaction.
+    public init(
+      capacity: Int = UserDictionary.defaultCapacity, synchronizesEachWrite: Bool = false,
+      compactsAutomatically: Bool = true
+    ) {
+      self.capacity = capacity
+      self.synchronizesEachWrite = synchronizesEachWrite
+      self.compactsAutomatically = compactsAutomatically
+    }
+  }
+
+  /// Bytes at the end of the file that are not whole, valid records.
+  public struct Damage: Sendable, Hashable, CustomStringConvertible {
+    /// Whether the last record runs past the end of the file (a write in flight, or one a
+    /// killed writer left), rather than being whole but wrong (a storage fault).
+    public var isIncomplete: Bool
+    /// Where the unreadable bytes start.
+    public var offset: Int
+    /// How many bytes there were.
+    public var byteCount: Int
+    /// What is wrong with them.
+    public var message: String
+    /// Whether a write of this store cut them off (after a killed writer, the usual case).
+    public var wasCut: Bool
+
+    public var description: String {
+      "\(wasCut ? "cut off" : "ignored") \(byteCount) bytes at offset \(offset): \(message)"
+    }
+  }
+
+  /// The file.
+  public let path: String
+  /// The options the store was opened with.
+  public let options: Options
+  /// The most entries the file keeps (set when it was created).
+  public var capacity: Int { header.capacity }
+  /// Unreadable bytes found at the end of the file by the last read or write, or `nil`.
+  ///
+  /// A record half written by a live writer in another process shows up here briefly (it is
+  /// whole at the next ``refresh()``); one left by a killed writer stays until the next
+  /// write cuts it off; a damaged record (a storage fault) loses the records after it.
+  public private(set) var damage: Damage?
+
+  private var file: UserLogFile
+  private var identity: UserFileIdentity
+  private var header: UserLogFormat.Header
+  /// The end of the last whole record read or written.
+  private var end: Int
+  private var table = UserTable()
+  /// The largest sequence number seen (the header's base, or a record's).
+  private var sequence: UInt64
+  /// The bytes a compacted file would take for the entries (their set records).
+  private var liveBytes = 0
+  private var cachedWords: UserWords?
+
+  /// Opens the user dictionary at `path`, creating the file if it is missing.
+  /// - Parameters:
+  ///   - path: the file; its directory must exist (the App Group container on iOS).
+  ///   - options: the capacity of a new file, `fsync` per write, automatic compaction.
+  /// - Throws: ``UserDictionaryError`` when the file cannot be created or opened
+  ///   (`.io`), is not a user dictionary, is of a newer version, or its header is damaged.
+  public init(path: String, options: Options = Options()) throws(UserDictionaryError) {
+    precondition(options.capacity >= 1, "a user dictionary holds at least one entry")
+    self.path = path
+    self.options = options
+    header = UserLogFormat.Header(capacity: options.capacity, baseSequence: 0)
+    try UserLogFile.createIfMissing(path, contents: UserLogFormat.encodeHeader(header))
+    file = try UserLogFile(path: path)
+    let status = try file.status()
+    identity = status.identity
+    end = UserLogFormat.headerSize
+    sequence = 0
+    if status.size == 0 {
+      // An empty file someone else created: write the header under the lock.
+      try file.lock()
+      defer { file.unlock() }
+      if try file.status().size == 0 {
+        try file.write(UserLogFormat.encodeHeader(header), at: 0)
+      }
+    }
+    try reload()
+  }
+
+  // MARK: Reading
+
+  /// A snapshot of the entries as of the last read or write.
+  /// - Complexity: O(1) when nothing changed since the last snapshot; otherwise the next
+  ///   write copies the table once (O(n)) if the previous snapshot is still held.
+  public var words: UserWords {
+    if let cachedWords { return cachedWords }
+    let words = UserWords(table: table, sequence: sequence, capacity: header.capacity)
+    cachedWords = words
+    return words
+  }
+
+  /// Picks up the writes of other stores and processes: reads only the bytes appended
+  /// since the last read, or the whole file when a compaction replaced it.
+  /// - Returns: whether the entries changed.
+  /// - Throws: ``UserDictionaryError`` when the file cannot be read, or was replaced by
+  ///   something that is not a user dictionary.
+  @discardableResult
+  public func refresh() throws(UserDictionaryError) -> Bool {
+    let before = sequence
+    if UserLogFile.identity(of: path) != identity {
+      try reopen()
+      return true
+    }
+    try catchUp(cutting: false)
+    return sequence != before
+  }
+
+  // MARK: Writing
+
+  /// Adds `word` as a word of the user's (or turns a learned or blocked entry into an added
+  /// one), and marks it used now.
+  /// - Parameters:
+  ///   - word: the word (validated and NFC-normalized: ``UserWordRules``).
+  ///   - uses: the use count to set; `nil` keeps the entry's count (0 for a new entry).
+  /// - Returns: the entry as written.
+  /// - Throws: ``UserDictionaryError`` for an invalid word or count, or when the file
+  ///   cannot be written.
+  @discardableResult
+  public func add(_ word: String, uses: Int? = nil) throws(UserDictionaryError) -> UserEntry {
+    let word = try UserWordRules.validate(word)
+    if let uses { try Self.checkUses(uses, word: word) }
+    return try writeEntry(word) { old in (.added, uses ?? old?.uses ?? 0) }
+  }
+
+  /// Counts one use of `word`: one more use of its entry, or a new learned entry with one
+  /// use. A blocked word stays blocked, unchanged and unwritten.
+  /// - Returns: the entry after the write (the blocked entry as it was).
+  /// - Throws: ``UserDictionaryError`` for an invalid word, or when the file cannot be
+  ///   written.
+  @discardableResult
+  public func learn(_ word: String) throws(UserDictionaryError) -> UserEntry {
+    let word = try UserWordRules.validate(word)
+    return try writeEntry(word) { old in
+      guard let old else { return (.learned, 1) }
+      if old.kind == .blocked { return nil }
+      return (old.kind, old.uses < Int(UInt32.max) ? old.uses + 1 : old.uses)
+    }
+  }
+
+  /// Blocks `word`: queries must never suggest it, whatever a dictionary says. Its use
+  /// count is kept (``add(_:uses:)`` unblocks it).
+  /// - Returns: the entry as written.
+  /// - Throws: ``UserDictionaryError`` for an invalid word, or when the file cannot be
+  ///   written.
+  @discardableResult
+  public func block(_ word: String) throws(UserDictionaryError) -> UserEntry {
+    let word = try UserWordRules.validate(word)
+    return try writeEntry(word) { old in (.blocked, old?.uses ?? 0) }
+  }
+
+  /// Removes the entry of `word` (added, learned or blocked), if there is one.
+  /// - Returns: the entry removed, or `nil` when there was none (nothing is written).
+  /// - Throws: ``UserDictionaryError`` for an invalid word, or when the file cannot be
+  ///   written.
+  @discardableResult
+  public func remove(_ word: String) throws(UserDictionaryError) -> UserEntry? {
+    let word = try UserWordRules.validate(word)
+    return try withWriteLock { () throws(UserDictionaryError) -> UserEntry? in
+      guard let old = table[word] else { return nil }
+      try append([.remove(word: word, sequence: sequence + 1, evicted: false)])
+      return old
+    }
+  }
+
+  /// Rewrites the file with one record per entry, least recently used first, to a
+  /// temporary file renamed over it. Readers pick up the new file at their next
+  /// ``refresh()``. Writes compact by themselves (``Options/compactsAutomatically``).
+  /// - Throws: ``UserDictionaryError`` when the file cannot be written.
+  public func compact() throws(UserDictionaryError) {
+    try withWriteLock { () throws(UserDictionaryError) in try rewrite(table.values.sorted { $0.lastUse < $1.lastUse }) }
+  }
+
+  /// What an import did.
+  public struct ImportSummary: Sendable, Hashable {
+    /// Entries written (one per word of the list; a word listed twice counts once).
+    public var imported: Int
+    /// Entries evicted to stay within the capacity.
+    public var evicted: Int
+    /// Entries removed because `replacing` was set and the list did not have them.
+    public var replaced: Int
+  }
+
+  /// Writes the entries of a list (``UserWordList``) in one step: the file is rewritten
+  /// and renamed over, so other processes see all of the list or none of it.
+  ///
+  /// The list's words get new sequence numbers in list order (later lines count as more
+  /// recent, as ``UserWordList/format(_:)`` writes them), so an import beyond the capacity
+  /// keeps the end of the list. A word listed twice keeps its last line.
+  /// - Parameters:
+  ///   - list: the entries.
+  ///   - replacing: remove every entry the list does not have (restore a backup); by
+  ///     default the list is merged into the entries there are.
+  /// - Returns: how many entries were imported, evicted and replaced.
+  /// - Throws: ``UserDictionaryError`` when the file cannot be written.
+  @discardableResult
+  public func importList(_ list: UserWordList, replacing: Bool = false) throws(UserDictionaryError)
+    -> ImportSummary
+  {
+    try withWriteLock { () throws(UserDictionaryError) -> ImportSummary in
+      var next = replacing ? UserTable() : table
+      var nextSequence = sequence
+      var listed: Set<String> = []
+      for item in list.items {
+        nextSequence += 1
+        next.set(UserEntry(word: item.word, kind: item.kind, uses: item.uses, lastUse: nextSequence))
+        listed.insert(item.word)
+      }
+      let replaced = replacing ? table.values.filter { !listed.contains($0.word) }.count : 0
+      var ordered = next.values.sorted { $0.lastUse < $1.lastUse }
+      var evicted = 0
+      if ordered.count > header.capacity {
+        // Learned entries go first, then the rest, least recently used first.
+        let excess = ordered.count - header.capacity
+        let learned = ordered.filter { $0.kind == .learned }.prefix(excess).map(\.word)
+        var victims = Set(learned)
+        for entry in ordered where victims.count < excess && entry.kind != .learned {
+          victims.insert(entry.word)
+        }
+        ordered.removeAll { victims.contains($0.word) }
+        evicted = victims.count
+      }
+      sequence = nextSequence
+      try rewrite(ordered)
+      return ImportSummary(imported: listed.count, evicted: evicted, replaced: replaced)
+    }
+  }
+
+  /// The entries as a word list (``UserWordList/format(_:)``): `word<TAB>uses` lines that
+  /// `swipedict build` reads, blocked words as `#!blocked` comment lines.
+  public func exportList() -> String { UserWordList.format(words) }
+
+  // MARK: Internals
+
+  static func checkUses(_ uses: Int, word: String) throws(UserDictionaryError) {
+    guard uses >= 0 && uses <= Int(UInt32.max) else {
+      throw UserDictionaryError(
+        .invalidUses, file: nil, message: "\(uses) is not a use count (for \(UserWordRules.quoted(word)))",
+        hint: "a use count is a whole number from 0 to \(UInt32.max)")
+    }
+  }
+
+  /// Writes the new state of `word` under the lock; `change` maps the old entry to the new
+  /// kind and uses, or to `nil` for no write.
+  private func writeEntry(
+    _ word: String, _ change: (UserEntry?) -> (UserEntry.Kind, Int)?
+  ) throws(UserDictionaryError) -> UserEntry {
+    try withWriteLock { () throws(UserDictionaryError) -> UserEntry in
+      let old = table[word]
+      guard let (kind, uses) = change(old) else {
+        // Only a blocked entry leads here, and it exists.
+        return old ?? UserEntry(word: word, kind: .blocked, uses: 0, lastUse: 0)
+      }
+      var records: [UserLogFormat.Record] = []
+      if old == nil && table.count >= header.capacity {
+        for victim in evictionVictims(count: table.count - header.capacity + 1, sparing: word) {
+          records.append(.remove(word: victim, sequence: sequence + UInt64(records.count) + 1, evicted: true))
+        }
+      }
+      let entry = UserEntry(word: word, kind: kind, uses: uses, lastUse: sequence + UInt64(records.count) + 1)
+      records.append(.set(entry))
+      try append(records)
+      return entry
+    }
+  }
+
+  /// The `count` least recently used learned entries, then added or blocked ones if there
+  /// are not enough learned ones. One pass over the entries.
+  private func evictionVictims(count: Int, sparing word: String) -> [String] {
+    guard count > 0 else { return [] }
+    if count == 1 {
+      var learned: UserEntry?
+      var other: UserEntry?
+      for entry in table.values where entry.word != word {
+        if entry.kind == .learned {
+          if learned.map({ entry.lastUse < $0.lastUse }) ?? true { learned = entry }
+        } else if other.map({ entry.lastUse < $0.lastUse }) ?? true {
+          other = entry
+        }
+      }
+      return (learned ?? other).map { [$0.word] } ?? []
+    }
+    let sorted = table.values.filter { $0.word != word }.sorted {
+      ($0.kind == .learned ? 0 : 1, $0.lastUse) < ($1.kind == .learned ? 0 : 1, $1.lastUse)
+    }
+    return sorted.prefix(count).map(\.word)
+  }
+
+  /// Runs `body` holding the file's exclusive lock, on the file the path names now, with
+  /// every record before it applied and a torn tail cut off.
+  private func withWriteLock<T>(_ body: () throws(UserDictionaryError) -> T) throws(UserDictionaryError) -> T {
+    while true {
+      guard file.isWritable else {
+        throw UserDictionaryError(
+          .io, file: path, message: "the file is read-only for this process",
+          hint: "check the permissions of the file and its directory")
+      }
+      let locked = file
+      try locked.lock()
+      if UserLogFile.identity(of: path) == identity {
+        defer { locked.unlock() }
+        try catchUp(cutting: true)
+        let result = try body()
+        if options.compactsAutomatically, end - UserLogFormat.headerSize > 2 * liveBytes + 65_536 {
+          try rewrite(table.values.sorted { $0.lastUse < $1.lastUse })
+        }
+        return result
+      }
+      // A compaction replaced the file (or it was deleted) before we got the lock.
+      locked.unlock()
+      try reopen()
+    }
+  }
+
+  /// Appends records at the end (under the lock) and applies them.
+  private func append(_ records: [UserLogFormat.Record]) throws(UserDictionaryError) {
+    var bytes: [UInt8] = []
+    for record in records { UserLogFormat.encode(record, into: &bytes) }
+    do throws(UserDictionaryError) {
+      try file.write(bytes, at: end)
+    } catch {
+      try? file.truncate(to: end)  // leave no half record behind (a full disk)
+      throw error
+    }
+    if options.synchronizesEachWrite { try file.synchronize() }
+    for record in records { apply(record) }
+    end += bytes.count
+  }
+
+  /// Writes `entries` (in this order) as a new file and renames it over the path (under
+  /// the lock). The store then reads the new file, through the descriptor it wrote.
+  private func rewrite(_ entries: [UserEntry]) throws(UserDictionaryError) {
+    let newHeader = UserLogFormat.Header(capacity: header.capacity, baseSequence: sequence)
+    var bytes = UserLogFormat.encodeHeader(newHeader)
+    for entry in entries { UserLogFormat.encode(.set(entry), into: &bytes) }
+    let written = try UserLogFile.writeTemporary(beside: path, suffix: "compacting", unique: false, contents: bytes)
+    try written.rename(over: path)
+    if options.synchronizesEachWrite { UserLogFile.synchronizeDirectory(of: path) }
+    file = written
+    identity = try written.status().identity
+    header = newHeader
+    table = UserTable()
+    liveBytes = 0
+    for entry in entries { apply(.set(entry)) }
+    end = bytes.count
+    damage = nil
+    cachedWords = nil
+  }
+
+  /// Opens the file the path names now and reads it whole.
+  private func reopen() throws(UserDictionaryError) {
+    try UserLogFile.createIfMissing(path, contents: UserLogFormat.encodeHeader(
+      UserLogFormat.Header(capacity: header.capacity, baseSequence: 0)))
+    file = try UserLogFile(path: path)
+    identity = try file.status().identity
+    try reload()
+  }
+
+  /// Reads the header and every record of the open file.
+  private func reload() throws(UserDictionaryError) {
+    let headerBytes = try file.read(count: UserLogFormat.headerSize, at: 0)
+    header = try UserLogFormat.decodeHeader(headerBytes[...], path: path)
+    table = UserTable()
+    liveBytes = 0
+    sequence = header.baseSequence
+    end = UserLogFormat.headerSize
+    damage = nil
+    cachedWords = nil
+    try catchUp(cutting: false)
+  }
+
+  /// Reads and applies the records after `end`. At bytes that are not a whole, valid
+  /// record: notes them in `damage`, and with `cutting` (a writer, under the lock: no
+  /// one else is writing) truncates the file there.
+  private func catchUp(cutting: Bool) throws(UserDictionaryError) {
+    let size = try file.status().size
+    if size < end {
+      // Someone cut records this store had read: not something stores do. Read it anew.
+      try reload()
+      return
+    }
+    guard size > end else {
+      damage = nil
+      return
+    }
+    let bytes = try file.read(count: size - end, at: end)
+    let (consumed, stop) = UserLogFormat.decodeRecords(bytes[...]) { record, _ in apply(record) }
+    end += consumed
+    if let stop {
+      let message: String
+      switch stop {
+      case .incomplete: message = "an incomplete record (a write in flight, or one a killed writer left)"
+      case .damaged(let what): message = "a damaged record (\(what))"
+      }
+      if cutting { try file.truncate(to: end) }
+      damage = Damage(
+        isIncomplete: stop == .incomplete, offset: end, byteCount: bytes.count - consumed, message: message,
+        wasCut: cutting)
+    } else {
+      damage = nil
+    }
+  }
+
+  private func apply(_ record: UserLogFormat.Record) {
+    switch record {
+    case .set(let entry):
+      if let old = table.set(entry) {
+        liveBytes -= UserLogFormat.recordSize(wordBytes: old.word.utf8.count)
+      }
+      liveBytes += UserLogFormat.recordSize(wordBytes: entry.word.utf8.count)
+    case .remove(let word, _, _):
+      if let old = table.remove(word) {
+        liveBytes -= UserLogFormat.recordSize(wordBytes: old.word.utf8.count)
+      }
+    }
+    sequence = max(sequence, record.sequence)
+    cachedWords = nil
+  }
+}
+
+@available(*, unavailable, message: "a UserDictionary is used from one thread or actor; share its `words` snapshots")
+extension UserDictionary: Sendable {}

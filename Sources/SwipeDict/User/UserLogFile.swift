@@ -1,0 +1,242 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Which file a path or descriptor names: device and inode. A compaction renames a new
+/// file over the old one, which changes the identity the path names.
+struct UserFileIdentity: Equatable {
+  var device: UInt64
+  var inode: UInt64
+}
+
+/// One open user dictionary file: the system calls the store makes, each with `-1 → errno`
+/// in one place (``UserLogFile/check(_:_:)``) and EINTR retried.
+///
+/// The descriptor is closed in `deinit` (which also releases its lock). Reads and writes
+/// take and return `[UInt8]`; the only pointers are inside the `withUnsafe…` closures
+/// here, sized by the arrays they come from.
+final class UserLogFile {
+  /// The file's path (a temporary file's changes when it is renamed into place).
+  private(set) var path: String
+  private let descriptor: Int32
+  /// Whether the file was opened for writing (a read-only file can still be read).
+  let isWritable: Bool
+
+  /// Opens an existing file, for reading and writing if allowed, else read-only.
+  init(path: String) throws(UserDictionaryError) {
+    self.path = path
+    var fd = Self.retrying { open(path, O_RDWR | O_CLOEXEC) }
+    var writable = true
+    if fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM) {
+      fd = Self.retrying { open(path, O_RDONLY | O_CLOEXEC) }
+      writable = false
+    }
+    guard fd >= 0 else { throw Self.failure(path, "open") }
+    descriptor = fd
+    isWritable = writable
+  }
+
+  /// Takes over a descriptor (of a file just written).
+  private init(path: String, descriptor: Int32) {
+    self.path = path
+    self.descriptor = descriptor
+    isWritable = true
+  }
+
+  deinit { close(descriptor) }
+
+  /// Creates `path` with `contents` unless it exists, atomically: the contents are written
+  /// to a temporary file beside it and linked to `path` (which fails if `path` appeared in
+  /// the meantime: another process created it, and its file is kept).
+  static func createIfMissing(_ path: String, contents: [UInt8]) throws(UserDictionaryError) {
+    if access(path, F_OK) == 0 { return }
+    let temporary = try writeTemporary(beside: path, suffix: "new", unique: true, contents: contents)
+    defer { unlink(temporary.path) }
+    if link(temporary.path, path) != 0 && errno != EEXIST {
+      throw failure(path, "create")
+    }
+  }
+
+  /// Writes `contents` to a temporary file beside `path` (same directory, so it can be
+  /// renamed over it), flushed to disk.
+  /// - Parameters:
+  ///   - path: the file the temporary one stands in for.
+  ///   - suffix: names the temporary file `.NAME.SUFFIX`. With `unique`, a random part is
+  ///     added (`mkstemp`) for files written without the lock; without it the name is fixed
+  ///     and an old file of that name (left by a writer killed while compacting) is
+  ///     overwritten: only the lock holder may use it, so nothing is left to pile up.
+  ///   - contents: the bytes.
+  /// - Returns: the open file (read-write), named by its temporary path.
+  static func writeTemporary(beside path: String, suffix: String, unique: Bool, contents: [UInt8])
+    throws(UserDictionaryError) -> UserLogFile
+  {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let base = "\(directory.isEmpty ? "/" : directory)/.\(name).\(suffix)"
+    let temporaryPath: String
+    let fd: Int32
+    if unique {
+      var template = Array((base + "-XXXXXX").utf8CString)
+      fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+        guard let start = buffer.baseAddress else { return -1 }
+        return mkstemp(start)
+      }
+      temporaryPath = template.withUnsafeBufferPointer { buffer in
+        String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      }
+    } else {
+      temporaryPath = base
+      fd = retrying { open(base, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+    }
+    guard fd >= 0 else { throw failure(path, "create a temporary file beside") }
+    let file = UserLogFile(path: temporaryPath, descriptor: fd)
+    do throws(UserDictionaryError) {
+      _ = fchmod(fd, 0o644)
+      try file.write(contents, at: 0)
+      try file.synchronize()
+    } catch {
+      unlink(temporaryPath)
+      throw error
+    }
+    return file
+  }
+
+  /// The identity and size of the open file (`fstat`).
+  func status() throws(UserDictionaryError) -> (identity: UserFileIdentity, size: Int) {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw Self.failure(path, "stat") }
+    return (Self.identity(info), Int(info.st_size))
+  }
+
+  /// The identity of the file `path` names now (`stat`), or `nil` if there is none.
+  static func identity(of path: String) -> UserFileIdentity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return identity(info)
+  }
+
+  /// `dev_t` is signed on Apple systems: its bits, not its value.
+  private static func identity(_ info: stat) -> UserFileIdentity {
+    UserFileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+  }
+
+  /// Reads `count` bytes at `offset`, fewer if the file ends first (`pread`).
+  func read(count: Int, at offset: Int) throws(UserDictionaryError) -> [UInt8] {
+    guard count > 0 else { return [] }
+    var failed = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      initialized = 0
+      guard let base = buffer.baseAddress else { return }
+      while initialized < count {
+        let n = pread(descriptor, base + initialized, count - initialized, off_t(offset + initialized))
+        if n > 0 {
+          initialized += n
+        } else if n == 0 {
+          return
+        } else if errno != EINTR {
+          failed = true
+          return
+        }
+      }
+    }
+    if failed { throw Self.failure(path, "read") }
+    return bytes
+  }
+
+  /// Writes all of `bytes` at `offset` (`pwrite`, repeated after a short write).
+  func write(_ bytes: [UInt8], at offset: Int) throws(UserDictionaryError) {
+    var failed = false
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var done = 0
+      while done < buffer.count {
+        let n = pwrite(descriptor, base + done, buffer.count - done, off_t(offset + done))
+        if n >= 0 {
+          done += n
+        } else if errno != EINTR {
+          failed = true
+          return
+        }
+      }
+    }
+    if failed { throw Self.failure(path, "write") }
+  }
+
+  /// Cuts the file to `size` bytes (`ftruncate`).
+  func truncate(to size: Int) throws(UserDictionaryError) {
+    guard Self.retrying({ ftruncate(descriptor, off_t(size)) }) == 0 else {
+      throw Self.failure(path, "truncate")
+    }
+  }
+
+  /// Flushes the file's data to the storage device: `fsync` (on Apple systems
+  /// `F_FULLFSYNC`, which also empties the drive's cache; plain `fsync` there does not).
+  func synchronize() throws(UserDictionaryError) {
+    #if canImport(Darwin)
+      if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+    #endif
+    guard Self.retrying({ fsync(descriptor) }) == 0 else { throw Self.failure(path, "flush (fsync)") }
+  }
+
+  /// Takes the exclusive advisory lock of the file, waiting for it (`flock(LOCK_EX)`).
+  func lock() throws(UserDictionaryError) {
+    guard Self.retrying({ flock(descriptor, LOCK_EX) }) == 0 else { throw Self.failure(path, "lock") }
+  }
+
+  /// Releases the lock (`flock(LOCK_UN)`); closing the descriptor releases it too.
+  func unlock() {
+    _ = flock(descriptor, LOCK_UN)
+  }
+
+  /// Renames this (temporary) file over `destination`, which becomes its path.
+  func rename(over destination: String) throws(UserDictionaryError) {
+    #if canImport(Glibc)
+      let result = Glibc.rename(path, destination)
+    #elseif canImport(Musl)
+      let result = Musl.rename(path, destination)
+    #else
+      let result = Darwin.rename(path, destination)
+    #endif
+    guard result == 0 else {
+      let error = Self.failure(destination, "replace (rename)")
+      unlink(path)
+      throw error
+    }
+    path = destination
+  }
+
+  /// Flushes the directory holding `path`, so a rename in it survives a power loss.
+  static func synchronizeDirectory(of path: String) {
+    let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    let fd = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = fsync(fd)
+    close(fd)
+  }
+
+  /// Calls `body` again while it fails with EINTR.
+  private static func retrying(_ body: () -> Int32) -> Int32 {
+    while true {
+      let result = body()
+      if result != -1 || errno != EINTR { return result }
+    }
+  }
+
+  /// The error for a failed call, with `errno`'s text.
+  static func failure(_ path: String, _ operation: String) -> UserDictionaryError {
+    let reason = String(cString: strerror(errno))
+    let hint: String
+    switch errno {
+    case ENOENT: hint = "check the path; the directory must exist"
+    case EACCES, EPERM, EROFS: hint = "check the permissions of the file and its directory"
+    case ENOSPC, EDQUOT: hint = "free some space on the device"
+    default: hint = "check the file and its directory"
+    }
+    return UserDictionaryError(.io, file: path, message: "cannot \(operation) the file: \(reason)", hint: hint)
+  }
+}

@@ -1,0 +1,57 @@
+/// An immutable snapshot of a user dictionary: what a query or the decoder consults.
+///
+/// A value: take it from ``UserDictionary/words`` and use it from any thread for as long as
+/// you like; later writes (yours or another process's) do not change it. Lookups are exact
+/// (case kept) and insensitive to normalization (`"e\u{301}"` finds `é`), like
+/// `SwipeDictionary.contains(_:)`.
+///
+/// ```swift
+/// let words = store.words
+/// if words.isBlocked(candidate) { continue }        // never suggest it
+/// let bonus = words.entry(for: candidate)?.uses ?? 0  // the user's own count
+/// ```
+public struct UserWords: Sendable {
+  private let table: UserTable
+  /// The sequence number of the last write this snapshot includes (0 for a new store).
+  /// Two snapshots of one file with the same sequence hold the same entries.
+  public let sequence: UInt64
+  /// The most entries the store keeps; beyond it the least recently used are evicted.
+  public let capacity: Int
+
+  init(table: UserTable, sequence: UInt64, capacity: Int) {
+    self.table = table
+    self.sequence = sequence
+    self.capacity = capacity
+  }
+
+  /// An empty snapshot.
+  public init() { self.init(table: UserTable(), sequence: 0, capacity: UserDictionary.defaultCapacity) }
+
+  /// The number of entries (added, learned and blocked).
+  public var count: Int { table.count }
+
+  /// Whether there are no entries.
+  public var isEmpty: Bool { table.count == 0 }
+
+  /// The entry of `word`, or `nil` if the user dictionary has none.
+  /// - Complexity: O(length of `word`) on average (one hash lookup).
+  public func entry(for word: String) -> UserEntry? { table[word] }
+
+  /// Whether the user blocked `word` (it must never be suggested).
+  public func isBlocked(_ word: String) -> Bool { table[word]?.kind == .blocked }
+
+  /// Every entry, least recently used first (import restores this order).
+  /// - Complexity: O(n log n): it sorts; keep the result if you need it more than once.
+  public var entries: [UserEntry] { table.values.sorted { $0.lastUse < $1.lastUse } }
+
+  /// The entries of one kind, least recently used first.
+  /// - Complexity: O(n log n).
+  public func entries(of kind: UserEntry.Kind) -> [UserEntry] {
+    table.values.filter { $0.kind == kind }.sorted { $0.lastUse < $1.lastUse }
+  }
+}
+
+extension UserWords: Equatable {
+  /// Whether two snapshots hold the same entries (sequence and capacity aside).
+  public static func == (lhs: UserWords, rhs: UserWords) -> Bool { lhs.table == rhs.table }
+}

@@ -1,0 +1,373 @@
+import Foundation
+import SwipeDict
+import SwipeDictTestSupport
+import Testing
+
+/// The user dictionary's store: writes, reads by other stores, damaged files, eviction,
+/// word lists.
+@Suite("User dictionary")
+struct UserDictionaryTests {
+  let directory = TemporaryDirectory()
+  var path: String { directory.path + "/user.words" }
+
+  // MARK: Round trips
+
+  @Test func writesSurviveReopeningAndReachOtherStores() throws {
+    let store = try UserDictionary(path: path)
+    let other = try UserDictionary(path: path)
+    #expect(store.words.isEmpty)
+    try store.add("Zoë", uses: 3)
+    try store.learn("gonna")
+    try store.learn("gonna")
+    try store.block("ducking")
+    try store.add("Anna")
+    #expect(try store.remove("Anna")?.kind == .added)
+    #expect(try store.remove("Anna") == nil)
+    let expected = [
+      UserEntry(word: "Zoë", kind: .added, uses: 3, lastUse: 1),
+      UserEntry(word: "gonna", kind: .learned, uses: 2, lastUse: 3),
+      UserEntry(word: "ducking", kind: .blocked, uses: 0, lastUse: 4),
+    ]
+    #expect(store.words.entries == expected)
+    #expect(store.words.sequence == 6)
+    #expect(try other.refresh())
+    #expect(other.words.entries == expected)
+    #expect(try other.refresh() == false)
+    #expect(try UserDictionary(path: path).words.entries == expected)
+    #expect(other.words.isBlocked("ducking"))
+    #expect(!other.words.isBlocked("gonna"))
+    // Lookups do not care about normalization.
+    #expect(other.words.entry(for: "Zo\u{65}\u{308}")?.uses == 3)
+  }
+
+  @Test func learnAddBlockAndRemoveFollowTheirRules() throws {
+    let store = try UserDictionary(path: path)
+    #expect(try store.learn("hey") == UserEntry(word: "hey", kind: .learned, uses: 1, lastUse: 1))
+    #expect(try store.add("hey").uses == 1)  // add keeps the count, makes it added
+    #expect(try store.learn("hey") == UserEntry(word: "hey", kind: .added, uses: 2, lastUse: 3))
+    #expect(try store.block("hey") == UserEntry(word: "hey", kind: .blocked, uses: 2, lastUse: 4))
+    // A blocked word is not learned, and nothing is written.
+    #expect(try store.learn("hey") == UserEntry(word: "hey", kind: .blocked, uses: 2, lastUse: 4))
+    #expect(store.words.sequence == 4)
+    #expect(try store.add("hey", uses: 9) == UserEntry(word: "hey", kind: .added, uses: 9, lastUse: 5))
+    #expect(throws: UserDictionaryError.self) { try store.add("hey", uses: -1) }
+    #expect(throws: UserDictionaryError.self) { try store.add("hey", uses: Int(UInt32.max) + 1) }
+  }
+
+  /// Random operations against an in-memory model, through two stores on one file, with
+  /// reopening and compaction in between.
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func randomOperationsMatchAModel(seed: UInt64) throws {
+    var generator = SeededGenerator(seed: seed)
+    let words = (0..<60).map { ["w\($0)", "Wö\($0)", "ﬁx\($0)", "e\u{301}\($0)"][$0 % 4] }
+    var model: [String: UserEntry] = [:]
+    var sequence: UInt64 = 0
+    var a = try UserDictionary(path: path, options: .init(capacity: 40))
+    let b = try UserDictionary(path: path)
+    /// A write that creates an entry in a full store first evicts the least recently used
+    /// learned entry (else any), with a sequence number of its own.
+    func makeRoom(for word: String) {
+      guard model[word] == nil, model.count >= 40 else { return }
+      let others = model.values.filter { $0.word != word }
+      let learned = others.filter { $0.kind == .learned }
+      let victim = (learned.isEmpty ? others : learned).min { $0.lastUse < $1.lastUse }!
+      model[victim.word] = nil
+      sequence += 1
+    }
+    for step in 0..<1_500 {
+      let store = Bool.random(using: &generator) ? a : b
+      let word = Normalization.nfc(words.randomElement(using: &generator)!)
+      let old = model[word]
+      switch Int.random(in: 0..<10, using: &generator) {
+      case 0..<4:
+        let entry = try store.learn(word)
+        if old?.kind != .blocked {
+          makeRoom(for: word)
+          sequence += 1
+          model[word] = UserEntry(word: word, kind: old?.kind ?? .learned, uses: (old?.uses ?? 0) + 1, lastUse: sequence)
+        }
+        #expect(entry == model[word])
+      case 4..<6:
+        let uses: Int? = Bool.random(using: &generator) ? Int.random(in: 0...99, using: &generator) : nil
+        try store.add(word, uses: uses)
+        makeRoom(for: word)
+        sequence += 1
+        model[word] = UserEntry(word: word, kind: .added, uses: uses ?? old?.uses ?? 0, lastUse: sequence)
+      case 6:
+        try store.block(word)
+        makeRoom(for: word)
+        sequence += 1
+        model[word] = UserEntry(word: word, kind: .blocked, uses: old?.uses ?? 0, lastUse: sequence)
+      case 7, 8:
+        #expect(try store.remove(word) == old)
+        if old != nil {
+          sequence += 1
+          model[word] = nil
+        }
+      default:
+        if step % 3 == 0 { try store.compact() } else { a = try UserDictionary(path: path) }
+      }
+      try b.refresh()
+      try a.refresh()
+      #expect(a.words.entries == model.values.sorted { $0.lastUse < $1.lastUse }, "step \(step)")
+      #expect(a.words.sequence == sequence)
+      #expect(b.words == a.words)
+    }
+    #expect(try UserDictionary(path: path).words == a.words)
+  }
+
+  // MARK: Words
+
+  @Test func invalidWordsAreRefusedSayingWhy() throws {
+    let store = try UserDictionary(path: path)
+    let cases: [(String, String)] = [
+      ("", "empty"), ("a b", "a space"), ("a\tb", "a TAB"), ("a\nb", "a newline"),
+      ("a\u{0}b", "control character U+0000"), ("a\u{7F}", "control character U+007F"),
+      ("a\u{3000}b", "U+3000"), ("#tag", "starts with #"),
+      (String(repeating: "x", count: 65), "65 characters, over the limit of 64"),
+    ]
+    for (word, reason) in cases {
+      do {
+        try store.add(word)
+        Issue.record("\(word.debugDescription) was accepted")
+      } catch {
+        #expect(error.reason == .invalidWord)
+        #expect(error.message.contains(reason), "\(error)")
+        #expect(!error.hint.isEmpty)
+      }
+    }
+    #expect(store.words.isEmpty)
+    #expect(try store.add(String(repeating: "é", count: 64)).word.unicodeScalars.count == 64)
+    // NFC: 64 decomposed é are 128 scalars, 64 after composing.
+    #expect(try store.add(String(repeating: "e\u{301}", count: 64)).word == String(repeating: "é", count: 64))
+    #expect(store.words.count == 1)
+    #expect(try store.add("a#b").word == "a#b")
+  }
+
+  // MARK: Damaged files
+
+  /// A file with three records, and the byte offsets where each record starts.
+  private func threeRecords() throws -> (bytes: [UInt8], starts: [Int]) {
+    let store = try UserDictionary(path: path)
+    var starts: [Int] = []
+    for word in ["one", "two", "three"] {
+      starts.append(try fileBytes().count)
+      try store.learn(word)
+    }
+    return (try fileBytes(), starts)
+  }
+
+  private func fileBytes() throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+  private func write(_ bytes: [UInt8]) throws { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
+
+  @Test func aTornTailIsIgnoredByReadersAndCutByTheNextWrite() throws {
+    let (bytes, starts) = try threeRecords()
+    for cut in (starts[2] + 1)..<bytes.count {
+      try write(Array(bytes[..<cut]))
+      let store = try UserDictionary(path: path)
+      #expect(store.words.entries.map(\.word) == ["one", "two"])
+      #expect(store.damage?.isIncomplete == true)
+      #expect(store.damage?.offset == starts[2])
+      #expect(store.damage?.wasCut == false)
+      try store.learn("four")
+      #expect(store.damage?.wasCut == true)
+      let again = try UserDictionary(path: path)
+      #expect(again.words.entries.map(\.word) == ["one", "two", "four"])
+      #expect(again.damage == nil)
+    }
+  }
+
+  @Test func aDamagedRecordStopsTheReadingAndIsReported() throws {
+    let (bytes, starts) = try threeRecords()
+    for offset in starts[1]..<starts[2] {
+      var damaged = bytes
+      damaged[offset] ^= 0x40
+      try write(damaged)
+      let store = try UserDictionary(path: path)
+      #expect(store.words.entries.map(\.word) == ["one"], "byte \(offset)")
+      #expect(store.damage?.offset == starts[1])
+      if let damage = store.damage, !damage.isIncomplete {
+        #expect(damage.message.contains("damaged record"))
+      }
+    }
+  }
+
+  @Test func filesThatAreNotUserDictionariesAreRefused() throws {
+    let (bytes, _) = try threeRecords()
+    func expectFailure(_ bytes: [UInt8], _ reason: UserDictionaryError.Reason, _ text: String) throws {
+      try write(bytes)
+      do {
+        _ = try UserDictionary(path: path)
+        Issue.record("opened a file with \(reason)")
+      } catch {
+        #expect(error.reason == reason)
+        #expect(error.file == path)
+        #expect(error.description.contains(text), "\(error)")
+        #expect(error.description.contains("hint: "))
+      }
+    }
+    try expectFailure(Array("hello\t3\n".utf8), .notAUserDictionary, "not a user dictionary (it starts with 68 65")
+    var newer = bytes
+    newer[8] = 2
+    try expectFailure(newer, .unsupportedVersion, "newer version of the format (2")
+    var header = bytes
+    header[13] ^= 1
+    try expectFailure(header, .damagedHeader, "checksum")
+    try expectFailure(Array(bytes[..<20]), .damagedHeader, "cut short")
+    // An empty file is a new store.
+    try write([])
+    let store = try UserDictionary(path: path)
+    #expect(store.words.isEmpty)
+    try store.learn("fine")
+    #expect(try UserDictionary(path: path).words.count == 1)
+    // A directory that does not exist.
+    do {
+      _ = try UserDictionary(path: directory.path + "/missing/user.words")
+      Issue.record("created a file in a missing directory")
+    } catch {
+      #expect(error.reason == .io)
+    }
+  }
+
+  // MARK: Size
+
+  @Test func theLeastRecentlyUsedLearnedWordsAreEvictedAt20000() throws {
+    let store = try UserDictionary(path: path)
+    #expect(store.capacity == 20_000)
+    var items = (0..<19_990).map { UserWordList.Item(word: "l\($0)", kind: .learned, uses: 1) }
+    items.insert(contentsOf: (0..<10).map { .init(word: "a\($0)", kind: .added, uses: 0) }, at: 0)
+    try store.importList(UserWordList(items: items))
+    #expect(store.words.count == 20_000)
+    try store.learn("l0")  // now the most recent
+    try store.learn("new1")
+    try store.learn("new2")
+    let words = try UserDictionary(path: path).words
+    #expect(words.count == 20_000)
+    #expect(words.entry(for: "new1") != nil && words.entry(for: "l0") != nil)
+    #expect(words.entry(for: "l1") == nil && words.entry(for: "l2") == nil)
+    #expect(words.entry(for: "a0") != nil)  // older, but added
+    // Importing beyond the capacity keeps the end of the list.
+    let summary = try store.importList(UserWordList(items: (0..<50).map { .init(word: "x\($0)", kind: .learned, uses: 2) }))
+    #expect(summary.imported == 50 && summary.evicted == 50)
+    #expect(store.words.count == 20_000)
+  }
+
+  @Test func addedAndBlockedWordsAreEvictedWhenNothingIsLearned() throws {
+    let store = try UserDictionary(path: path, options: .init(capacity: 3))
+    try store.block("b1")
+    try store.add("a1")
+    try store.add("a2")
+    try store.add("a3")
+    #expect(store.words.entries.map(\.word) == ["a1", "a2", "a3"])
+    // Another store on the file keeps the file's capacity, whatever its options say.
+    let other = try UserDictionary(path: path, options: .init(capacity: 100))
+    #expect(other.capacity == 3)
+    try other.learn("l1")
+    #expect(other.words.entries.map(\.word) == ["a2", "a3", "l1"])
+    try other.add("a4")
+    #expect(other.words.entries.map(\.word) == ["a2", "a3", "a4"])
+  }
+
+  @Test func theLogIsCompactedAsItGrows() throws {
+    let store = try UserDictionary(path: path)
+    let reader = try UserDictionary(path: path)
+    var largest = 0
+    for i in 0..<6_000 {
+      try store.learn("w\(i % 20)")
+      largest = max(largest, try fileBytes().count)
+      if i % 500 == 0 { try reader.refresh() }
+    }
+    #expect(largest < 70_000)
+    try reader.refresh()
+    #expect(reader.words.count == 20)
+    #expect(reader.words.entry(for: "w0")?.uses == 300)
+    #expect(reader.words.sequence == 6_000)
+    try store.compact()
+    #expect(try fileBytes().count == 32 + 20 * (8 + 14 + 2) + 10 * 1)
+    #expect(try UserDictionary(path: path).words == reader.words)
+    // No temporary files are left beside it.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["user.words"])
+  }
+
+  // MARK: Several writers
+
+  @Test func storesOnSeveralThreadsDoNotLoseWrites() throws {
+    let path = self.path
+    _ = try UserDictionary(path: path)
+    DispatchQueue.concurrentPerform(iterations: 3) { thread in
+      do {
+        let store = try UserDictionary(path: path)
+        for i in 0..<300 {
+          try store.learn("shared")
+          try store.learn("t\(thread)-\(i % 7)")
+          if i % 100 == 99 { try store.compact() }
+        }
+      } catch {
+        Issue.record("\(error)")
+      }
+    }
+    let words = try UserDictionary(path: path).words
+    #expect(words.entry(for: "shared")?.uses == 900)
+    #expect(words.count == 1 + 3 * 7)
+    #expect(words.sequence == 1_800)
+  }
+
+  // MARK: Word lists
+
+  @Test func exportAndImportGiveTheSameEntriesInTheSameOrder() throws {
+    let store = try UserDictionary(path: path)
+    try store.learn("gonna")
+    try store.add("Zoë", uses: 3)
+    try store.block("ducking")
+    try store.learn("wanna")
+    try store.add("Anna")
+    let text = store.exportList()
+    #expect(text.hasSuffix("#!learned\ngonna\t1\n#!added\nZoë\t3\n#!blocked\tducking\n#!learned\nwanna\t1\n#!added\nAnna\t0\n"))
+    let list = try UserWordList(parsing: Array(text.utf8), file: "x.tsv")
+    let copy = try UserDictionary(path: directory.path + "/copy.words")
+    try copy.learn("other")
+    try copy.importList(list, replacing: true)
+    #expect(copy.words.entries.map { [$0.word, "\($0.kind)", "\($0.uses)"] }
+      == store.words.entries.map { [$0.word, "\($0.kind)", "\($0.uses)"] })
+    #expect(copy.exportList() == text)
+  }
+
+  @Test func importReadsPlainListsAndItsMarkers() throws {
+    let text = "\u{FEFF}# comment\r\nAnna\t3\r\nBen 2\nCarl\n\n  \n#!learned\ngonna\t2.5\n#!blocked  darn\n# #!blocked not\n"
+    let list = try UserWordList(parsing: Array(text.utf8), file: "l.tsv")
+    #expect(list.items == [
+      .init(word: "Anna", kind: .added, uses: 3), .init(word: "Ben", kind: .added, uses: 2),
+      .init(word: "Carl", kind: .added, uses: 0), .init(word: "gonna", kind: .learned, uses: 3),
+      .init(word: "darn", kind: .blocked, uses: 0),
+    ])
+  }
+
+  @Test func importErrorsNameTheLineAndWhatToDo() throws {
+    let cases: [(String, Int, String)] = [
+      ("ok\t1\na b c\n", 2, "3 columns"),
+      ("ok\t1\nword\tmany\n", 2, "\"many\" is not a use count"),
+      ("word\t-1\n", 1, "is not a use count"),
+      ("word\t99999999999\n", 1, "is not a use count"),
+      ("#!blocked\n", 1, "#!blocked needs one word"),
+      ("#!frozen\n", 1, "unknown marker"),
+      ("\n\n" + String(repeating: "y", count: 70) + "\t1\n", 3, "over the limit of 64"),
+    ]
+    for (text, line, message) in cases {
+      do {
+        _ = try UserWordList(parsing: Array(text.utf8), file: "bad.tsv")
+        Issue.record("accepted \(text.debugDescription)")
+      } catch {
+        #expect(error.file == "bad.tsv")
+        #expect(error.line == line, "\(error)")
+        #expect(error.message.contains(message), "\(error)")
+        #expect(error.description.hasPrefix("bad.tsv:\(line): "))
+      }
+    }
+    do {
+      _ = try UserWordList(parsing: [0x61, 0xFF, 0x0A], file: "bin.tsv")
+      Issue.record("accepted invalid UTF-8")
+    } catch {
+      #expect(error.message.contains("not valid UTF-8") && error.line == 1)
+    }
+  }
+}

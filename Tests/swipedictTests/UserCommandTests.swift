@@ -1,0 +1,126 @@
+import Foundation
+import SwipeDictTestSupport
+import Testing
+
+@Suite("swipedict user", .serialized)
+struct UserCommandTests {
+  let workspace: Workspace
+  var file: String { workspace.file("me.words") }
+
+  init() throws { workspace = try Workspace() }
+
+  @Test func addLearnBlockRemoveListAndExport() throws {
+    var result = try CLI.run(["user", file, "add", "Zoë", "anna", "--uses", "3"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "added\tZoë\t3\nadded\tanna\t3\n")
+    result = try CLI.run(["user", file, "learn", "gonna", "gonna"])
+    #expect(result.stdout == "learned\tgonna\t1\nlearned\tgonna\t2\n")
+    result = try CLI.run(["user", file, "block", "ducking"])
+    #expect(result.stdout == "blocked\tducking\n")
+    result = try CLI.run(["user", file, "learn", "ducking"])
+    #expect(result.stdout == "blocked\tducking\t(not counted)\n")
+    result = try CLI.run(["user", file, "remove", "anna", "nobody"])
+    #expect(result.status == 3)
+    #expect(result.stdout == "removed\tanna\tadded\n")
+    #expect(result.stderr.contains("\"nobody\" has no entry"))
+    result = try CLI.run(["user", file, "list"])
+    #expect(result.stdout == "Zoë\tadded\t3\t#1\ngonna\tlearned\t2\t#4\nducking\tblocked\t0\t#5\n")
+    #expect(result.stderr.contains("3 entries of at most 20,000: 1 added, 1 learned, 1 blocked"))
+    result = try CLI.run(["user", file, "list", "--kind", "blocked", "--json"])
+    #expect(result.stdout == "{\"word\":\"ducking\",\"kind\":\"blocked\",\"uses\":0,\"lastUse\":5}\n")
+    result = try CLI.run(["user", file, "export"])
+    #expect(result.stdout.hasSuffix("#!added\nZoë\t3\n#!learned\ngonna\t2\n#!blocked\tducking\n"), "\(result.stdout)")
+  }
+
+  @Test func anExportBuildsIntoADictionaryWithoutTheBlockedWords() throws {
+    _ = try CLI.run(["user", file, "add", "zoe", "--uses", "40"])
+    _ = try CLI.run(["user", file, "learn", "gonna"])
+    _ = try CLI.run(["user", file, "block", "hello"])
+    let list = workspace.file("me.tsv")
+    var result = try CLI.run(["user", file, "export", "-o", list])
+    #expect(result.status == 0, "\(result.stderr)")
+    let blob = workspace.file("me.swipedict")
+    result = try CLI.run(["build", list, "--layout", workspace.file("layout.json"), "-o", blob])
+    #expect(result.status == 0, "\(result.stderr)")
+    result = try CLI.run(["query", blob, "zoe", "gonna", "hello"])
+    #expect(result.status == 3)  // hello was blocked: not in the list
+    #expect(result.stdout.contains("zoe\tid "))
+    #expect(result.stdout.contains("gonna\tid "))
+    #expect(result.stdout.contains("hello\tnot found"))
+    // And it imports back into the same entries.
+    let copy = workspace.file("copy.words")
+    result = try CLI.run(["user", copy, "import", list])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("imported 3 entries"))
+    #expect(try CLI.run(["user", copy, "export"]).stdout == CLI.run(["user", file, "export"]).stdout)
+  }
+
+  @Test func importMergesOrReplacesAndReadsStandardInput() throws {
+    _ = try CLI.run(["user", file, "add", "old"])
+    var result = try CLI.run(["user", file, "import", "-"], stdin: "new\t2\n#!blocked\tbad\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("imported 2 entries from standard input; 3 entries"))
+    try workspace.write("list.tsv", "#!learned\nonly\t5\n")
+    result = try CLI.run(["user", file, "import", workspace.file("list.tsv"), "--replace"])
+    #expect(result.stdout.contains("removed 3 not in the list"), "\(result.stdout)")
+    #expect(try CLI.run(["user", file, "list"]).stdout == "only\tlearned\t5\t#4\n")
+  }
+
+  @Test func errorsNameTheFileTheLineAndWhatToDo() throws {
+    var result = try CLI.run(["user", file, "add", "two words"])
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("error: \"two words\" is not a valid word: it contains a space\n  hint: "))
+    result = try CLI.run(["user", file, "add", "x", "--uses", "-1"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--uses must be from 0 to 4,294,967,295, not -1"))
+    try workspace.write("bad.tsv", "fine\t1\nnot fine\t2\n")
+    result = try CLI.run(["user", file, "import", workspace.file("bad.tsv")])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("bad.tsv:2: 3 columns; a line is word<TAB>uses\n  hint: "), "\(result.stderr)")
+    #expect(try CLI.run(["user", file, "list"]).stdout.isEmpty)  // nothing imported
+    result = try CLI.run(["user", workspace.file("words.tsv"), "list"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("words.tsv: not a user dictionary (it starts with 23 20 61"), "\(result.stderr)")
+    result = try CLI.run(["user", workspace.file("nope/me.words"), "list"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("hint: check the path; the directory must exist"), "\(result.stderr)")
+  }
+
+  @Test func aTornTailIsReportedAndCut() throws {
+    _ = try CLI.run(["user", file, "learn", "one", "two"])
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    bytes.removeLast(3)
+    try bytes.write(to: URL(fileURLWithPath: file))
+    var result = try CLI.run(["user", file, "list"])
+    #expect(result.stdout == "one\tlearned\t1\t#1\n")
+    #expect(result.stderr.contains("warning: \(file): 22 bytes at offset 57 are an incomplete record"), "\(result.stderr)")
+    #expect(result.stderr.contains("ignored (the next write cuts them off)"))
+    result = try CLI.run(["user", file, "learn", "three"])
+    #expect(result.stderr.contains("this write cuts them off"))
+    #expect(try CLI.run(["user", file, "list"]).stderr.contains("warning") == false)
+  }
+
+  @Test func helpShowsExamples() throws {
+    let result = try CLI.run(["user", "--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("swipedict user me.words add Zoë Anna --uses 3"))
+    for verb in ["add", "learn", "block", "remove", "list", "import", "export"] {
+      let help = try CLI.run(["user", file, verb, "--help"])
+      #expect(help.stdout.contains("USAGE: swipedict user <file> \(verb)"), "\(verb)")
+      #expect(help.stdout.contains("Examples:"), "\(verb)")
+    }
+    #expect(!result.stdout.contains("stress"))  // hidden
+  }
+
+  /// The crash test with a few thousand operations (`make user-stress` runs 100,000).
+  @Test func aWriterKilledEveryFewMillisecondsLosesNoAcknowledgedWrite() throws {
+    let result = try CLI.run(
+      ["user", workspace.file("stress.words"), "stress", "--ops", "4000", "--seed", "5"],
+      timeLimit: .seconds(120))
+    #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+    #expect(result.stdout.contains("lost           0 acknowledged operations"), "\(result.stdout)")
+    #expect(result.stdout.contains("torn reads     0"))
+    #expect(result.stdout.contains("compacted files picked up"))
+    #expect(!result.stdout.contains("killed 0 times"))
+  }
+}
