@@ -104,7 +104,7 @@ extension SwipeDecoder {
       guard let stored = dictionary.word(for: id), let report = dictionary.filterReport(for: id, filter: filter),
         let keys = reader.keyPath(of: id)
       else { continue }
-      let frequency = dictionary.frequency(of: id) ?? 0
+      let frequency = dictionary.personalFrequency(of: id) ?? 0
       let prior = search.prior(of: id, frequency, weight: weight)
       let distance = search.distance(keys: keys)
       let score = distance.map { prior - $0 }

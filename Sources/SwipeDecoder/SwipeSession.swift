@@ -101,10 +101,22 @@ public struct SwipeSession: Sendable {
     decoder.dictionary.forEachUnsuggestible { candidates.remove($0) }
     let points = reducer.points
     var search = WordSearch(decoder: decoder, points: points, context: context)
-    let complete = search.run(candidates, deadline: deadline, matchLimit: matchLimit)
+    var complete = search.run(candidates, deadline: deadline, matchLimit: matchLimit)
+    // The user's words the blob lacks, when there are (and time is left).
+    let userWords =
+      decoder.dictionary.userWords.isEmpty
+      ? [] : decoder.dictionary.userCandidates(passing: decoder.dictionary.makeCandidateTest(for: filter))
+    if !userWords.isEmpty {
+      if complete, deadline.map({ ContinuousClock.now < $0 }) ?? true {
+        search.run(userWords: userWords)
+      } else {
+        complete = false
+      }
+    }
     let (words, weight) = search.results()
     return SwipeDecoding(
-      words: words, frequencyWeight: weight, candidateCount: candidates.count, matchedCount: search.matched,
+      words: words, frequencyWeight: weight, candidateCount: candidates.count + userWords.count,
+      matchedCount: search.matched,
       isComplete: complete, pointCount: measurement.count, reducedPointCount: points.count)
   }
 }

@@ -69,7 +69,7 @@ struct WordSearch {
     // The first tier: the candidates whose frequency byte is at least that of the
     // `firstTier`-th most frequent one.
     var histogram = [Int](repeating: 0, count: 256)
-    for id in candidates { histogram[Int(dictionary.frequency(of: id) ?? 0)] += 1 }
+    for id in candidates { histogram[Int(dictionary.personalFrequency(of: id) ?? 0)] += 1 }
     var threshold = 256
     var taken = 0
     while threshold > 0, taken < Self.firstTier {
@@ -77,8 +77,8 @@ struct WordSearch {
       taken += histogram[threshold]
     }
     guard taken > 0 else { return true }
-    let first = candidates.lazy.filter { Int(dictionary.frequency(of: $0) ?? 0) >= threshold }
-    let rest = candidates.lazy.filter { Int(dictionary.frequency(of: $0) ?? 0) < threshold }
+    let first = candidates.lazy.filter { Int(dictionary.personalFrequency(of: $0) ?? 0) >= threshold }
+    let rest = candidates.lazy.filter { Int(dictionary.personalFrequency(of: $0) ?? 0) < threshold }
     guard match(first, deadline: deadline, limit: matchLimit) else { return false }
     return match(rest, deadline: deadline, limit: matchLimit)
   }
@@ -98,7 +98,7 @@ struct WordSearch {
       }
       if matched == matchLimit { return false }
       matched += 1
-      let frequency = decoder.dictionary.frequency(of: id) ?? 0
+      let frequency = decoder.dictionary.personalFrequency(of: id) ?? 0
       let contextPrior = contextPrior(of: id)
       let prior = weight * logCounts[Int(frequency)] + contextPrior
       // The cost above which the word cannot beat the last of a full list (widened by a
@@ -123,6 +123,31 @@ struct WordSearch {
         limit: limit)
     }
     return true
+  }
+
+  /// Matches the user's words the blob lacks that passed the filters (IDs from the
+  /// dictionary's word count up), after the blob's candidates.
+  mutating func run(userWords: [(id: Int, keys: [UInt8], frequency: UInt8)]) {
+    guard poolSize > 0 else { return }
+    let rows = Float(dtw.rows)
+    let weight = decoder.options.frequencyWeight
+    for word in userWords {
+      matched += 1
+      let contextPrior = contextPrior(of: word.id)
+      let prior = weight * logCounts[Int(word.frequency)] + contextPrior
+      var bound = Float.infinity
+      if best.count == poolSize, let last = best.last {
+        let exact = (prior - last.score) * rows
+        bound = exact + abs(exact) * 1e-5 + 1e-6
+      }
+      guard let cost = dtw.cost(keys: word.keys, bound: bound) else { continue }
+      let distance = cost / rows
+      insert(
+        Entry(
+          id: word.id, score: prior - distance, distance: distance, frequency: word.frequency,
+          contextPrior: contextPrior),
+        limit: poolSize)
+    }
   }
 
   private mutating func insert(_ entry: Entry, limit: Int) {
@@ -172,7 +197,7 @@ struct WordSearch {
     var count = 0
     var cursor = decoder.reader.makeCursor()
     for id in candidates {
-      let prior = prior(of: id, decoder.dictionary.frequency(of: id) ?? 0, weight: weight)
+      let prior = prior(of: id, decoder.dictionary.personalFrequency(of: id) ?? 0, weight: weight)
       // Scoring above the target means a distance below prior − target.
       let limit = (prior - target) * rows
       guard limit > 0 else { continue }

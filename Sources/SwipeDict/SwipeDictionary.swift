@@ -50,6 +50,25 @@ public struct SwipeDictionary: Sendable {
   /// turn it off for a user who turns that setting off.
   public var blocksOffensiveWords = true
 
+  /// The user's words, merged into every query (`docs/user-dictionary.md`): blocked words are
+  /// never suggested, uses raise a word's frequency (``personalFrequency(of:)``), and added
+  /// or learned words the blob lacks complete, correct and swipe like the blob's words, under
+  /// IDs from ``wordCount`` up (``word(for:)`` spells them).
+  ///
+  /// ```swift
+  /// if try store.refresh() { dictionary.userWords = store.words }   // after the app wrote
+  /// ```
+  ///
+  /// Setting it prepares the snapshot against this blob: O(entries + words of the blob) (a
+  /// pass over `FREQ` places the users' counts among the blob's).
+  public var userWords: UserWords {
+    get { userLayer.words }
+    set { userLayer = UserLayer(newValue, dictionary: self) }
+  }
+
+  /// ``userWords`` prepared against this blob.
+  private(set) var userLayer = UserLayer.empty
+
   /// Maps and validates a blob file.
   /// - Parameters:
   ///   - path: the blob's path.
@@ -162,9 +181,15 @@ public struct SwipeDictionary: Sendable {
 
   // MARK: - Exact lookup
 
-  /// Whether `word` is in the dictionary, exactly (case and accents as given, after NFC).
+  /// Whether `word` is in the dictionary, exactly (case and accents as given, after NFC): a
+  /// word of the blob, or one the user added or learned (``userWords``; ``id(of:)`` finds
+  /// only the blob's).
   /// - Complexity: O(length of `word`), no allocation for ASCII words.
-  public func contains(_ word: String) -> Bool { id(of: word) != nil }
+  public func contains(_ word: String) -> Bool {
+    if id(of: word) != nil { return true }
+    guard !userLayer.isEmpty, let entry = userLayer.words.entry(for: word) else { return false }
+    return entry.kind != .blocked
+  }
 
   /// The ID of `word`, if it is in the dictionary exactly.
   /// - Complexity: O(length of `word`).
@@ -204,11 +229,28 @@ public struct SwipeDictionary: Sendable {
     return dawg.isFinal(address) && output >= 0 && output < wordCount ? output : nil
   }
 
-  /// The word with `id`, or `nil` if `id` is not in `0..<wordCount`.
+  /// The word with `id`: a blob word for `0..<wordCount`, from ``wordCount`` up a word of
+  /// the user's the blob lacks (``userWords``), else `nil`.
   /// - Complexity: O(length of the word × log(fan-out)).
   public func word(for id: Int) -> String? {
-    guard let labels = dawg.labels(of: id) else { return nil }
+    guard let labels = dawg.labels(of: id) else { return userExtra(id)?.word }
     return string(labels)
+  }
+
+  /// The user's word with ID `id` (``wordCount`` or more), if any.
+  func userExtra(_ id: Int) -> UserLayer.Extra? {
+    let index = id &- wordCount
+    guard id >= wordCount, index < userLayer.extras.count else { return nil }
+    return userLayer.extras[index]
+  }
+
+  /// The frequency byte the queries rank word `id` by: the blob's, raised by the user's uses
+  /// of the word (``userWords``); for a user's word (ID ``wordCount`` or more), what its uses
+  /// give. `nil` if `id` is no word.
+  public func personalFrequency(of id: Int) -> UInt8? {
+    guard let own = frequencies.byte(at: id) else { return userExtra(id)?.frequency }
+    guard !userLayer.isEmpty, let raised = userLayer.raisedFrequency(of: id) else { return own }
+    return max(own, raised)
   }
 
   /// The quantized frequency of the word with `id` (see ``frequency(of:)-(String)``).

@@ -119,6 +119,8 @@ struct BenchCommand: ParsableCommand {
 
   @OptionGroup(title: "Correction (--keyboard, --misspellings)") var correction: CorrectionArguments
 
+  @OptionGroup var user: UserWordsOption
+
   func validate() throws {
     try checkRange("--passes", passes, in: 1...100)
     try checkRange("--completion-words", completionWords, in: 1...10_000)
@@ -131,7 +133,8 @@ struct BenchCommand: ParsableCommand {
   }
 
   func run() throws {
-    let dictionary = try blob.open()
+    var dictionary = try blob.open()
+    try user.apply(to: &dictionary)
     let misspellingResults = try misspellings.map { path in
       try MisspellingBench(dictionary: dictionary, options: correction.options(), passes: passes)
         .run(MisspellingBench.read(path), name: path)

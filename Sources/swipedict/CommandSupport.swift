@@ -131,3 +131,36 @@ func openLanguages(_ first: SwipeDictionary, path: String, others: [String]) thr
   }
   do { return try MultilingualDictionary(members) } catch { throw failure("\(error)") }
 }
+
+/// `--user FILE`: a user dictionary's words, merged into the queries of a blob
+/// (``SwipeDictionary/userWords``).
+struct UserWordsOption: ParsableArguments {
+  @Option(
+    name: .customLong("user"),
+    help: ArgumentHelp(
+      "Merge this user dictionary (swipedict user FILE …): its blocked words are never suggested, its uses "
+        + "raise words, its added and learned words complete, correct and swipe.",
+      valueName: "file"))
+  var path: String?
+
+  /// Sets the dictionary's user words from the file; an error names the file. A missing
+  /// file is an error here (`swipedict user` creates one), not an empty dictionary.
+  func apply(to dictionary: inout SwipeDictionary) throws {
+    guard let path else { return }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+      throw failure(
+        "\(path): no such user dictionary\n  hint: create it with `swipedict user \(path) add WORD` or "
+          + "`swipedict user \(path) import LIST`")
+    }
+    do {
+      let store = try UserDictionary(path: path)
+      if let damage = store.damage {
+        printError("warning: \(path): \(damage.byteCount) bytes at offset \(damage.offset) are \(damage.message); ignored")
+      }
+      dictionary.userWords = store.words
+    } catch {
+      throw failure(error)
+    }
+  }
+}

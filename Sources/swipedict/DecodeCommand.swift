@@ -39,11 +39,16 @@ struct DecodeCommand: ParsableCommand {
       built with --bigrams; docs/context.md). The context is made before the lift, as a \
       keyboard makes it when the previous word is committed: "ms" does not include it.
 
+      --user FILE merges a user dictionary (`swipedict user`; docs/user-dictionary.md): \
+      words the user blocked never come back, uses raise a word, and added or learned \
+      words the blob lacks are swiped like its words (on the blob's layout).
+
       Examples:
         swipedict synth build/en.swipedict --sample 1000 -o swipes.jsonl
         swipedict decode build/en.swipedict --swipes swipes.jsonl
         swipedict decode build/en.swipedict --swipes swipes.jsonl --json --deadline 50
         swipedict decode en-pairs.swipedict --swipes sentences.jsonl --context
+        swipedict decode build/en.swipedict --swipes names.jsonl --user my.words
         swipedict decode build/en.swipedict --swipes ../shared/swipes/hws-dev.jsonl --explain --misses
         swipedict decode build/en.swipedict --swipes s.jsonl --explain --word hello
         swipedict decode build/en.swipedict --swipes s.jsonl --set direction=45 --set max-point-cost=4
@@ -98,6 +103,8 @@ struct DecodeCommand: ParsableCommand {
       valueName: "λ"))
   var pairWeight: Double?
 
+  @OptionGroup var user: UserWordsOption
+
   @Flag(name: .long, help: "Explain where each swipe's word went (filters, distance, prior, rank).")
   var explain = false
 
@@ -138,6 +145,7 @@ struct DecodeCommand: ParsableCommand {
       guard context else { throw ValidationError("--pair-weight applies to --context only") }
       try checkRange("--pair-weight", pairWeight, in: 0...0.999)
     }
+    if !others.isEmpty, user.path != nil { throw ValidationError("--user applies to one blob, not with --with") }
     if !others.isEmpty, context { throw ValidationError("--context reads one blob's word pairs, not with --with") }
     try validateLanguageBlobs(others)
     if let word, word.isEmpty || word.unicodeScalars.count > 64 {
@@ -146,7 +154,8 @@ struct DecodeCommand: ParsableCommand {
   }
 
   func run() throws {
-    let dictionary = try blob.open()
+    var dictionary = try blob.open()
+    try user.apply(to: &dictionary)
     let input: [Swipe]
     do {
       input = try SwipeFile.read(path: swipes)

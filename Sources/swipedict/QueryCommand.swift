@@ -29,6 +29,10 @@ struct QueryCommand: ParsableCommand {
       previous word instead (each word's count in that context; score is that count as a \
       frequency byte, or the correction score raised by it).
 
+      --user FILE merges a user dictionary (`swipedict user`; docs/user-dictionary.md) into \
+      lookups, --prefix, --correct and --after: blocked words are never suggested, uses \
+      raise a word's frequency, added and learned words are found and suggested.
+
       --prefix completes ignoring case and accents, most frequent first. --correct ranks \
       the words a typed input most likely meant, the list's whitelisted corrections first \
       (acomodate → accommodate, as AOSP keyboards apply them), then by frequency less a \
@@ -49,6 +53,7 @@ struct QueryCommand: ParsableCommand {
         swipedict query build/de.swipedict --folded uber      # uber, ùber, ûber, über
         swipedict query build/en.swipedict --prefix hel --limit 5
         swipedict query en-pairs.swipedict --after new --prefix y
+        swipedict query build/en.swipedict --prefix helo --user my.words
         swipedict query build/de.swipedict --correct hllo
         swipedict query build/en.swipedict --features hello
         swipedict query build/en.swipedict --top 20
@@ -117,6 +122,8 @@ struct QueryCommand: ParsableCommand {
 
   @OptionGroup(title: "Correction (--correct)") var correction: CorrectionArguments
 
+  @OptionGroup var user: UserWordsOption
+
   func validate() throws {
     let modes = [
       prefix != nil, correct != nil, features != nil, top != nil, list != nil, !words.isEmpty, !id.isEmpty,
@@ -135,6 +142,9 @@ struct QueryCommand: ParsableCommand {
     }
     if !others.isEmpty, after != nil {
       throw ValidationError("--after reads one blob's word pairs: leave out --with")
+    }
+    if !others.isEmpty, user.path != nil {
+      throw ValidationError("--user applies to one blob: leave out --with")
     }
     try validateLanguageBlobs(others)
     if list != nil {
@@ -157,6 +167,7 @@ struct QueryCommand: ParsableCommand {
   func run() throws {
     var dictionary = try blob.open()
     dictionary.blocksOffensiveWords = !allowOffensive
+    try user.apply(to: &dictionary)
     let found: Bool
     if !others.isEmpty {
       var languages = try openLanguages(dictionary, path: blob.blob, others: others)
@@ -321,6 +332,20 @@ struct QueryCommand: ParsableCommand {
 
   private func lookUp(_ word: String, in dictionary: SwipeDictionary) -> Bool {
     let ids = folded ? dictionary.ids(matchingFolded: word) : dictionary.id(of: word).map { [$0] } ?? []
+    // A word of the user's (--user) that the blob lacks, or one the user blocked.
+    let entry = dictionary.userWords.entry(for: word)
+    if ids.isEmpty, let entry, entry.kind != .blocked {
+      if json {
+        print(JSONValue.object([
+          ("word", .string(word)), ("found", true), ("id", .null), ("user", .string(entry.kind.description)),
+          ("uses", .number(entry.uses)),
+        ]).text)
+      } else {
+        print("\(word)\tuser word (\(entry.kind), \(entry.uses) uses)")
+      }
+      return true
+    }
+    let blocked = entry?.kind == .blocked ? "\tblocked by the user" : ""
     if json {
       if ids.isEmpty {
         var members: [(String, JSONValue)] = [
@@ -345,7 +370,7 @@ struct QueryCommand: ParsableCommand {
       let match = folded ? "\t\(dictionary.word(for: id) ?? "")" : ""
       let marks = markNames(dictionary.marks(of: id)).map { "\t\($0)" }.joined()
       let stored = dictionary.word(for: id) ?? word
-      print("\(word)\tid \(id)\tfrequency \(dictionary.frequency(of: id) ?? 0)\(match)\(marks)"
+      print("\(word)\tid \(id)\tfrequency \(dictionary.frequency(of: id) ?? 0)\(match)\(marks)\(blocked)"
         + shortcutText(stored, dictionary))
     }
     return !ids.isEmpty

@@ -87,6 +87,8 @@ struct ContextTests {
     #expect(d.completions(prefix: "i", context: d.context(after: "live")).first?.word == "in")
     // An empty prefix: next words mixed with the top words.
     #expect(d.completions(prefix: "", context: d.context(after: "new"), limit: 3).map(\.word) == ["York", "year", "the"])
+    // A prefix with a letter the blob lacks completes to nothing, followers neither.
+    #expect(d.completions(prefix: "zz", context: d.context(after: "new")).isEmpty)
     // No context, or a limit of 0: as without one.
     #expect(d.completions(prefix: "y", context: .none) == d.completions(prefix: "y"))
     #expect(d.completions(prefix: "y", context: d.context(after: "new"), limit: 0).isEmpty)

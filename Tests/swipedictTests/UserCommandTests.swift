@@ -100,6 +100,32 @@ struct UserCommandTests {
     #expect(try CLI.run(["user", file, "list"]).stderr.contains("warning") == false)
   }
 
+  @Test func queriesAndDecodingMergeTheUserWords() throws {
+    let blob = try workspace.buildBlob()
+    // The workspace's words: hello, help, Hello, world, über, Über.
+    #expect(try CLI.run(["user", file, "learn", "helot", "helot", "helot"]).status == 0)
+    #expect(try CLI.run(["user", file, "block", "help"]).status == 0)
+    let completed = try CLI.run(["query", blob, "--prefix", "hel", "--user", file])
+    #expect(completed.status == 0)
+    let words = completed.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+    #expect(words.contains("helot") && !words.contains("help"), "\(completed.stdout)")
+    let looked = try CLI.run(["query", blob, "helot", "help", "--user", file])
+    #expect(looked.stdout.contains("helot\tuser word (learned, 3 uses)") && looked.stdout.contains("blocked by the user"))
+    let swipes = workspace.file("helot.jsonl")
+    // Swipes of "help" (a blob word) decoded with the user's words: never "help".
+    #expect(try CLI.run(["synth", blob, "--words", "help", "hello", "-o", swipes]).status == 0)
+    let decoded = try CLI.run(["decode", blob, "--swipes", swipes, "--user", file, "--json"])
+    #expect(decoded.status == 0, "\(decoded.stderr)")
+    let tops = decoded.stdout.split(separator: "\n").dropLast().compactMap { line in
+      (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["top"] as? [String]
+    }
+    #expect(tops.count == 2 && tops.allSatisfy { !$0.contains("help") }, "\(decoded.stdout)")
+    // A missing file is an error, not an empty dictionary; --with cannot take one.
+    let missing = try CLI.run(["query", blob, "--prefix", "h", "--user", workspace.file("none.words")])
+    #expect(missing.status == 1 && missing.stderr.contains("no such user dictionary") && missing.stderr.contains("hint:"))
+    #expect(try CLI.run(["decode", blob, "--swipes", swipes, "--user", file, "--with", blob]).status == 64)
+  }
+
   @Test func helpShowsExamples() throws {
     let result = try CLI.run(["user", "--help"])
     #expect(result.status == 0)

@@ -6,7 +6,8 @@ public struct Suggestion: Sendable, Hashable {
   public var id: Int
   /// The word.
   public var word: String
-  /// Its quantized frequency (0…255, log scale).
+  /// Its quantized frequency (0…255, log scale): the blob's, raised by the user's uses
+  /// (``SwipeDictionary/personalFrequency(of:)``) in completions.
   public var frequency: UInt8
   /// How far the word is from the input (0 for completions and exact words): for the typing
   /// corrector, the edits' cost in ``TypingCosts`` units (1/32 decade); for the Kännsch
@@ -58,6 +59,12 @@ extension SwipeDictionary {
   ///   - limit: the most suggestions to return.
   /// - Complexity: O(limit × log leaves) for short prefixes, O(leaf size) at worst for long ones.
   public func completions(prefix: String, limit: Int = 10) -> [Suggestion] {
+    userLayer.isEmpty
+      ? blobCompletions(prefix: prefix, limit: limit) : completions(prefix: prefix, context: .none, limit: limit)
+  }
+
+  /// ``completions(prefix:limit:)`` of the blob's words alone, by their own frequencies.
+  func blobCompletions(prefix: String, limit: Int) -> [Suggestion] {
     guard prefix.unicodeScalars.count <= 4 * dawg.longestWord + 16 else { return [] }
     let spellings = foldedSpellings(of: prefix)
     guard spellings.count > 1 else { return spellings.first.map { completions(of: $0, limit: limit) } ?? [] }
@@ -84,9 +91,13 @@ extension SwipeDictionary {
   /// - Returns: suggestions best first (ties: frequency, then ID); `score` is the word's
   ///   count in context as a frequency byte (`ln(count) + boost` in this blob's steps, so it
   ///   may pass 255).
+  ///
+  /// With ``userWords``, a word's count is its ``personalFrequency(of:)`` and the user's
+  /// words the blob lacks complete too (their IDs from ``wordCount`` up).
   public func completions(prefix: String, context: WordContext, limit: Int = 10) -> [Suggestion] {
-    let plain = completions(prefix: prefix, limit: limit)
-    guard !context.isEmpty, limit > 0, prefix.unicodeScalars.count <= 4 * dawg.longestWord + 16 else { return plain }
+    let plain = blobCompletions(prefix: prefix, limit: limit)
+    guard !context.isEmpty || !userLayer.isEmpty, limit > 0, prefix.unicodeScalars.count <= 4 * dawg.longestWord + 16
+    else { return plain }
     let limit = min(limit, wordCount)
     let steps = WordContext.steps(frequencyScale: frequencyScale)
     // The best `limit`, by a bounded insertion: the plain completions, then the followers
@@ -108,32 +119,65 @@ extension SwipeDictionary {
       for range in ranges {
         context.forEachFollower(in: range) { id, boost in
           guard let frequency = frequencies.byte(at: id), isSuggestible(id) else { return }
-          consider(id, frequency, boost)
+          consider(id, personal(id, frequency), boost)
         }
       }
     }
-    for suggestion in plain { consider(suggestion.id, suggestion.frequency, context.boost(of: suggestion.id)) }
+    func personal(_ id: Int, _ own: UInt8) -> UInt8 {
+      userLayer.isEmpty ? own : max(own, userLayer.raisedFrequency(of: id) ?? 0)
+    }
+    for suggestion in plain {
+      consider(suggestion.id, personal(suggestion.id, suggestion.frequency), context.boost(of: suggestion.id))
+    }
     let spellings = foldedSpellings(of: prefix)
-    if spellings.allSatisfy(\.isEmpty), limit <= WordContext.topCapacity {
-      // After a space: the context's best followers, ranked when it was made. Exact when
-      // `limit` of them may be suggested, or when they are all the followers.
-      var usable = 0
-      for index in context.topFollowers {
-        let (id, boost) = context.follower(at: index)
-        guard isSuggestible(id), let frequency = frequencies.byte(at: id) else { continue }
-        usable += 1
-        consider(id, frequency, boost)
+    let ranges = spellings.flatMap { $0.isEmpty ? [0..<wordCount] : idRanges(matchingFolded: $0) }
+    if !context.isEmpty {
+      // No spelling: a letter the alphabet lacks, no word of the blob (not "after a space").
+      if !spellings.isEmpty, spellings.allSatisfy(\.isEmpty), limit <= WordContext.topCapacity {
+        // After a space: the context's best followers, ranked when it was made (by their own
+        // frequencies; raised ones come below). Exact when `limit` of them may be suggested,
+        // or when they are all the followers.
+        var usable = 0
+        for index in context.topFollowers {
+          let (id, boost) = context.follower(at: index)
+          guard isSuggestible(id), let frequency = frequencies.byte(at: id) else { continue }
+          usable += 1
+          consider(id, personal(id, frequency), boost)
+        }
+        if usable < limit, !context.ranksEveryFollower { scanFollowers(in: ranges) }
+      } else {
+        // One range per spelling variant of the prefix: a few.
+        scanFollowers(in: ranges)
       }
-      if usable < limit, !context.ranksEveryFollower { scanFollowers(in: [0..<wordCount]) }
-    } else {
-      // One range per spelling variant of the prefix: a few.
-      scanFollowers(in: spellings.flatMap { $0.isEmpty ? [0..<wordCount] : idRanges(matchingFolded: $0) })
+    }
+    if !userLayer.isEmpty {
+      // The words whose uses raised them, and the user's words the blob lacks.
+      for range in ranges {
+        userLayer.forEachRaised(in: range) { id, raised in
+          guard isSuggestible(id) else { return }
+          consider(id, raised, context.boost(of: id))
+        }
+      }
+      // Their boosts are all the same (no pair lists them), so after a space their most
+      // frequent `limit` are enough.
+      let extras =
+        prefix.isEmpty
+        ? userLayer.extrasByFrequency.prefix(limit).map { Int($0) }
+        : Array(userLayer.extras(withFoldedPrefix: UserLayer.fold(prefix, alphabet: alphabet)))
+      for index in extras {
+        let id = wordCount + index
+        consider(id, userLayer.extras[index].frequency, context.boost(of: id))
+      }
     }
     // `limit` words at most: linear lookups.
-    let spelled = suggestions(chosen.map(\.id).filter { id in !plain.contains { $0.id == id } })
+    let spelled = suggestions(chosen.map(\.id).filter { id in id < wordCount && !plain.contains { $0.id == id } })
     return chosen.compactMap { entry in
-      guard var suggestion = plain.first(where: { $0.id == entry.id }) ?? spelled.first(where: { $0.id == entry.id })
-      else { return nil }
+      var found = plain.first(where: { $0.id == entry.id }) ?? spelled.first(where: { $0.id == entry.id })
+      if found == nil, let extra = userExtra(entry.id) {
+        found = Suggestion(id: entry.id, word: extra.word, frequency: extra.frequency)
+      }
+      guard var suggestion = found else { return nil }
+      suggestion.frequency = entry.frequency
       suggestion.score = entry.score
       return suggestion
     }

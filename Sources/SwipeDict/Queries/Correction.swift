@@ -124,13 +124,17 @@ public struct Corrector: Sendable {
   /// ``WordContext/boost(of:)`` in the blob's frequency steps before the best `limit` are
   /// kept: the context reorders what the model finds, it finds no word the model would not.
   public func corrections(for input: String, context: WordContext = .none, limit: Int = 10) -> [Suggestion] {
-    let wanted = context.isEmpty || limit <= 0 ? limit : min(limit, Int.max - Self.contextExtra) + Self.contextExtra
+    let personal = !dictionary.userLayer.isEmpty
+    let reorders = !context.isEmpty || personal
+    let wanted = !reorders || limit <= 0 ? limit : min(limit, Int.max - Self.contextExtra) + Self.contextExtra
     var ranked: [Suggestion]
     switch model {
-    case .typing(let search): ranked = typingCorrections(for: input, limit: wanted, search)
+    case .typing(let search):
+      ranked = typingCorrections(for: input, limit: wanted, search)
+      if personal, limit > 0 { ranked += userCorrections(for: input, search) }
     case .kaennsch(let kaennsch): ranked = kaennschCorrections(for: input, limit: wanted, kaennsch)
     }
-    if !context.isEmpty { ranked = dictionary.reranked(ranked, by: context, limit: limit) }
+    if reorders { ranked = dictionary.reranked(ranked, by: context, limit: limit) }
     let whitelisted = whitelistedCorrections(for: input)
     guard !whitelisted.isEmpty, limit > 0 else { return ranked }
     var top = (ranked.first?.score ?? 0) + whitelisted.count
@@ -156,6 +160,32 @@ public struct Corrector: Sendable {
     case .typing(let search): search.cost(of: input, labels, limited: false).map(search.units) ?? TypingCosts.maxValue
     case .kaennsch(let kaennsch): kaennsch.distance(kaennsch.units(of: input), labels)
     }
+  }
+
+  /// The user's words the blob lacks (``SwipeDictionary/userWords``) within the typing
+  /// model's reach of `input`, scored as the model scores the blob's words. A word's length
+  /// must be within `maxEdits` letters of the input's and, while the model allows one edit
+  /// in the first letters, one of its first two letters must be among the input's first
+  /// three (what one early edit leaves) — cheap tests before the table.
+  private func userCorrections(for input: String, _ search: TypingSearch) -> [Suggestion] {
+    let d = dictionary
+    let extras = d.userLayer.extras
+    guard !extras.isEmpty else { return [] }
+    let typed = Array(UserLayer.fold(input, alphabet: d.alphabet).unicodeScalars)
+    let reach = max(0, search.costs.maxEdits)
+    let early = Set(typed.prefix(3))
+    let filtersEarly = search.costs.maxEarlyEdits <= 1 && typed.count >= 2
+    var found: [Suggestion] = []
+    for (index, extra) in extras.enumerated() {
+      guard let labels = extra.labels, abs(labels.count - typed.count) <= reach else { continue }
+      if filtersEarly, !extra.folded.unicodeScalars.prefix(2).contains(where: early.contains) { continue }
+      guard let cost = search.cost(of: input, labels) else { continue }
+      found.append(
+        Suggestion(
+          id: d.wordCount + index, word: extra.word, frequency: extra.frequency, distance: search.units(cost),
+          score: Int(extra.frequency) - Int(cost)))
+    }
+    return found
   }
 
   /// The typing model's ranking.
@@ -448,12 +478,17 @@ struct CorrectionModel: Sendable {
 
 extension SwipeDictionary {
   /// `suggestions` with each score raised by its word's boost in `context` (in this blob's
-  /// frequency steps), best first (ties: frequency, then ID), at most `limit`.
+  /// frequency steps) and by what the user's uses add to its frequency, best first (ties:
+  /// frequency, then ID), at most `limit`.
   func reranked(_ suggestions: [Suggestion], by context: WordContext, limit: Int) -> [Suggestion] {
     let steps = WordContext.steps(frequencyScale: frequencyScale)
     let scored = suggestions.map { suggestion in
       var suggestion = suggestion
       suggestion.score += WordContext.score(0, context.boost(of: suggestion.id), steps: steps)
+      if let personal = personalFrequency(of: suggestion.id), personal > suggestion.frequency {
+        suggestion.score += Int(personal) - Int(suggestion.frequency)
+        suggestion.frequency = personal
+      }
       return suggestion
     }
     let sorted = scored.sorted {

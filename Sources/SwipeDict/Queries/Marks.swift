@@ -21,19 +21,23 @@ extension SwipeDictionary {
     markView?.allShortcuts() ?? []
   }
 
-  /// Whether word `id` may be suggested: not possibly offensive while
-  /// ``blocksOffensiveWords`` is on.
+  /// Whether word `id` may be suggested: not blocked by the user (``userWords``), and not
+  /// possibly offensive while ``blocksOffensiveWords`` is on.
   @inline(__always)
   package func isSuggestible(_ id: Int) -> Bool {
+    if !userLayer.blockedIDs.isEmpty, userLayer.blockedIDs.contains(id) { return false }
     guard blocksOffensiveWords, let markView, markView.markCount > 0 else { return true }
     return !markView.marks(of: id).contains(.possiblyOffensive)
   }
 
-  /// Calls `body` with every word that must not be suggested (ascending ID).
+  /// Calls `body` with every word of the blob that must not be suggested (ascending ID among
+  /// the marked words, then the user's blocked words).
   package func forEachUnsuggestible(_ body: (Int) -> Void) {
-    guard blocksOffensiveWords, let markView else { return }
-    markView.forEachMarked { id, marks in
-      if marks.contains(.possiblyOffensive) { body(id) }
+    if blocksOffensiveWords, let markView {
+      markView.forEachMarked { id, marks in
+        if marks.contains(.possiblyOffensive) { body(id) }
+      }
     }
+    for id in userLayer.blockedIDs { body(id) }
   }
 }

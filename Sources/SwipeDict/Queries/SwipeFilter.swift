@@ -324,6 +324,26 @@ public struct CandidateTest: Sendable {
     guard let records, let tables, id >= 0, id < records.count / FeatureLayout.recordSize else { return false }
     return tables.accepts(records.uncheckedUInt32(at: id &* FeatureLayout.recordSize))
   }
+
+  /// Whether a packed `FEAT` record (a word the blob lacks) passes every filter that is on.
+  func accepts(record: UInt32) -> Bool {
+    guard let tables else { return false }
+    return tables.accepts(record)
+  }
+}
+
+extension SwipeDictionary {
+  /// The user's words the blob lacks (``userWords``) that can be swiped and pass `test`:
+  /// their IDs (``wordCount`` and up), key paths (key indices, repeats collapsed) and
+  /// frequency bytes — what a decoder matches beside the blob's candidates.
+  public func userCandidates(passing test: CandidateTest) -> [(id: Int, keys: [UInt8], frequency: UInt8)] {
+    var found: [(id: Int, keys: [UInt8], frequency: UInt8)] = []
+    for (index, extra) in userLayer.extras.enumerated() {
+      guard let record = extra.record, test.accepts(record: record) else { continue }
+      found.append((wordCount + index, extra.keys, extra.frequency))
+    }
+    return found
+  }
 }
 
 /// A filter turned into lookup tables over the fields of a `FEAT` record, so that testing a

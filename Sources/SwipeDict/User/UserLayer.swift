@@ -1,0 +1,186 @@
+@_spi(SwipeDictInternals) import SwipeDictFormat
+
+/// A user dictionary snapshot (``UserWords``) prepared against one blob: what the queries
+/// merge. Set it with ``SwipeDictionary/userWords``; it is rebuilt on every set.
+///
+/// - **Blocked** words (any case the user gave) are never suggested: not by completion,
+///   correction, next-word prediction or the decoder.
+/// - **Uses** raise a word's frequency: a word used *u* times counts like the blob's word at
+///   rank ⌈N / 2^(u+1)⌉ of its N words, by frequency (1 use: the most frequent quarter's
+///   edge; each further use halves the rank), unless its own frequency is higher. A word the
+///   user added with no uses counts as used once.
+/// - **Added and learned words the blob lacks** take part under IDs from
+///   ``SwipeDictionary/wordCount`` up (``SwipeDictionary/userWord(for:)`` spells them), with
+///   the frequency their uses give and a key path on the blob's layout, so the decoder
+///   swipes them as it swipes the blob's words. Words with a character the layout cannot
+///   type are left out of swiping (they still complete).
+struct UserLayer: Sendable {
+  /// The blob's words the user blocked, as IDs.
+  let blockedIDs: Set<Int>
+  /// Blob words whose uses raise their frequency: ascending ID, with the raised byte.
+  let raisedIDs: [Int32]
+  let raisedBytes: [UInt8]
+  /// Words the blob lacks, in ``Extra`` order (by folded form, then the word).
+  let extras: [Extra]
+  /// Indices of `extras`, most frequent first (ties: `extras` order): the best of them
+  /// without a scan.
+  let extrasByFrequency: [Int32]
+  /// The snapshot it was made from.
+  let words: UserWords
+
+  /// A word of the user that the blob lacks.
+  struct Extra: Sendable {
+    var word: String
+    /// Lowercased, without accents: the key completion matches a prefix against.
+    var folded: String
+    var frequency: UInt8
+    /// Its key path on the blob's layout (repeats collapsed), or empty when it cannot be typed.
+    var keys: [UInt8]
+    /// Its letters as the blob's alphabet labels, or `nil` when one is not in the alphabet
+    /// (then correction leaves it out).
+    var labels: [UInt8]?
+    /// Its `FEAT` record as the compiler would write it (packed), for the swipe filters;
+    /// `nil` when it cannot be swiped.
+    var record: UInt32?
+  }
+
+  static let empty = UserLayer()
+
+  private init() {
+    blockedIDs = []
+    raisedIDs = []
+    raisedBytes = []
+    extras = []
+    extrasByFrequency = []
+    words = UserWords()
+  }
+
+  var isEmpty: Bool { words.isEmpty }
+
+  init(_ words: UserWords, dictionary: SwipeDictionary) {
+    guard !words.isEmpty else {
+      self = .empty
+      return
+    }
+    self.words = words
+    let entries = words.entries
+    let byUses = Self.frequencyByUses(dictionary)
+    var blocked = Set<Int>()
+    var raised: [(Int, UInt8)] = []
+    var extras: [Extra] = []
+    let centers = dictionary.keyCenters.map { (x: $0.x, y: $0.y) }
+    for entry in entries {
+      if entry.kind == .blocked {
+        // Every form of the word the blob stores that equals it ignoring case.
+        for form in [entry.word, entry.word.lowercased()] {
+          if let id = dictionary.id(of: form) { blocked.insert(id) }
+        }
+        continue
+      }
+      let frequency = byUses(max(1, entry.uses))
+      if let id = dictionary.id(of: entry.word) {
+        if let own = dictionary.frequency(of: id), frequency > own { raised.append((id, frequency)) }
+        continue
+      }
+      let keys: [UInt8]
+      if let path = dictionary.layout.keyPath(for: entry.word), path.allSatisfy({ $0 < 255 }) {
+        var collapsed: [UInt8] = []
+        for key in path where collapsed.last != UInt8(key) { collapsed.append(UInt8(key)) }
+        keys = collapsed
+      } else {
+        keys = []
+      }
+      let scalars = Normalization.nfc(entry.word).unicodeScalars.map { dictionary.alphabet.label(for: $0) }
+      let record =
+        keys.isEmpty || keys.contains(where: { Int($0) >= min(FeatureLayout.maxKeys, centers.count) })
+        ? nil
+        : FeatureRecord(path: keys.map(Int.init), centers: centers, keyWidth: dictionary.keyWidth).packed
+      extras.append(
+        Extra(
+          word: entry.word, folded: Self.fold(entry.word, alphabet: dictionary.alphabet), frequency: frequency,
+          keys: keys, labels: scalars.contains(nil) ? nil : scalars.map { $0! }, record: record))
+    }
+    // A blocked form also blocks the user's own word of that spelling: block wins.
+    extras.removeAll { words.isBlocked($0.word) }
+    extras.sort { ($0.folded, $0.word) < ($1.folded, $1.word) }
+    raised.sort { $0.0 < $1.0 }
+    raised.removeAll { blocked.contains($0.0) }
+    blockedIDs = blocked
+    raisedIDs = raised.map { Int32(truncatingIfNeeded: $0.0) }
+    raisedBytes = raised.map(\.1)
+    self.extras = extras
+    extrasByFrequency = extras.indices.sorted { (extras[$0].frequency, -$0) > (extras[$1].frequency, -$1) }
+      .map { Int32($0) }
+  }
+
+  /// The frequency byte of a blob word raised by its uses, or `nil` if it is not raised.
+  func raisedFrequency(of id: Int) -> UInt8? {
+    guard !raisedIDs.isEmpty else { return nil }
+    var lo = 0
+    var hi = raisedIDs.count
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      if Int(raisedIDs[mid]) < id { lo = mid &+ 1 } else { hi = mid }
+    }
+    return lo < raisedIDs.count && Int(raisedIDs[lo]) == id ? raisedBytes[lo] : nil
+  }
+
+  /// Calls `body` with each raised blob word in `range`, by ascending ID.
+  func forEachRaised(in range: Range<Int>, _ body: (Int, UInt8) -> Void) {
+    var lo = 0
+    var hi = raisedIDs.count
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      if Int(raisedIDs[mid]) < range.lowerBound { lo = mid &+ 1 } else { hi = mid }
+    }
+    while lo < raisedIDs.count, Int(raisedIDs[lo]) < range.upperBound {
+      body(Int(raisedIDs[lo]), raisedBytes[lo])
+      lo &+= 1
+    }
+  }
+
+  /// The indices of the extra words whose folded form starts with `prefix` (folded).
+  func extras(withFoldedPrefix prefix: String) -> Range<Int> {
+    var lo = 0
+    var hi = extras.count
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      if extras[mid].folded < prefix { lo = mid &+ 1 } else { hi = mid }
+    }
+    var end = lo
+    while end < extras.count, extras[end].folded.hasPrefix(prefix) { end &+= 1 }
+    return lo..<end
+  }
+
+  /// `word` folded as the blob's alphabet folds its letters (lowercase, accents removed:
+  /// `Ü → u`); a character outside the alphabet is lowercased.
+  static func fold(_ word: String, alphabet: Alphabet) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in Normalization.nfc(word).unicodeScalars {
+      if let label = alphabet.label(for: scalar) {
+        scalars.append(alphabet.folds[Int(label)])
+      } else {
+        scalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+      }
+    }
+    return String(scalars)
+  }
+
+  /// The frequency byte of a word used `uses` times: the byte of the blob's word at rank
+  /// ⌈N / 2^(uses+1)⌉ by frequency (from a histogram of the `FREQ` bytes).
+  private static func frequencyByUses(_ dictionary: SwipeDictionary) -> (Int) -> UInt8 {
+    var histogram = [Int](repeating: 0, count: 256)
+    for id in 0..<dictionary.wordCount { histogram[Int(dictionary.frequency(of: id) ?? 0)] += 1 }
+    let total = dictionary.wordCount
+    return { uses in
+      let shift = min(62, uses + 1)
+      let rank = max(1, (total + (1 << shift) - 1) >> shift)
+      var seen = 0
+      for byte in stride(from: 255, through: 0, by: -1) {
+        seen += histogram[byte]
+        if seen >= rank { return UInt8(byte) }
+      }
+      return 0
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import SwipeDictCompiler
+import SwipeDictTestSupport
+import Testing
+
+@testable @_spi(SwipeDictInternals) import SwipeDict
+
+@Suite("The user's words in every query")
+struct UserLayerTests {
+  static let words: [(word: String, count: Double)] = [
+    ("the", 9_000), ("hello", 800), ("help", 600), ("held", 50), ("helm", 20), ("world", 700), ("word", 650),
+    ("damn", 300), ("new", 900), ("York", 30), ("year", 400), ("you", 4_000), ("kind", 300), ("of", 6_000),
+  ]
+
+  static func dictionary() throws -> SwipeDictionary {
+    let result = try DictionaryCompiler.compile(
+      words: words, bigrams: [("new", "York", 3_000), ("new", "year", 800)], layout: repositoryLayout("qwerty-en"))
+    return try SwipeDictionary(bytes: result.bytes, verify: true)
+  }
+
+  /// A store in a temporary directory with `setup` applied, and its snapshot.
+  static func userWords(_ setup: (UserDictionary) throws -> Void) throws -> UserWords {
+    let directory = TemporaryDirectory()
+    let store = try UserDictionary(path: directory.path + "/user.words")
+    try setup(store)
+    return store.words
+  }
+
+  @Test func blockedWordsAreNeverSuggested() throws {
+    var d = try Self.dictionary()
+    #expect(d.completions(prefix: "da").map(\.word) == ["damn"])
+    d.userWords = try Self.userWords { try $0.block("Damn") }
+    #expect(d.completions(prefix: "da").isEmpty)
+    #expect(d.corrections(for: "damm").allSatisfy { $0.word != "damn" })
+    #expect(d.topWords(limit: 20).allSatisfy { $0.word != "damn" })
+    // Still a word of the blob: lookups find it.
+    #expect(d.contains("damn") && d.id(of: "damn") != nil)
+    d.userWords = try Self.userWords { try $0.block("year") }
+    #expect(d.completions(after: "new").map(\.word) == ["York"])
+    #expect(d.completions(prefix: "y", context: d.context(after: "new")).allSatisfy { $0.word != "year" })
+  }
+
+  @Test func addedWordsCompleteCorrectAndLookUp() throws {
+    var d = try Self.dictionary()
+    #expect(!d.contains("Heloise"))
+    d.userWords = try Self.userWords { _ = try $0.add("Heloise") }
+    #expect(d.contains("Heloise") && d.id(of: "Heloise") == nil)
+    let completed = d.completions(prefix: "helo", limit: 5)
+    #expect(completed.map(\.word) == ["Heloise"])
+    let id = try #require(completed.first?.id)
+    #expect(id >= d.wordCount && d.word(for: id) == "Heloise")
+    #expect(d.personalFrequency(of: id) == completed.first?.frequency)
+    // Folded: case and accents as completion ignores them.
+    #expect(d.completions(prefix: "HELO").map(\.word) == ["Heloise"])
+    // Correction needs the word's letters in the blob's alphabet ("Heloise" has an s and a
+    // capital H this blob lacks).
+    #expect(d.corrections(for: "Heloiae", limit: 3).allSatisfy { $0.word != "Heloise" })
+    d.userWords = try Self.userWords { _ = try $0.add("holden") }
+    #expect(d.corrections(for: "hplden", limit: 3).first?.word == "holden")
+    #expect(d.corrections(for: "holdn", limit: 3).first?.word == "holden")
+    // A blocked word is no word of the user's.
+    d.userWords = try Self.userWords {
+      _ = try $0.add("Heloise")
+      _ = try $0.block("Heloise")
+    }
+    #expect(!d.contains("Heloise") && d.completions(prefix: "helo").isEmpty)
+  }
+
+  @Test func usesRaiseAWordsFrequency() throws {
+    var d = try Self.dictionary()
+    let helm = try #require(d.id(of: "helm"))
+    #expect(d.completions(prefix: "hel").map(\.word) == ["hello", "help", "held", "helm"])
+    d.userWords = try Self.userWords { store in
+      for _ in 0..<6 { _ = try store.learn("helm") }
+    }
+    #expect(d.personalFrequency(of: helm)! > d.frequency(of: helm)!)
+    #expect(d.completions(prefix: "hel").first?.word == "helm")
+    #expect(d.completions(prefix: "hel", limit: 1).map(\.word) == ["helm"])
+    // One use of a frequent word raises nothing: uses never lower a word.
+    d.userWords = try Self.userWords { _ = try $0.learn("the") }
+    #expect(d.personalFrequency(of: d.id(of: "the")!) == d.frequency(of: "the"))
+    // More uses, more frequency.
+    var previous: UInt8 = 0
+    for uses in 1...8 {
+      d.userWords = try Self.userWords { store in
+        _ = try store.add("Zorblax")
+        for _ in 1..<uses { _ = try store.learn("Zorblax") }
+      }
+      let frequency = try #require(d.completions(prefix: "zorb").first?.frequency)
+      #expect(frequency >= previous, "\(uses) uses")
+      previous = frequency
+    }
+  }
+
+  @Test("completion with user words equals scoring every word", arguments: [UInt64(1), 2, 3])
+  func completionsMatchAScan(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    var d = try Self.dictionary()
+    let letters = Array("hewordlyk")
+    var extras: [String] = []
+    d.userWords = try Self.userWords { store in
+      for _ in 0..<60 {
+        let word = String((0..<Int.random(in: 2...6, using: &random)).map { _ in letters.randomElement(using: &random)! })
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: _ = try store.block(word)
+        case 1: _ = try store.add(word)
+        default: for _ in 0..<Int.random(in: 1...9, using: &random) { _ = try store.learn(word) }
+        }
+        extras.append(word)
+      }
+    }
+    let context = d.context(after: "new")
+    for prefix in ["", "h", "he", "hel", "w", "wo", "y", "ye", "k", "zz"] {
+      for useContext in [false, true] {
+        let limit = Int.random(in: 1...12, using: &random)
+        let wordContext = useContext ? context : .none
+        let steps = WordContext.steps(frequencyScale: d.frequencyScale)
+        let all = (0..<(d.wordCount + d.userLayer.extras.count)).filter { id in
+          guard let word = d.word(for: id), id >= d.wordCount || d.isSuggestible(id) else { return false }
+          return UserLayer.fold(word, alphabet: d.alphabet).hasPrefix(prefix)
+        }
+        let expected = all.map { id in
+          let frequency = d.personalFrequency(of: id)!
+          return WordContext.Completion(
+            id: id, score: WordContext.score(frequency, wordContext.boost(of: id), steps: steps), frequency: frequency)
+        }.sorted { $0.precedes($1) }.prefix(limit)
+        let found = d.completions(prefix: prefix, context: wordContext, limit: limit)
+        #expect(
+          found.map(\.id) == expected.map(\.id),
+          "prefix \"\(prefix)\", context \(useContext), limit \(limit): \(found.map(\.word)) \(expected.map { d.word(for: $0.id)! })")
+      }
+    }
+  }
+}
