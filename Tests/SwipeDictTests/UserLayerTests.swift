@@ -131,4 +131,37 @@ struct UserLayerTests {
       }
     }
   }
+
+  @Test("the correction index finds what scoring every user word finds", arguments: [UInt64(1), 2, 3])
+  func correctionIndexMatchesAScan(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    var d = try Self.dictionary()
+    let letters = Array("hewordlyknmatf")
+    var added: [String] = []
+    d.userWords = try Self.userWords { store in
+      for _ in 0..<400 {
+        let word = String((0..<Int.random(in: 2...8, using: &random)).map { _ in letters.randomElement(using: &random)! })
+        _ = try store.add(word)
+        added.append(word)
+      }
+    }
+    let corrector = d.makeCorrector()
+    for _ in 0..<150 {
+      // A word of the user's with one or two slips (substitution, omission, insertion, swap).
+      var typed = Array(added.randomElement(using: &random)!)
+      for _ in 0..<Int.random(in: 0...2, using: &random) {
+        let at = Int.random(in: 0..<typed.count, using: &random)
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: typed[at] = letters.randomElement(using: &random)!
+        case 1: if typed.count > 1 { typed.remove(at: at) }
+        case 2: typed.insert(letters.randomElement(using: &random)!, at: at)
+        default: if at + 1 < typed.count { typed.swapAt(at, at + 1) }
+        }
+      }
+      let input = String(typed)
+      let indexed = corrector.userCorrections(for: input, indexed: true).map(\.id).sorted()
+      let scanned = corrector.userCorrections(for: input, indexed: false).map(\.id).sorted()
+      #expect(indexed == scanned, "\(input)")
+    }
+  }
 }

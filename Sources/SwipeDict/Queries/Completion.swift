@@ -151,22 +151,31 @@ extension SwipeDictionary {
       }
     }
     if !userLayer.isEmpty {
-      // The words whose uses raised them, and the user's words the blob lacks.
+      // The words whose uses raised them, and the user's words the blob lacks; a block of
+      // them whose best byte, with the context's best boost, cannot place is skipped.
+      let maxBoost = context.maxBoost
+      func wanted(_ best: UInt8) -> Bool {
+        guard chosen.count == limit, let last = chosen.last else { return true }
+        let bound = WordContext.Completion(id: -1, score: WordContext.score(best, maxBoost, steps: steps), frequency: best)
+        return bound.precedes(last) || bound.score == last.score
+      }
       for range in ranges {
-        userLayer.forEachRaised(in: range) { id, raised in
+        userLayer.forEachRaised(in: range, wanted: wanted) { id, raised in
           guard isSuggestible(id) else { return }
           consider(id, raised, context.boost(of: id))
         }
       }
       // Their boosts are all the same (no pair lists them), so after a space their most
       // frequent `limit` are enough.
-      let extras =
-        prefix.isEmpty
-        ? userLayer.extrasByFrequency.prefix(limit).map { Int($0) }
-        : Array(userLayer.extras(withFoldedPrefix: UserLayer.fold(prefix, alphabet: alphabet)))
-      for index in extras {
-        let id = wordCount + index
-        consider(id, userLayer.extras[index].frequency, context.boost(of: id))
+      if prefix.isEmpty {
+        for index in userLayer.extrasByFrequency.prefix(limit).map(Int.init) {
+          consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
+        }
+      } else {
+        let range = userLayer.extras(withFoldedPrefix: UserLayer.fold(prefix, alphabet: alphabet))
+        userLayer.forEachExtra(in: range, wanted: wanted) { index in
+          consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
+        }
       }
     }
     // `limit` words at most: linear lookups.

@@ -164,28 +164,43 @@ public struct Corrector: Sendable {
 
   /// The user's words the blob lacks (``SwipeDictionary/userWords``) within the typing
   /// model's reach of `input`, scored as the model scores the blob's words. A word's length
-  /// must be within `maxEdits` letters of the input's and, while the model allows one edit
-  /// in the first letters, one of its first two letters must be among the input's first
-  /// three (what one early edit leaves) — cheap tests before the table.
-  private func userCorrections(for input: String, _ search: TypingSearch) -> [Suggestion] {
+  /// must be within `maxEdits` letters of the input's; while the model allows one edit in the
+  /// first four letters (its default), only the words sharing a key of their first letters
+  /// with the input are scored (``UserLayer/correctionKeys(_:)``), else every one.
+  func userCorrections(for input: String, indexed: Bool) -> [Suggestion] {
+    guard case .typing(let search) = model else { return [] }
+    return userCorrections(for: input, search, indexed: indexed)
+  }
+
+  /// ``userCorrections(for:indexed:)`` with the typing model's search.
+  private func userCorrections(for input: String, _ search: TypingSearch, indexed: Bool = true) -> [Suggestion] {
     let d = dictionary
-    let extras = d.userLayer.extras
-    guard !extras.isEmpty else { return [] }
+    let layer = d.userLayer
+    guard !layer.extras.isEmpty else { return [] }
     let typed = Array(UserLayer.fold(input, alphabet: d.alphabet).unicodeScalars)
     let reach = max(0, search.costs.maxEdits)
-    let early = Set(typed.prefix(3))
-    let filtersEarly = search.costs.maxEarlyEdits <= 1 && typed.count >= 2
-    var found: [Suggestion] = []
-    for (index, extra) in extras.enumerated() {
-      guard let labels = extra.labels, abs(labels.count - typed.count) <= reach else { continue }
-      if filtersEarly, !extra.folded.unicodeScalars.prefix(2).contains(where: early.contains) { continue }
-      guard let cost = search.cost(of: input, labels) else { continue }
-      found.append(
-        Suggestion(
-          id: d.wordCount + index, word: extra.word, frequency: extra.frequency, distance: search.units(cost),
-          score: Int(extra.frequency) - Int(cost)))
+    var candidates: [Int]
+    if indexed, search.costs.maxEarlyEdits <= 1, search.costs.earlyLetters >= 4 {
+      var seen = Set<Int32>()
+      for key in UserLayer.correctionKeys(typed) {
+        for i in layer.correctionIndex[key] ?? [] { seen.insert(i) }
+      }
+      candidates = seen.map(Int.init).sorted()
+    } else {
+      candidates = Array(layer.extras.indices)
     }
-    return found
+    candidates.removeAll { i in
+      guard let labels = layer.extras[i].labels else { return true }
+      return abs(labels.count - typed.count) > reach
+    }
+    let costs = search.costs(of: input, candidates.map { layer.extras[$0].labels ?? [] })
+    return zip(candidates, costs).compactMap { index, cost in
+      guard let cost else { return nil }
+      let extra = layer.extras[index]
+      return Suggestion(
+        id: d.wordCount + index, word: extra.word, frequency: extra.frequency, distance: search.units(cost),
+        score: Int(extra.frequency) - Int(cost))
+    }
   }
 
   /// The typing model's ranking.

@@ -317,6 +317,19 @@ struct TypingSearch: Sendable {
     return cost < TypingWalk.cost(TypingWalk.infinity) ? cost : nil
   }
 
+  /// The costs (blob steps, under the search's limits) of several words for one input, with
+  /// one table: `nil` for a word out of reach, or for all when the input has no letters.
+  func costs(of input: String, _ words: [[UInt8]]) -> [Int32?] {
+    let typed = letters(of: input)
+    guard !typed.isEmpty else { return words.map { _ in nil } }
+    var walk = TypingWalk(
+      search: self, typed: typed, frequencies: UnsafeByteView(base: nil, count: 0), limit: 1, maxEdits: nil)
+    return words.map { labels in
+      let cost = walk.cost(of: labels)
+      return cost < TypingWalk.cost(TypingWalk.infinity) ? cost : nil
+    }
+  }
+
   /// A cost in blob steps as ``TypingCosts`` units.
   func units(_ steps: Int32) -> Int {
     Int((Double(steps) / stepsPerUnit).rounded())

@@ -111,6 +111,10 @@ public struct WordContext: Sendable, Hashable {
     (Int(followers[Int(index)]), followerBoosts[Int(index)])
   }
 
+  /// The largest boost of any word (0 in an empty context): a bound for skipping words by
+  /// their frequency alone.
+  var maxBoost: Float { max(unlistedBoost, followerBoosts.max() ?? 0) }
+
   /// Whether ``topFollowers`` holds every listed follower.
   var ranksEveryFollower: Bool { topFollowers.count == followers.count }
 

@@ -25,6 +25,14 @@ struct UserLayer: Sendable {
   /// Indices of `extras`, most frequent first (ties: `extras` order): the best of them
   /// without a scan.
   let extrasByFrequency: [Int32]
+  /// For correction: the extras (indices) that can be corrected, under every key of their
+  /// first four folded letters (``correctionKeys(_:)``).
+  let correctionIndex: [UInt64: [Int32]]
+  /// The largest frequency byte of each block of ``blockSize`` extras (in `extras` order)
+  /// and of each block of raised words: completion skips the blocks that cannot place.
+  let extraBlockMaxima: [UInt8]
+  let raisedBlockMaxima: [UInt8]
+  static let blockSize = 16
   /// The snapshot it was made from.
   let words: UserWords
 
@@ -52,6 +60,9 @@ struct UserLayer: Sendable {
     raisedBytes = []
     extras = []
     extrasByFrequency = []
+    correctionIndex = [:]
+    extraBlockMaxima = []
+    raisedBlockMaxima = []
     words = UserWords()
   }
 
@@ -111,6 +122,40 @@ struct UserLayer: Sendable {
     self.extras = extras
     extrasByFrequency = extras.indices.sorted { (extras[$0].frequency, -$0) > (extras[$1].frequency, -$1) }
       .map { Int32($0) }
+    var index: [UInt64: [Int32]] = [:]
+    for (i, extra) in extras.enumerated() where extra.labels != nil {
+      for key in Self.correctionKeys(extra.folded.unicodeScalars) { index[key, default: []].append(Int32(i)) }
+    }
+    correctionIndex = index
+    extraBlockMaxima = Self.blockMaxima(extras.map(\.frequency))
+    raisedBlockMaxima = Self.blockMaxima(raisedBytes)
+  }
+
+  /// The largest byte of each ``blockSize`` bytes.
+  private static func blockMaxima(_ bytes: [UInt8]) -> [UInt8] {
+    stride(from: 0, to: bytes.count, by: blockSize).map { bytes[$0..<min($0 + blockSize, bytes.count)].max()! }
+  }
+
+  /// The keys of a word's first four folded letters with none, one or two of them left out
+  /// (at most 11): two words whose first letters are one edit apart (a slip, a missing or
+  /// extra letter, a swap) share a key — what the typing model allows in the first letters
+  /// with its default limits (one edit there).
+  static func correctionKeys(_ folded: some Collection<Unicode.Scalar>) -> Set<UInt64> {
+    let head = Array(folded.prefix(4))
+    var keys = Set<UInt64>()
+    func key(_ skip: Set<Int>) -> UInt64 {
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for (i, scalar) in head.enumerated() where !skip.contains(i) {
+        hash = (hash ^ UInt64(scalar.value)) &* 0x0000_0100_0000_01B3
+      }
+      return hash ^ UInt64(head.count - skip.count)
+    }
+    keys.insert(key([]))
+    for a in head.indices {
+      keys.insert(key([a]))
+      for b in head.indices where b > a { keys.insert(key([a, b])) }
+    }
+    return keys
   }
 
   /// The frequency byte of a blob word raised by its uses, or `nil` if it is not raised.
@@ -125,8 +170,9 @@ struct UserLayer: Sendable {
     return lo < raisedIDs.count && Int(raisedIDs[lo]) == id ? raisedBytes[lo] : nil
   }
 
-  /// Calls `body` with each raised blob word in `range`, by ascending ID.
-  func forEachRaised(in range: Range<Int>, _ body: (Int, UInt8) -> Void) {
+  /// Calls `body` with each raised blob word in `range`, by ascending ID, skipping the
+  /// blocks of ``blockSize`` whose largest byte `wanted` refuses.
+  func forEachRaised(in range: Range<Int>, wanted: (UInt8) -> Bool, _ body: (Int, UInt8) -> Void) {
     var lo = 0
     var hi = raisedIDs.count
     while lo < hi {
@@ -134,22 +180,45 @@ struct UserLayer: Sendable {
       if Int(raisedIDs[mid]) < range.lowerBound { lo = mid &+ 1 } else { hi = mid }
     }
     while lo < raisedIDs.count, Int(raisedIDs[lo]) < range.upperBound {
+      if lo % Self.blockSize == 0, !wanted(raisedBlockMaxima[lo / Self.blockSize]) {
+        lo &+= Self.blockSize
+        continue
+      }
       body(Int(raisedIDs[lo]), raisedBytes[lo])
       lo &+= 1
     }
   }
 
+  /// Calls `body` with each extra index in `range`, skipping the blocks of ``blockSize``
+  /// whose largest byte `wanted` refuses.
+  func forEachExtra(in range: Range<Int>, wanted: (UInt8) -> Bool, _ body: (Int) -> Void) {
+    var i = range.lowerBound
+    while i < range.upperBound {
+      if i % Self.blockSize == 0, !wanted(extraBlockMaxima[i / Self.blockSize]) {
+        i &+= Self.blockSize
+        continue
+      }
+      body(i)
+      i &+= 1
+    }
+  }
+
   /// The indices of the extra words whose folded form starts with `prefix` (folded).
   func extras(withFoldedPrefix prefix: String) -> Range<Int> {
-    var lo = 0
-    var hi = extras.count
-    while lo < hi {
-      let mid = (lo &+ hi) >> 1
-      if extras[mid].folded < prefix { lo = mid &+ 1 } else { hi = mid }
+    func firstIndex(notBelow bound: String) -> Int {
+      var lo = 0
+      var hi = extras.count
+      while lo < hi {
+        let mid = (lo &+ hi) >> 1
+        if extras[mid].folded < bound { lo = mid &+ 1 } else { hi = mid }
+      }
+      return lo
     }
-    var end = lo
+    let start = firstIndex(notBelow: prefix)
+    // Every string that starts with `prefix` sorts below `prefix` + the last scalar.
+    var end = firstIndex(notBelow: prefix + "\u{10FFFF}")
     while end < extras.count, extras[end].folded.hasPrefix(prefix) { end &+= 1 }
-    return lo..<end
+    return start..<max(start, end)
   }
 
   /// `word` folded as the blob's alphabet folds its letters (lowercase, accents removed:
