@@ -132,21 +132,21 @@ struct UserLayerTests {
     }
   }
 
-  @Test("the correction index finds what scoring every user word finds", arguments: [UInt64(1), 2, 3])
+  @Test("the correction index finds what scoring every user word finds", arguments: [UInt64(1), 2, 3, 4])
   func correctionIndexMatchesAScan(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)
     var d = try Self.dictionary()
     let letters = Array("hewordlyknmatf")
     var added: [String] = []
     d.userWords = try Self.userWords { store in
-      for _ in 0..<400 {
+      for _ in 0..<250 {
         let word = String((0..<Int.random(in: 2...8, using: &random)).map { _ in letters.randomElement(using: &random)! })
         _ = try store.add(word)
         added.append(word)
       }
     }
     let corrector = d.makeCorrector()
-    for _ in 0..<150 {
+    for _ in 0..<250 {
       // A word of the user's with one or two slips (substitution, omission, insertion, swap).
       var typed = Array(added.randomElement(using: &random)!)
       for _ in 0..<Int.random(in: 0...2, using: &random) {
@@ -161,7 +161,7 @@ struct UserLayerTests {
       let input = String(typed)
       let indexed = corrector.userCorrections(for: input, indexed: true).map(\.id).sorted()
       let scanned = corrector.userCorrections(for: input, indexed: false).map(\.id).sorted()
-      #expect(indexed == scanned, "\(input)")
+      #expect(indexed == scanned, "\(input): \(scanned.map { d.word(for: $0 + 0)! })")
     }
   }
 }

@@ -165,8 +165,8 @@ public struct Corrector: Sendable {
   /// The user's words the blob lacks (``SwipeDictionary/userWords``) within the typing
   /// model's reach of `input`, scored as the model scores the blob's words. A word's length
   /// must be within `maxEdits` letters of the input's; while the model allows one edit in the
-  /// first four letters (its default), only the words sharing a key of their first letters
-  /// with the input are scored (``UserLayer/correctionKeys(_:)``), else every one.
+  /// first four letters (its default), only the words sharing a key of their first three
+  /// letters with the input are scored (``UserLayer/correctionKeys(_:)``), else every one.
   func userCorrections(for input: String, indexed: Bool) -> [Suggestion] {
     guard case .typing(let search) = model else { return [] }
     return userCorrections(for: input, search, indexed: indexed)

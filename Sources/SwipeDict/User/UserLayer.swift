@@ -26,7 +26,7 @@ struct UserLayer: Sendable {
   /// without a scan.
   let extrasByFrequency: [Int32]
   /// For correction: the extras (indices) that can be corrected, under every key of their
-  /// first four folded letters (``correctionKeys(_:)``).
+  /// first three folded letters (``correctionKeys(_:)``).
   let correctionIndex: [UInt64: [Int32]]
   /// The largest frequency byte of each block of ``blockSize`` extras (in `extras` order)
   /// and of each block of raised words: completion skips the blocks that cannot place.
@@ -41,6 +41,8 @@ struct UserLayer: Sendable {
     var word: String
     /// Lowercased, without accents: the key completion matches a prefix against.
     var folded: String
+    /// `folded` in UTF-8: the order of `extras`, searched by bytes.
+    var foldedUTF8: [UInt8]
     var frequency: UInt8
     /// Its key path on the blob's layout (repeats collapsed), or empty when it cannot be typed.
     var keys: [UInt8]
@@ -102,18 +104,23 @@ struct UserLayer: Sendable {
         keys = []
       }
       let scalars = Normalization.nfc(entry.word).unicodeScalars.map { dictionary.alphabet.label(for: $0) }
+      let folded = Self.fold(entry.word, alphabet: dictionary.alphabet)
       let record =
         keys.isEmpty || keys.contains(where: { Int($0) >= min(FeatureLayout.maxKeys, centers.count) })
         ? nil
         : FeatureRecord(path: keys.map(Int.init), centers: centers, keyWidth: dictionary.keyWidth).packed
       extras.append(
         Extra(
-          word: entry.word, folded: Self.fold(entry.word, alphabet: dictionary.alphabet), frequency: frequency,
+          word: entry.word, folded: folded, foldedUTF8: Array(folded.utf8), frequency: frequency,
           keys: keys, labels: scalars.contains(nil) ? nil : scalars.map { $0! }, record: record))
     }
     // A blocked form also blocks the user's own word of that spelling: block wins.
     extras.removeAll { words.isBlocked($0.word) }
-    extras.sort { ($0.folded, $0.word) < ($1.folded, $1.word) }
+    extras.sort {
+      $0.foldedUTF8 != $1.foldedUTF8
+        ? $0.foldedUTF8.lexicographicallyPrecedes($1.foldedUTF8)
+        : $0.word.utf8.lexicographicallyPrecedes($1.word.utf8)
+    }
     raised.sort { $0.0 < $1.0 }
     raised.removeAll { blocked.contains($0.0) }
     blockedIDs = blocked
@@ -136,12 +143,14 @@ struct UserLayer: Sendable {
     stride(from: 0, to: bytes.count, by: blockSize).map { bytes[$0..<min($0 + blockSize, bytes.count)].max()! }
   }
 
-  /// The keys of a word's first four folded letters with none, one or two of them left out
-  /// (at most 11): two words whose first letters are one edit apart (a slip, a missing or
-  /// extra letter, a swap) share a key — what the typing model allows in the first letters
-  /// with its default limits (one edit there).
+  /// The keys of a word's first three folded letters with none or one of them left out (at
+  /// most 4): two words whose first three letters are at most one edit apart share a key — a
+  /// slip (the letter left out on both sides), a missing or extra letter (left out on one
+  /// side, the third on the other), a swap (one of the two letters on each side). The typing
+  /// model allows one edit in the first four letters with its default limits; an edit past
+  /// the third letter leaves the first three alone or shifts one letter in.
   static func correctionKeys(_ folded: some Collection<Unicode.Scalar>) -> Set<UInt64> {
-    let head = Array(folded.prefix(4))
+    let head = Array(folded.prefix(3))
     var keys = Set<UInt64>()
     func key(_ skip: Set<Int>) -> UInt64 {
       var hash: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -151,10 +160,7 @@ struct UserLayer: Sendable {
       return hash ^ UInt64(head.count - skip.count)
     }
     keys.insert(key([]))
-    for a in head.indices {
-      keys.insert(key([a]))
-      for b in head.indices where b > a { keys.insert(key([a, b])) }
-    }
+    for a in head.indices { keys.insert(key([a])) }
     return keys
   }
 
@@ -205,20 +211,28 @@ struct UserLayer: Sendable {
 
   /// The indices of the extra words whose folded form starts with `prefix` (folded).
   func extras(withFoldedPrefix prefix: String) -> Range<Int> {
-    func firstIndex(notBelow bound: String) -> Int {
-      var lo = 0
-      var hi = extras.count
-      while lo < hi {
-        let mid = (lo &+ hi) >> 1
-        if extras[mid].folded < bound { lo = mid &+ 1 } else { hi = mid }
-      }
-      return lo
+    let bytes = Array(prefix.utf8)
+    // The first extra not below `bytes`, then the first past every one starting with it
+    // (compared on the prefix's length: UTF-8 byte order is code point order).
+    var lo = 0
+    var hi = extras.count
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      if extras[mid].foldedUTF8.lexicographicallyPrecedes(bytes) { lo = mid &+ 1 } else { hi = mid }
     }
-    let start = firstIndex(notBelow: prefix)
-    // Every string that starts with `prefix` sorts below `prefix` + the last scalar.
-    var end = firstIndex(notBelow: prefix + "\u{10FFFF}")
-    while end < extras.count, extras[end].folded.hasPrefix(prefix) { end &+= 1 }
-    return start..<max(start, end)
+    let start = lo
+    hi = extras.count
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      if !extras[mid].foldedUTF8.prefix(bytes.count).lexicographicallyPrecedes(bytes),
+        extras[mid].foldedUTF8.starts(with: bytes)
+      {
+        lo = mid &+ 1
+      } else {
+        hi = mid
+      }
+    }
+    return start..<lo
   }
 
   /// `word` folded as the blob's alphabet folds its letters (lowercase, accents removed:
