@@ -154,6 +154,10 @@ struct TypingCorrectionTests {
         let input = String(typed)
         let limit = Int.random(in: 1...12, using: &generator)
         let found = d.corrections(for: input, limit: limit, options: .typing(costs))
+        // The batch of many words (rows shared between words with the same first letters)
+        // costs each word as alone.
+        let sample = (0..<min(d.wordCount, 200)).compactMap { d.dawg.labels(of: ($0 * 7919) % d.wordCount) }
+        #expect(search.costs(of: input, sample) == sample.map { search.cost(of: input, $0) }, "\(input)")
         // Brute force: every word's cost by the same table, ranked the same way.
         var all: [(id: Int, score: Int, frequency: Int)] = []
         for id in 0..<d.wordCount {

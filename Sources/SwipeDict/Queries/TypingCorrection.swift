@@ -324,10 +324,13 @@ struct TypingSearch: Sendable {
     guard !typed.isEmpty else { return words.map { _ in nil } }
     var walk = TypingWalk(
       search: self, typed: typed, frequencies: UnsafeByteView(base: nil, count: 0), limit: 1, maxEdits: nil)
-    return words.map { labels in
-      let cost = walk.cost(of: labels)
-      return cost < TypingWalk.cost(TypingWalk.infinity) ? cost : nil
+    // In label order, so that words sharing first letters share their rows.
+    let order = words.indices.sorted { words[$0].lexicographicallyPrecedes(words[$1]) }
+    var costs = [Int32?](repeating: nil, count: words.count)
+    for (index, cost) in zip(order, walk.costs(ofSorted: order.map { words[$0] })) {
+      costs[index] = cost < TypingWalk.cost(TypingWalk.infinity) ? cost : nil
     }
+    return costs
   }
 
   /// A cost in blob steps as ``TypingCosts`` units.
@@ -663,6 +666,41 @@ private struct TypingWalk {
     }
     if hi < n { for i in (hi + 1)...n { arena[row + i] = Self.infinity } }
     return Self.cost(least)
+  }
+
+  /// The costs of words in label order (blob steps; labels out of the alphabet are left out),
+  /// each word's rows computed from the first letter it does not share with the word before.
+  mutating func costs(ofSorted words: [[UInt8]]) -> [Int32] {
+    top = 0
+    appendRootRow()
+    // The labels of the current path and each one's row.
+    var path: [(label: Int, row: Int)] = []
+    var results: [Int32] = []
+    results.reserveCapacity(words.count)
+    let alphabetSize = letters.count
+    for word in words {
+      let labels = word.compactMap { Int($0) < alphabetSize ? Int($0) : nil }
+      var shared = 0
+      for label in labels {
+        guard shared < path.count, path[shared].label == label else { break }
+        shared += 1
+      }
+      path.removeLast(path.count - shared)
+      top = (path.last?.row ?? 0) + width
+      var depth = shared
+      for label in labels.dropFirst(shared) {
+        depth += 1
+        let row = top
+        let parent = path.last
+        let grandparent = path.count >= 2 ? path[path.count - 2] : nil
+        _ = appendRow(
+          label: label, depth: depth, previous: parent.map { letters[$0.label] }, parentRow: parent?.row ?? 0,
+          grandparentRow: grandparent?.row ?? (parent == nil ? -1 : 0), parentLabel: parent?.label ?? -1)
+        path.append((label, row))
+      }
+      results.append(Self.cost(arena[(path.last?.row ?? 0) + n]))
+    }
+    return results
   }
 
   /// The cost of the word spelled by `labels` (blob steps; labels out of the alphabet are left out).
