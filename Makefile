@@ -23,6 +23,9 @@
 #                    process checks every state it sees (`swipedict user FILE stress`)
 #   make bench-user  the user dictionary's log against SQLite (WAL, C API; needs libsqlite3-dev):
 #                    open, write, refresh, size, kill test (bench/user-store/run.sh)
+#   make bench-user-words  the user's words in the queries: a word learned three times decoded as
+#                    a dictionary word of equal frequency; completion, correction and the decoder's
+#                    wait with 20,000 entries (bench/user-words.sh)
 #   make tsan        the concurrency tests under ThreadSanitizer (10 s soak of the loader,
 #                    and the decoder and the multilingual decoder shared by four tasks)
 #   make asan        the lifetime, hostile-bytes, corrupt-blob, MARK, BIGR and typing-corrector tests under AddressSanitizer
@@ -71,7 +74,8 @@ DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
 .PHONY: all deps release dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
-  test bench bench-decoder bench-bilingual bench-context user-stress bench-user fuzz tsan asan clean
+  test bench bench-decoder bench-bilingual bench-context user-stress bench-user bench-user-words fuzz tsan asan \
+  clean
 
 all: check-languages check-layouts deps release dictionaries
 
@@ -207,6 +211,10 @@ user-stress: release
 
 bench-user: release
 	bench/user-store/run.sh $(RELEASE_BIN)
+
+# The user's words in the queries: learned words decoded, and the cost of 20,000 entries.
+bench-user-words: deps
+	bench/user-words.sh
 
 tsan: deps
 	SWIPEDICT_CONCURRENCY_SECONDS=10 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
