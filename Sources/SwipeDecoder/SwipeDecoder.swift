@@ -162,7 +162,7 @@ public struct SwipeDecoder: Sendable {
   ///     word's count is its count in that context; none by default.
   ///   - deadline: when to stop matching and return the best words so far (`nil`: never).
   public func decode(
-    _ points: some Sequence<SwipePoint>, context: WordContext = .none, deadline: ContinuousClock.Instant? = nil
+    _ points: some Sequence<SwipePoint>, context: WordContext = .empty, deadline: ContinuousClock.Instant? = nil
   ) -> SwipeDecoding {
     var session = makeSession()
     for point in points { session.add(point) }

@@ -79,7 +79,7 @@ extension SwipeDecoder {
   ///   - deadline: as for ``decode(_:context:deadline:)``; the decoding is done again, so with a
   ///     deadline it may differ from an earlier one of the same points.
   public func explain(
-    _ points: some Sequence<SwipePoint>, word: String, context: WordContext = .none,
+    _ points: some Sequence<SwipePoint>, word: String, context: WordContext = .empty,
     deadline: ContinuousClock.Instant? = nil
   ) -> SwipeExplanation {
     let points = Array(points)

@@ -78,7 +78,7 @@ public struct SwipeSession: Sendable {
   ///   - deadline: when to stop matching and return the best words so far; `nil` matches
   ///     every candidate.
   public mutating func end(
-    context: WordContext = .none, deadline: ContinuousClock.Instant? = nil
+    context: WordContext = .empty, deadline: ContinuousClock.Instant? = nil
   ) -> SwipeDecoding {
     end(context: context, deadline: deadline, matchLimit: .max)
   }
@@ -86,7 +86,7 @@ public struct SwipeSession: Sendable {
   /// `end(context:deadline:)` that also stops after matching `matchLimit` candidates: a
   /// deadline that does not depend on the machine's speed, for tests.
   mutating func end(
-    context: WordContext = .none, deadline: ContinuousClock.Instant?, matchLimit: Int
+    context: WordContext = .empty, deadline: ContinuousClock.Instant?, matchLimit: Int
   ) -> SwipeDecoding {
     defer { reset() }
     guard measurement.count > 0 else { return .empty }

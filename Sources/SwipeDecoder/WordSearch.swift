@@ -44,7 +44,7 @@ struct WordSearch {
   /// The most frequent candidates, matched first so that a deadline leaves good words.
   private static let firstTier = 1024
 
-  init(decoder: SwipeDecoder, points: [(x: Float, y: Float)], context: WordContext = .none) {
+  init(decoder: SwipeDecoder, points: [(x: Float, y: Float)], context: WordContext = .empty) {
     self.decoder = decoder
     self.context = context
     let weight = decoder.options.contextWeight

@@ -60,7 +60,10 @@ public struct SwipeDictionary: Sendable {
   /// ```
   ///
   /// Setting it prepares the snapshot against this blob: O(entries + words of the blob) (a
-  /// pass over `FREQ` places the users' counts among the blob's).
+  /// pass over `FREQ` places the users' counts among the blob's). A ``Corrector`` or a
+  /// decoder keeps the dictionary value it was made from: make them again after setting it.
+  /// The decoder matches the user's words after the blob's candidates; when a deadline cuts
+  /// the search short, they are left out (the decoding says it is incomplete).
   public var userWords: UserWords {
     get { userLayer.words }
     set { userLayer = UserLayer(newValue, dictionary: self) }

@@ -62,7 +62,7 @@ struct SentenceBench {
   func run(_ words: [Word], name: String) -> Result {
     var contexts: [String: WordContext] = [:]
     func context(_ previous: String?) -> WordContext {
-      guard let previous else { return .none }
+      guard let previous else { return .empty }
       if let known = contexts[previous] { return known }
       let made = dictionary.context(after: previous)
       contexts[previous] = made

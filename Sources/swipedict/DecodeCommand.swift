@@ -193,7 +193,7 @@ struct DecodeCommand: ParsableCommand {
         context
         ? swipe.previous.map {
           dictionary.context(after: $0, pairWeight: pairWeight ?? WordContext.defaultPairWeight)
-        } ?? .none : .none
+        } ?? .empty : .empty
       let (result, wait) = timed(
         swipe, &summary, add: { session.add($0) }, end: { session.end(context: wordContext, deadline: $0) })
       summary.record(result, truth: swipe.word, wait: wait)

@@ -30,8 +30,9 @@ struct QueryCommand: ParsableCommand {
       frequency byte, or the correction score raised by it).
 
       --user FILE merges a user dictionary (`swipedict user`; docs/user-dictionary.md) into \
-      lookups, --prefix, --correct and --after: blocked words are never suggested, uses \
-      raise a word's frequency, added and learned words are found and suggested.
+      lookups, --prefix and --correct: blocked words are never suggested, uses raise a \
+      word's frequency, added and learned words are found and suggested (--after alone \
+      only leaves the blocked words out).
 
       --prefix completes ignoring case and accents, most frequent first. --correct ranks \
       the words a typed input most likely meant, the list's whitelisted corrections first \
@@ -205,7 +206,7 @@ struct QueryCommand: ParsableCommand {
         "\(blob.blob) has no word pairs\n  hint: build it with --bigrams FILE (w1 w2<TAB>count lines whose words"
           + " are words of the blob)")
     }
-    let context = after.map { dictionary.context(after: $0) } ?? .none
+    let context = after.map { dictionary.context(after: $0) } ?? .empty
     if let prefix {
       let suggestions =
         after == nil

@@ -57,7 +57,7 @@ struct ContextDecodingTests {
     for word in ["in", "on", "live", "kind", "of"] {
       let points = perfectSwipe(word, on: d)
       let plain = decoder.decode(points)
-      #expect(decoder.decode(points, context: .none) == plain)
+      #expect(decoder.decode(points, context: .empty) == plain)
       #expect(ignoring.decode(points, context: d.context(after: "depends")) == plain)
       #expect(nan.decode(points, context: d.context(after: "depends")) == plain)
       // A clean swipe keeps its word first whatever the previous word.

@@ -17,18 +17,12 @@ struct UserDecodingTests {
     return try SwipeDictionary(bytes: result.bytes, verify: true)
   }
 
-  static func userWords(_ setup: (UserDictionary) throws -> Void) throws -> UserWords {
-    let directory = TemporaryDirectory()
-    let store = try UserDictionary(path: directory.path + "/user.words")
-    try setup(store)
-    return store.words
-  }
 
   @Test func aLearnedWordIsSwipedLikeTheBlobsWords() throws {
     var d = try Self.dictionary()
     let points = perfectSwipe("jolly", on: d)
     #expect(SwipeDecoder(dictionary: d).decode(points).words.first?.word != "jolly")
-    d.userWords = try Self.userWords { store in
+    d.userWords = try makeUserWords { store in
       for _ in 0..<3 { _ = try store.learn("jolly") }
     }
     let decoded = SwipeDecoder(dictionary: d).decode(points)
@@ -47,7 +41,7 @@ struct UserDecodingTests {
     var d = try Self.dictionary()
     let points = perfectSwipe("damn", on: d)
     #expect(SwipeDecoder(dictionary: d).decode(points).words.first?.word == "damn")
-    d.userWords = try Self.userWords { _ = try $0.block("damn") }
+    d.userWords = try makeUserWords { _ = try $0.block("damn") }
     let decoded = SwipeDecoder(dictionary: d).decode(points)
     #expect(!decoded.words.isEmpty && decoded.words.allSatisfy { $0.word != "damn" })
     #expect(SwipeDecoder(dictionary: d).explain(points, word: "damn").forms.first?.verdict == .blocked)
@@ -59,7 +53,7 @@ struct UserDecodingTests {
     // uses the other.
     let points = perfectSwipe("helo", on: d)
     #expect(SwipeDecoder(dictionary: d).decode(points).words.first?.word == "hello")
-    d.userWords = try Self.userWords { store in
+    d.userWords = try makeUserWords { store in
       for _ in 0..<8 { _ = try store.learn("helo") }
     }
     #expect(SwipeDecoder(dictionary: d).decode(points).words.first?.word == "helo")

@@ -64,7 +64,7 @@ struct ContextTests {
     let d = try Self.dictionary()
     // No such word, a word with no listed followers, no pair weight.
     for context in [d.context(after: "nowhere"), d.context(after: "thaw"), d.context(after: "depends", pairWeight: 0)] {
-      #expect(context.isEmpty && context == .none)
+      #expect(context.isEmpty && context == .empty)
       #expect((0..<d.wordCount).allSatisfy { context.boost(of: $0) == 0 })
     }
     // Weights outside 0…0.999 are clamped, NaN is none: no value traps.
@@ -90,7 +90,7 @@ struct ContextTests {
     // A prefix with a letter the blob lacks completes to nothing, followers neither.
     #expect(d.completions(prefix: "zz", context: d.context(after: "new")).isEmpty)
     // No context, or a limit of 0: as without one.
-    #expect(d.completions(prefix: "y", context: .none) == d.completions(prefix: "y"))
+    #expect(d.completions(prefix: "y", context: .empty) == d.completions(prefix: "y"))
     #expect(d.completions(prefix: "y", context: d.context(after: "new"), limit: 0).isEmpty)
   }
 
@@ -114,7 +114,7 @@ struct ContextTests {
       let previous = list.randomElement(using: &random)!.0
       let context = d.context(after: previous, pairWeight: Double.random(in: 0.1...0.95, using: &random))
       let prefix = String((0..<Int.random(in: 0...2, using: &random)).map { _ in letters.randomElement(using: &random)! })
-      let limit = Int.random(in: 1...40, using: &random)
+      let limit = Int.random(in: 1...120, using: &random)
       let expected = (0..<d.wordCount).filter { d.word(for: $0)!.hasPrefix(prefix) }.map { id in
         let frequency = d.frequency(of: id)!
         let score = Int((Double(frequency) + Double(context.boost(of: id)) * steps).rounded())
@@ -140,7 +140,7 @@ struct ContextTests {
     #expect(plainOrder.first == "you" && inContext.first == "York", "\(plainOrder), \(inContext)")
     // No context changes nothing; the context never adds a word the model did not find.
     for input in ["fomr", "n", "thw", "yiu"] {
-      #expect(d.corrections(for: input, context: .none) == d.corrections(for: input))
+      #expect(d.corrections(for: input, context: .empty) == d.corrections(for: input))
       let plain = Set(d.corrections(for: input, limit: 10 + Corrector.contextExtra).map(\.id))
       let inContext = d.corrections(for: input, context: d.context(after: "new"), limit: 10)
       #expect(inContext.allSatisfy { plain.contains($0.id) })

@@ -18,24 +18,17 @@ struct UserLayerTests {
     return try SwipeDictionary(bytes: result.bytes, verify: true)
   }
 
-  /// A store in a temporary directory with `setup` applied, and its snapshot.
-  static func userWords(_ setup: (UserDictionary) throws -> Void) throws -> UserWords {
-    let directory = TemporaryDirectory()
-    let store = try UserDictionary(path: directory.path + "/user.words")
-    try setup(store)
-    return store.words
-  }
 
   @Test func blockedWordsAreNeverSuggested() throws {
     var d = try Self.dictionary()
     #expect(d.completions(prefix: "da").map(\.word) == ["damn"])
-    d.userWords = try Self.userWords { try $0.block("Damn") }
+    d.userWords = try makeUserWords { try $0.block("Damn") }
     #expect(d.completions(prefix: "da").isEmpty)
     #expect(d.corrections(for: "damm").allSatisfy { $0.word != "damn" })
     #expect(d.topWords(limit: 20).allSatisfy { $0.word != "damn" })
     // Still a word of the blob: lookups find it.
     #expect(d.contains("damn") && d.id(of: "damn") != nil)
-    d.userWords = try Self.userWords { try $0.block("year") }
+    d.userWords = try makeUserWords { try $0.block("year") }
     #expect(d.completions(after: "new").map(\.word) == ["York"])
     #expect(d.completions(prefix: "y", context: d.context(after: "new")).allSatisfy { $0.word != "year" })
   }
@@ -43,7 +36,7 @@ struct UserLayerTests {
   @Test func addedWordsCompleteCorrectAndLookUp() throws {
     var d = try Self.dictionary()
     #expect(!d.contains("Heloise"))
-    d.userWords = try Self.userWords { _ = try $0.add("Heloise") }
+    d.userWords = try makeUserWords { _ = try $0.add("Heloise") }
     #expect(d.contains("Heloise") && d.id(of: "Heloise") == nil)
     let completed = d.completions(prefix: "helo", limit: 5)
     #expect(completed.map(\.word) == ["Heloise"])
@@ -55,11 +48,11 @@ struct UserLayerTests {
     // Correction needs the word's letters in the blob's alphabet ("Heloise" has an s and a
     // capital H this blob lacks).
     #expect(d.corrections(for: "Heloiae", limit: 3).allSatisfy { $0.word != "Heloise" })
-    d.userWords = try Self.userWords { _ = try $0.add("holden") }
+    d.userWords = try makeUserWords { _ = try $0.add("holden") }
     #expect(d.corrections(for: "hplden", limit: 3).first?.word == "holden")
     #expect(d.corrections(for: "holdn", limit: 3).first?.word == "holden")
     // A blocked word is no word of the user's.
-    d.userWords = try Self.userWords {
+    d.userWords = try makeUserWords {
       _ = try $0.add("Heloise")
       _ = try $0.block("Heloise")
     }
@@ -70,19 +63,19 @@ struct UserLayerTests {
     var d = try Self.dictionary()
     let helm = try #require(d.id(of: "helm"))
     #expect(d.completions(prefix: "hel").map(\.word) == ["hello", "help", "held", "helm"])
-    d.userWords = try Self.userWords { store in
+    d.userWords = try makeUserWords { store in
       for _ in 0..<6 { _ = try store.learn("helm") }
     }
     #expect(d.personalFrequency(of: helm)! > d.frequency(of: helm)!)
     #expect(d.completions(prefix: "hel").first?.word == "helm")
     #expect(d.completions(prefix: "hel", limit: 1).map(\.word) == ["helm"])
     // One use of a frequent word raises nothing: uses never lower a word.
-    d.userWords = try Self.userWords { _ = try $0.learn("the") }
+    d.userWords = try makeUserWords { _ = try $0.learn("the") }
     #expect(d.personalFrequency(of: d.id(of: "the")!) == d.frequency(of: "the"))
     // More uses, more frequency.
     var previous: UInt8 = 0
     for uses in 1...8 {
-      d.userWords = try Self.userWords { store in
+      d.userWords = try makeUserWords { store in
         _ = try store.add("Zorblax")
         for _ in 1..<uses { _ = try store.learn("Zorblax") }
       }
@@ -98,7 +91,7 @@ struct UserLayerTests {
     var d = try Self.dictionary()
     let letters = Array("hewordlyk")
     var extras: [String] = []
-    d.userWords = try Self.userWords { store in
+    d.userWords = try makeUserWords { store in
       for _ in 0..<60 {
         let word = String((0..<Int.random(in: 2...6, using: &random)).map { _ in letters.randomElement(using: &random)! })
         switch Int.random(in: 0..<4, using: &random) {
@@ -113,7 +106,7 @@ struct UserLayerTests {
     for prefix in ["", "h", "he", "hel", "w", "wo", "y", "ye", "k", "zz"] {
       for useContext in [false, true] {
         let limit = Int.random(in: 1...12, using: &random)
-        let wordContext = useContext ? context : .none
+        let wordContext = useContext ? context : .empty
         let steps = WordContext.steps(frequencyScale: d.frequencyScale)
         let all = (0..<(d.wordCount + d.userLayer.extras.count)).filter { id in
           guard let word = d.word(for: id), id >= d.wordCount || d.isSuggestible(id) else { return false }
@@ -138,7 +131,7 @@ struct UserLayerTests {
     var d = try Self.dictionary()
     let letters = Array("hewordlyknmatf")
     var added: [String] = []
-    d.userWords = try Self.userWords { store in
+    d.userWords = try makeUserWords { store in
       for _ in 0..<250 {
         let word = String((0..<Int.random(in: 2...8, using: &random)).map { _ in letters.randomElement(using: &random)! })
         _ = try store.add(word)
@@ -162,6 +155,69 @@ struct UserLayerTests {
       let indexed = corrector.userCorrections(for: input, indexed: true).map(\.id).sorted()
       let scanned = corrector.userCorrections(for: input, indexed: false).map(\.id).sorted()
       #expect(indexed == scanned, "\(input): \(scanned.map { d.word(for: $0 + 0)! })")
+    }
+  }
+
+  // MARK: - Review findings, each a case that failed
+
+  @Test func userWordsCompleteUnderEverySpellingOfThePrefix() throws {
+    var d = try SwipeDictionary(
+      bytes: DictionaryCompiler.compile(
+        words: [(word: "straße", count: 900), (word: "œuvre", count: 400), (word: "ouvert", count: 300)],
+        layout: repositoryLayout("qwerty-en")
+      ).bytes)
+    d.userWords = try makeUserWords { store in
+      _ = try store.add("straßenbahn")
+      _ = try store.add("œuvres")
+    }
+    #expect(Set(d.completions(prefix: "strass").map(\.word)) == ["straße", "straßenbahn"])
+    #expect(Set(d.completions(prefix: "oeuv").map(\.word)) == ["œuvre", "œuvres"])
+    // More words than the blob has: the limit counts the user's too.
+    #expect(d.completions(prefix: "", limit: 10).count == 5)
+    // A negative limit is no limit to trap on.
+    #expect(d.completions(prefix: "strass", limit: -1).isEmpty)
+    #expect(d.completions(prefix: "strass", context: .empty, limit: -1).isEmpty)
+  }
+
+  @Test func blockingCoversEveryCapitalization() throws {
+    var d = try SwipeDictionary(
+      bytes: DictionaryCompiler.compile(
+        words: [(word: "damn", count: 900), (word: "Damn", count: 400), (word: "dame", count: 30)],
+        layout: repositoryLayout("qwerty-en")
+      ).bytes)
+    d.userWords = try makeUserWords { store in
+      _ = try store.add("DAMNIT")
+      _ = try store.block("DAMN")
+      _ = try store.block("damnit")
+    }
+    #expect(d.completions(prefix: "da").map(\.word) == ["dame"])
+    #expect(d.corrections(for: "damm").allSatisfy { !$0.word.lowercased().hasPrefix("damn") })
+  }
+
+  @Test func theCorrectionIndexReadsTheInputAsTheModelDoes() throws {
+    var d = try Self.dictionary()
+    d.userWords = try makeUserWords { _ = try $0.add("holdew") }
+    // Digits are left out of the input, a letter the alphabet lacks reads as its key's.
+    for input in ["h12oldew", "1h2oldew", "hold3ew"] {
+      #expect(d.corrections(for: input, limit: 3).first?.word == "holdew", "\(input)")
+    }
+  }
+
+  @Test func aRaisedWordComesFirstWhateverTheLimit() throws {
+    var words: [(word: String, count: Double)] = "bcdefghijklmnoprsuv".map { (word: "\($0)at", count: 10_000) }
+    words.append((word: "qat", count: 1))
+    var d = try SwipeDictionary(bytes: DictionaryCompiler.compile(words: words, layout: repositoryLayout("qwerty-en")).bytes)
+    d.userWords = try makeUserWords { store in
+      for _ in 0..<40 { _ = try store.learn("qat") }
+    }
+    // "qat" is scored by its raised frequency whatever the limit: it leads the words an
+    // adjacent-key slip away, and a limit of 1 gives the first of a limit of 30.
+    let wide = d.corrections(for: "aat", limit: 30)
+    let qat = try #require(wide.first { $0.word == "qat" })
+    #expect(qat.frequency == d.personalFrequency(of: d.id(of: "qat")!) && qat.frequency > d.frequency(of: "qat")!)
+    #expect(wide.filter { $0.distance == qat.distance }.first?.word == "qat")
+    for limit in 1...5 {
+      #expect(d.corrections(for: "aat", limit: limit).map(\.id) == Array(wide.prefix(limit)).map(\.id), "limit \(limit)")
     }
   }
 }

@@ -59,8 +59,9 @@ extension SwipeDictionary {
   ///   - limit: the most suggestions to return.
   /// - Complexity: O(limit × log leaves) for short prefixes, O(leaf size) at worst for long ones.
   public func completions(prefix: String, limit: Int = 10) -> [Suggestion] {
-    userLayer.isEmpty
-      ? blobCompletions(prefix: prefix, limit: limit) : completions(prefix: prefix, context: .none, limit: limit)
+    guard limit > 0 else { return [] }
+    return userLayer.isEmpty
+      ? blobCompletions(prefix: prefix, limit: limit) : completions(prefix: prefix, context: .empty, limit: limit)
   }
 
   /// ``completions(prefix:limit:)`` of the blob's words alone, by their own frequencies.
@@ -95,25 +96,35 @@ extension SwipeDictionary {
   /// With ``userWords``, a word's count is its ``personalFrequency(of:)`` and the user's
   /// words the blob lacks complete too (their IDs from ``wordCount`` up).
   public func completions(prefix: String, context: WordContext, limit: Int = 10) -> [Suggestion] {
+    guard limit > 0 else { return [] }
     let plain = blobCompletions(prefix: prefix, limit: limit)
-    guard !context.isEmpty || !userLayer.isEmpty, limit > 0, prefix.unicodeScalars.count <= 4 * dawg.longestWord + 16
+    guard !context.isEmpty || !userLayer.isEmpty, prefix.unicodeScalars.count <= 4 * dawg.longestWord + 16
     else { return plain }
-    let limit = min(limit, wordCount)
+    let limit = min(limit, wordCount + userLayer.extras.count)
     let steps = WordContext.steps(frequencyScale: frequencyScale)
     // The best `limit`, by a bounded insertion: the plain completions, then the followers
     // that match the prefix.
     var chosen: [WordContext.Completion] = []
+    // A word met twice (a completion and a follower, or two spellings' ranges) scores the
+    // same: it is kept once. Small limits test the few chosen; large ones keep a set.
+    var chosenIDs = Set<Int>()
+    let large = limit > 32
     func consider(_ id: Int, _ frequency: UInt8, _ boost: Float) {
       let candidate = WordContext.Completion(
         id: id, score: WordContext.score(frequency, boost, steps: steps), frequency: frequency)
-      // A word met twice (a completion and a follower, or two spellings' ranges) scores the same.
       guard chosen.count < limit || candidate.precedes(chosen[chosen.count - 1]),
-        !chosen.contains(where: { $0.id == id })
+        large ? !chosenIDs.contains(id) : !chosen.contains(where: { $0.id == id })
       else { return }
-      var i = chosen.count
-      while i > 0, candidate.precedes(chosen[i - 1]) { i -= 1 }
-      chosen.insert(candidate, at: i)
-      if chosen.count > limit { chosen.removeLast() }
+      // Binary search for the place: O(log limit) comparisons.
+      var lo = 0
+      var hi = chosen.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if chosen[mid].precedes(candidate) { lo = mid + 1 } else { hi = mid }
+      }
+      chosen.insert(candidate, at: lo)
+      if large { chosenIDs.insert(id) }
+      if chosen.count > limit, let dropped = chosen.popLast(), large { chosenIDs.remove(dropped.id) }
     }
     func scanFollowers(in ranges: [Range<Int>]) {
       for range in ranges {
@@ -172,16 +183,27 @@ extension SwipeDictionary {
           consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
         }
       } else {
-        let range = userLayer.extras(withFoldedPrefix: UserLayer.fold(prefix, alphabet: alphabet))
-        userLayer.forEachExtra(in: range, wanted: wanted) { index in
-          consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
+        // Each spelling of the prefix ("strass" is also "straß"), folded as the user's words
+        // are; the prefix as typed, folded, when the alphabet lacks one of its letters.
+        let keys =
+          spellings.isEmpty
+          ? [UserLayer.fold(prefix, alphabet: alphabet)]
+          : spellings.map { classes in
+            String(String.UnicodeScalarView(classes.map { alphabet.folds[$0.lowerBound] }))
+          }
+        for key in Set(keys) {
+          userLayer.forEachExtra(in: userLayer.extras(withFoldedPrefix: key), wanted: wanted) { index in
+            consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
+          }
         }
       }
     }
-    // `limit` words at most: linear lookups.
-    let spelled = suggestions(chosen.map(\.id).filter { id in id < wordCount && !plain.contains { $0.id == id } })
+    let plainByID = Dictionary(plain.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let spelledByID = Dictionary(
+      suggestions(chosen.map(\.id).filter { id in id < wordCount && plainByID[id] == nil }).map { ($0.id, $0) },
+      uniquingKeysWith: { a, _ in a })
     return chosen.compactMap { entry in
-      var found = plain.first(where: { $0.id == entry.id }) ?? spelled.first(where: { $0.id == entry.id })
+      var found = plainByID[entry.id] ?? spelledByID[entry.id]
       if found == nil, let extra = userExtra(entry.id) {
         found = Suggestion(id: entry.id, word: extra.word, frequency: extra.frequency)
       }

@@ -57,7 +57,7 @@ extension SwipeDictionary {
   ///   - options: the model and its costs (the typing model's fitted costs by default).
   /// - Returns: suggestions by descending score (ties: frequency, then ID).
   public func corrections(
-    for input: String, context: WordContext = .none, limit: Int = 10, options: CorrectionOptions = .typing()
+    for input: String, context: WordContext = .empty, limit: Int = 10, options: CorrectionOptions = .typing()
   ) -> [Suggestion] {
     makeCorrector(options: options).corrections(for: input, context: context, limit: limit)
   }
@@ -123,16 +123,30 @@ public struct Corrector: Sendable {
   /// the model finds ``contextExtra`` more words than `limit` and each word's score gains its
   /// ``WordContext/boost(of:)`` in the blob's frequency steps before the best `limit` are
   /// kept: the context reorders what the model finds, it finds no word the model would not.
-  public func corrections(for input: String, context: WordContext = .none, limit: Int = 10) -> [Suggestion] {
+  ///
+  /// With ``SwipeDictionary/userWords``, the typing model also scores the user's words the
+  /// blob lacks and the words the user's uses raised, by their raised frequencies (those
+  /// sharing a key of their first three letters with the input, ``UserLayer``); the
+  /// Kännsch model only reorders what it finds by the raised frequencies.
+  public func corrections(for input: String, context: WordContext = .empty, limit: Int = 10) -> [Suggestion] {
     let personal = !dictionary.userLayer.isEmpty
-    let reorders = !context.isEmpty || personal
-    let wanted = !reorders || limit <= 0 ? limit : min(limit, Int.max - Self.contextExtra) + Self.contextExtra
+    var reorders = !context.isEmpty
     var ranked: [Suggestion]
     switch model {
     case .typing(let search):
+      let wanted = !reorders || limit <= 0 ? limit : min(limit, Int.max - Self.contextExtra) + Self.contextExtra
       ranked = typingCorrections(for: input, limit: wanted, search)
-      if personal, limit > 0 { ranked += userCorrections(for: input, search) }
-    case .kaennsch(let kaennsch): ranked = kaennschCorrections(for: input, limit: wanted, kaennsch)
+      if personal, limit > 0 {
+        // The raised words' own entries replace the walk's (blob-frequency) ones.
+        let user = userCorrections(for: input, search)
+        let ids = Set(user.map(\.id))
+        ranked = ranked.filter { !ids.contains($0.id) } + user
+        reorders = true
+      }
+    case .kaennsch(let kaennsch):
+      reorders = reorders || personal
+      let wanted = !reorders || limit <= 0 ? limit : min(limit, Int.max - Self.contextExtra) + Self.contextExtra
+      ranked = kaennschCorrections(for: input, limit: wanted, kaennsch)
     }
     if reorders { ranked = dictionary.reranked(ranked, by: context, limit: limit) }
     let whitelisted = whitelistedCorrections(for: input)
@@ -162,11 +176,13 @@ public struct Corrector: Sendable {
     }
   }
 
-  /// The user's words the blob lacks (``SwipeDictionary/userWords``) within the typing
-  /// model's reach of `input`, scored as the model scores the blob's words. A word's length
-  /// must be within `maxEdits` letters of the input's; while the model allows one edit in the
-  /// first four letters (its default), only the words sharing a key of their first three
-  /// letters with the input are scored (``UserLayer/correctionKeys(_:)``), else every one.
+  /// The user's words the blob lacks (``SwipeDictionary/userWords``) and the blob's words
+  /// their uses raised, within the typing model's reach of `input`, scored as the model
+  /// scores the blob's words (by the raised frequency). A word's length must be within
+  /// `maxEdits` letters of the input's; while the model allows one edit in the first four
+  /// letters (its default), only the words sharing a key of their first three letters with
+  /// the input (as the model reads it: ``TypingSearch/letters(of:)``) are scored
+  /// (``UserLayer/correctionKeys(_:)``), else every one.
   func userCorrections(for input: String, indexed: Bool) -> [Suggestion] {
     guard case .typing(let search) = model else { return [] }
     return userCorrections(for: input, search, indexed: indexed)
@@ -176,30 +192,40 @@ public struct Corrector: Sendable {
   private func userCorrections(for input: String, _ search: TypingSearch, indexed: Bool = true) -> [Suggestion] {
     let d = dictionary
     let layer = d.userLayer
-    guard !layer.extras.isEmpty else { return [] }
-    let typed = Array(UserLayer.fold(input, alphabet: d.alphabet).unicodeScalars)
+    let typed = search.letters(of: input).map(\.fold)
+    guard !typed.isEmpty else { return [] }
     let reach = max(0, search.costs.maxEdits)
-    var candidates: [Int]
+    // Candidates: (ID, labels, frequency) of added words and raised blob words.
+    var candidates: [(id: Int, labels: [UInt8], frequency: UInt8)] = []
+    func add(extra i: Int) {
+      guard let labels = layer.extras[i].labels, abs(labels.count - typed.count) <= reach else { return }
+      candidates.append((d.wordCount + i, labels, layer.extras[i].frequency))
+    }
+    func add(raised i: Int) {
+      let labels = layer.raisedLabels[i]
+      let id = Int(layer.raisedIDs[i])
+      guard abs(labels.count - typed.count) <= reach, d.isSuggestible(id) else { return }
+      candidates.append((id, labels, layer.raisedBytes[i]))
+    }
     if indexed, search.costs.maxEarlyEdits <= 1, search.costs.earlyLetters >= 4 {
-      var seen = Set<Int32>()
+      var extras = Set<Int32>()
+      var raised = Set<Int32>()
       for key in UserLayer.correctionKeys(typed) {
-        for i in layer.correctionIndex[key] ?? [] { seen.insert(i) }
+        for i in layer.correctionIndex[key] ?? [] { extras.insert(i) }
+        for i in layer.raisedIndex[key] ?? [] { raised.insert(i) }
       }
-      candidates = seen.map(Int.init).sorted()
+      for i in extras.sorted() { add(extra: Int(i)) }
+      for i in raised.sorted() { add(raised: Int(i)) }
     } else {
-      candidates = Array(layer.extras.indices)
+      for i in layer.extras.indices { add(extra: i) }
+      for i in layer.raisedLabels.indices { add(raised: i) }
     }
-    candidates.removeAll { i in
-      guard let labels = layer.extras[i].labels else { return true }
-      return abs(labels.count - typed.count) > reach
-    }
-    let costs = search.costs(of: input, candidates.map { layer.extras[$0].labels ?? [] })
-    return zip(candidates, costs).compactMap { index, cost in
-      guard let cost else { return nil }
-      let extra = layer.extras[index]
+    let costs = search.costs(of: input, candidates.map(\.labels))
+    return zip(candidates, costs).compactMap { candidate, cost in
+      guard let cost, cost <= search.scaled.maxCost else { return nil }
       return Suggestion(
-        id: d.wordCount + index, word: extra.word, frequency: extra.frequency, distance: search.units(cost),
-        score: Int(extra.frequency) - Int(cost))
+        id: candidate.id, word: d.word(for: candidate.id) ?? "", frequency: candidate.frequency,
+        distance: search.units(cost), score: Int(candidate.frequency) - Int(cost))
     }
   }
 

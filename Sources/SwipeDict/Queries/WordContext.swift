@@ -57,7 +57,7 @@ public struct WordContext: Sendable, Hashable {
   public static let defaultPairWeight = 0.8
 
   /// The empty context: no previous word; every boost is 0.
-  public static let none = WordContext(
+  public static let empty = WordContext(
     previousID: nil, pairWeight: 0, followers: [], followerBoosts: [], unlistedBoost: 0, topFollowers: [])
 
   private init(
@@ -82,24 +82,14 @@ public struct WordContext: Sendable, Hashable {
   /// the word's count (0 in an empty context).
   public func boost(of id: Int) -> Float {
     guard !followers.isEmpty else { return 0 }
-    var lo = 0
-    var hi = followers.count
-    while lo < hi {
-      let mid = (lo &+ hi) >> 1
-      if Int(followers[mid]) < id { lo = mid &+ 1 } else { hi = mid }
-    }
+    let lo = followers.firstIndex(notBelow: id)
     return lo < followers.count && Int(followers[lo]) == id ? followerBoosts[lo] : unlistedBoost
   }
 
   /// Calls `body` with each listed follower in `range` (word IDs), its ID and boost, by
   /// ascending ID: a binary search, then only the followers inside.
   func forEachFollower(in range: Range<Int>, _ body: (Int, Float) -> Void) {
-    var lo = 0
-    var hi = followers.count
-    while lo < hi {
-      let mid = (lo &+ hi) >> 1
-      if Int(followers[mid]) < range.lowerBound { lo = mid &+ 1 } else { hi = mid }
-    }
+    var lo = followers.firstIndex(notBelow: range.lowerBound)
     while lo < followers.count, Int(followers[lo]) < range.upperBound {
       body(Int(followers[lo]), followerBoosts[lo])
       lo &+= 1
@@ -130,7 +120,7 @@ public struct WordContext: Sendable, Hashable {
       return true
     }
     guard lambda > 0, !ids.isEmpty else {
-      self = .none
+      self = .empty
       return
     }
     // c(previous, w) = e^(ln(1 + c)) − 1; their sum, factored by the largest.
@@ -210,7 +200,7 @@ extension SwipeDictionary {
   /// - Returns: an empty context when the blob has no pairs, `previous` is no word of the
   ///   blob, or it has no listed followers. O(followers): make it once per committed word.
   public func context(after previous: String, pairWeight: Double = WordContext.defaultPairWeight) -> WordContext {
-    guard let bigramView, let id = previousWordID(previous) else { return .none }
+    guard let bigramView, let id = previousWordID(previous) else { return .empty }
     return WordContext(dictionary: self, previous: id, bigrams: bigramView, pairWeight: pairWeight)
   }
 
@@ -219,5 +209,19 @@ extension SwipeDictionary {
     let lowered = previous.lowercased()
     let capitalized = lowered.prefix(1).uppercased() + lowered.dropFirst()
     return id(of: previous) ?? id(of: lowered) ?? id(of: capitalized)
+  }
+}
+
+extension [Int32] {
+  /// The index of the first ID not below `id` in these ascending word IDs (`count` if none):
+  /// a binary search.
+  func firstIndex(notBelow id: Int) -> Int {
+    var lo = 0
+    var hi = count
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      if Int(self[mid]) < id { lo = mid &+ 1 } else { hi = mid }
+    }
+    return lo
   }
 }

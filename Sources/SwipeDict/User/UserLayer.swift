@@ -28,6 +28,11 @@ struct UserLayer: Sendable {
   /// For correction: the extras (indices) that can be corrected, under every key of their
   /// first three folded letters (``correctionKeys(_:)``).
   let correctionIndex: [UInt64: [Int32]]
+  /// For correction: the raised words (indices into `raisedIDs`) under their keys, and
+  /// their labels — so that a raised word is scored by its raised frequency even where the
+  /// automaton walk, which ranks by the blob's, would not reach it.
+  let raisedIndex: [UInt64: [Int32]]
+  let raisedLabels: [[UInt8]]
   /// The largest frequency byte of each block of ``blockSize`` extras (in `extras` order)
   /// and of each block of raised words: completion skips the blocks that cannot place.
   let extraBlockMaxima: [UInt8]
@@ -63,6 +68,8 @@ struct UserLayer: Sendable {
     extras = []
     extrasByFrequency = []
     correctionIndex = [:]
+    raisedIndex = [:]
+    raisedLabels = []
     extraBlockMaxima = []
     raisedBlockMaxima = []
     words = UserWords()
@@ -82,11 +89,15 @@ struct UserLayer: Sendable {
     var raised: [(Int, UInt8)] = []
     var extras: [Extra] = []
     let centers = dictionary.keyCenters.map { (x: $0.x, y: $0.y) }
+    var blockedLowercase = Set<String>()
     for entry in entries {
       if entry.kind == .blocked {
-        // Every form of the word the blob stores that equals it ignoring case.
-        for form in [entry.word, entry.word.lowercased()] {
-          if let id = dictionary.id(of: form) { blocked.insert(id) }
+        // Every form of the word the blob stores that equals it ignoring case ("damn",
+        // "Damn", "DAMN"), not those that differ by accents.
+        let lower = entry.word.lowercased()
+        blockedLowercase.insert(lower)
+        for id in dictionary.ids(matchingFolded: entry.word, limit: 64) where dictionary.word(for: id)?.lowercased() == lower {
+          blocked.insert(id)
         }
         continue
       }
@@ -114,8 +125,8 @@ struct UserLayer: Sendable {
           word: entry.word, folded: folded, foldedUTF8: Array(folded.utf8), frequency: frequency,
           keys: keys, labels: scalars.contains(nil) ? nil : scalars.map { $0! }, record: record))
     }
-    // A blocked form also blocks the user's own word of that spelling: block wins.
-    extras.removeAll { words.isBlocked($0.word) }
+    // A blocked word also blocks the user's own words of that spelling in any case.
+    extras.removeAll { blockedLowercase.contains($0.word.lowercased()) }
     extras.sort {
       $0.foldedUTF8 != $1.foldedUTF8
         ? $0.foldedUTF8.lexicographicallyPrecedes($1.foldedUTF8)
@@ -129,11 +140,20 @@ struct UserLayer: Sendable {
     self.extras = extras
     extrasByFrequency = extras.indices.sorted { (extras[$0].frequency, -$0) > (extras[$1].frequency, -$1) }
       .map { Int32($0) }
+    func folds(_ labels: [UInt8]) -> [UInt32] { labels.map { dictionary.alphabet.folds[Int($0)].value } }
     var index: [UInt64: [Int32]] = [:]
-    for (i, extra) in extras.enumerated() where extra.labels != nil {
-      for key in Self.correctionKeys(extra.folded.unicodeScalars) { index[key, default: []].append(Int32(i)) }
+    for (i, extra) in extras.enumerated() {
+      guard let labels = extra.labels else { continue }
+      for key in Self.correctionKeys(folds(labels)) { index[key, default: []].append(Int32(i)) }
     }
     correctionIndex = index
+    var raisedKeys: [UInt64: [Int32]] = [:]
+    let labels = raised.map { dictionary.dawg.labels(of: $0.0) ?? [] }
+    for (i, word) in labels.enumerated() {
+      for key in Self.correctionKeys(folds(word)) { raisedKeys[key, default: []].append(Int32(i)) }
+    }
+    raisedIndex = raisedKeys
+    raisedLabels = labels
     extraBlockMaxima = Self.blockMaxima(extras.map(\.frequency))
     raisedBlockMaxima = Self.blockMaxima(raisedBytes)
   }
@@ -149,13 +169,13 @@ struct UserLayer: Sendable {
   /// side, the third on the other), a swap (one of the two letters on each side). The typing
   /// model allows one edit in the first four letters with its default limits; an edit past
   /// the third letter leaves the first three alone or shifts one letter in.
-  static func correctionKeys(_ folded: some Collection<Unicode.Scalar>) -> Set<UInt64> {
-    let head = Array(folded.prefix(3))
+  static func correctionKeys(_ folds: [UInt32]) -> Set<UInt64> {
+    let head = Array(folds.prefix(3))
     var keys = Set<UInt64>()
     func key(_ skip: Set<Int>) -> UInt64 {
       var hash: UInt64 = 0xCBF2_9CE4_8422_2325
       for (i, scalar) in head.enumerated() where !skip.contains(i) {
-        hash = (hash ^ UInt64(scalar.value)) &* 0x0000_0100_0000_01B3
+        hash = (hash ^ UInt64(scalar)) &* 0x0000_0100_0000_01B3
       }
       return hash ^ UInt64(head.count - skip.count)
     }
@@ -167,24 +187,14 @@ struct UserLayer: Sendable {
   /// The frequency byte of a blob word raised by its uses, or `nil` if it is not raised.
   func raisedFrequency(of id: Int) -> UInt8? {
     guard !raisedIDs.isEmpty else { return nil }
-    var lo = 0
-    var hi = raisedIDs.count
-    while lo < hi {
-      let mid = (lo &+ hi) >> 1
-      if Int(raisedIDs[mid]) < id { lo = mid &+ 1 } else { hi = mid }
-    }
+    let lo = raisedIDs.firstIndex(notBelow: id)
     return lo < raisedIDs.count && Int(raisedIDs[lo]) == id ? raisedBytes[lo] : nil
   }
 
   /// Calls `body` with each raised blob word in `range`, by ascending ID, skipping the
   /// blocks of ``blockSize`` whose largest byte `wanted` refuses.
   func forEachRaised(in range: Range<Int>, wanted: (UInt8) -> Bool, _ body: (Int, UInt8) -> Void) {
-    var lo = 0
-    var hi = raisedIDs.count
-    while lo < hi {
-      let mid = (lo &+ hi) >> 1
-      if Int(raisedIDs[mid]) < range.lowerBound { lo = mid &+ 1 } else { hi = mid }
-    }
+    var lo = raisedIDs.firstIndex(notBelow: range.lowerBound)
     while lo < raisedIDs.count, Int(raisedIDs[lo]) < range.upperBound {
       if lo % Self.blockSize == 0, !wanted(raisedBlockMaxima[lo / Self.blockSize]) {
         lo &+= Self.blockSize
