@@ -1,5 +1,5 @@
 import Foundation
-import SwipeDict
+@testable import SwipeDict
 import SwipeDictTestSupport
 import Testing
 
@@ -287,6 +287,49 @@ struct UserDictionaryTests {
     #expect(try UserDictionary(path: path).words == reader.words)
     // No temporary files are left beside it.
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["user.words"])
+  }
+
+  @Test func aFailedCompactionDoesNotFailTheWriteBeforeIt() throws {
+    let store = try UserDictionary(path: path)
+    store.failsCompactionsForTesting = true
+    var writes = 0
+    while store.lastCompactionError == nil {
+      try store.learn("w\(writes % 10)")  // the write that crosses the threshold returns
+      writes += 1
+    }
+    #expect(writes > 2_000)
+    #expect(try UserDictionary(path: path).words.sequence == UInt64(writes))  // it landed
+    // Not tried again at every write, and thrown when asked for.
+    #expect(throws: UserDictionaryError.self) { try store.compactIfNeeded() }
+    store.failsCompactionsForTesting = false
+    try store.learn("w0")
+    #expect(store.lastCompactionError != nil)
+    #expect(try store.compactIfNeeded())
+    #expect(store.lastCompactionError == nil)
+    #expect(try store.compactIfNeeded() == false)
+    #expect(try fileBytes().count == 32 + 10 * (8 + 14 + 2))
+    #expect(try UserDictionary(path: path).words.sequence == UInt64(writes + 1))
+  }
+
+  @Test func theLogNeverGrowsPastItsBound() throws {
+    let limit = UserDictionary.maximumFileSize(capacity: 2)
+    #expect(limit == 32 + 2 * (2 * 2 * 278 + 65_536))
+    #expect(UserDictionary.maximumFileSize(capacity: 20_000) == 22_371_104)
+    let store = try UserDictionary(path: path, options: .init(capacity: 2, compactsAutomatically: false))
+    store.failsCompactionsForTesting = true
+    var writes = 0
+    var failure: UserDictionaryError?
+    while failure == nil && writes < 20_000 {
+      do { try store.learn("w\(writes % 2)") } catch { failure = error }
+      writes += 1
+      #expect(try fileBytes().count <= limit)
+    }
+    #expect(failure?.message.contains("bound of \(limit) bytes") == true, "\(String(describing: failure))")
+    #expect(try UserDictionary(path: path).words.sequence == UInt64(writes - 1))  // nothing written
+    // Without compactsAutomatically, a write at the bound compacts.
+    store.failsCompactionsForTesting = false
+    try store.learn("w0")
+    #expect(try fileBytes().count == 32 + 3 * (8 + 14 + 2))  // compacted, then the write
   }
 
   // MARK: Several writers

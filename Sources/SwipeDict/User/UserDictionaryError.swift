@@ -22,6 +22,8 @@ public struct UserDictionaryError: Error, Sendable, Hashable, CustomStringConver
     case invalidUses
     /// A line of an imported word list that cannot be read.
     case invalidLine
+    /// A capacity out of range (``UserDictionary/Options/capacity``).
+    case invalidCapacity
   }
 
   /// What kind of problem it is.
