@@ -332,6 +332,30 @@ struct UserDictionaryTests {
     #expect(try fileBytes().count == 32 + 3 * (8 + 14 + 2))  // compacted, then the write
   }
 
+  @Test func compactionWritesAUniqueTemporaryFileAndNeverFollowsALink() throws {
+    let store = try UserDictionary(path: path)
+    try store.learn("one")
+    // A link where the old fixed temporary name was, and stale files of killed writers.
+    let victim = directory.path + "/victim.txt"
+    try Data("keep me".utf8).write(to: URL(fileURLWithPath: victim))
+    try FileManager.default.createSymbolicLink(atPath: directory.path + "/.user.words.compacting", withDestinationPath: victim)
+    for stale in [".user.words.compacting-AbC123", ".user.words.new-x1Y2z3"] {
+      try Data([1, 2, 3]).write(to: URL(fileURLWithPath: directory.path + "/" + stale))
+    }
+    let keep = [".user.words.compacting", ".other.words.new-AbC123", ".user.words.new-toolong1", "victim.txt"]
+    for name in keep.dropFirst().dropLast() { try Data().write(to: URL(fileURLWithPath: directory.path + "/" + name)) }
+    try store.compact()
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+    #expect(try UserDictionary(path: path).words.entries.map(\.word) == ["one"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == (keep + ["user.words"]).sorted())
+    // Opening for writing removes them too (a writer killed while creating the file).
+    try Data([1]).write(to: URL(fileURLWithPath: directory.path + "/.user.words.new-QwErTy"))
+    _ = try UserDictionary(path: path)
+    #expect(!FileManager.default.fileExists(atPath: directory.path + "/.user.words.new-QwErTy"))
+  }
+
   // MARK: Several writers
 
   @Test func storesOnSeveralThreadsDoNotLoseWrites() throws {

@@ -150,10 +150,13 @@ public final class UserDictionary {
     identity = status.identity
     end = UserLogFormat.headerSize
     sequence = 0
-    if status.size == 0 {
-      // An empty file someone else created: write the header under the lock.
+    if file.isWritable {
+      // Under the lock: remove the temporary files killed writers left, and write the
+      // header of an empty file someone else created.
       try file.lock()
       defer { file.unlock() }
+      // (Only if the path still names the file locked: a compaction may be under way on a new one.)
+      if UserLogFile.identity(of: path) == identity { UserLogFile.removeStaleTemporaries(of: path) }
       if try file.status().size == 0 {
         try file.write(UserLogFormat.encodeHeader(header), at: 0)
       }
@@ -475,7 +478,8 @@ public final class UserDictionary {
     let newHeader = UserLogFormat.Header(capacity: header.capacity, baseSequence: sequence)
     var bytes = UserLogFormat.encodeHeader(newHeader)
     for entry in entries { UserLogFormat.encode(.set(entry), into: &bytes) }
-    let written = try UserLogFile.writeTemporary(beside: path, suffix: "compacting", unique: false, contents: bytes)
+    UserLogFile.removeStaleTemporaries(of: path)
+    let written = try UserLogFile.writeTemporary(beside: path, suffix: "compacting", contents: bytes)
     try written.rename(over: path)
     if options.synchronizesEachWrite { UserLogFile.synchronizeDirectory(of: path) }
     file = written
