@@ -192,6 +192,37 @@ struct UserDictionaryTests {
     }
   }
 
+  /// A record as a store writes it, for words no store writes.
+  private func record(type: UInt8, second: UInt8, uses: UInt32, sequence: UInt64, word: [UInt8]) -> [UInt8] {
+    var payload = [type, second]
+    withUnsafeBytes(of: uses.littleEndian) { payload.append(contentsOf: $0) }
+    withUnsafeBytes(of: sequence.littleEndian) { payload.append(contentsOf: $0) }
+    payload += word
+    var length: [UInt8] = []
+    withUnsafeBytes(of: UInt32(payload.count).littleEndian) { length.append(contentsOf: $0) }
+    var crc = CRC32CForTests()
+    crc.update(length)
+    crc.update(payload)
+    var checksum: [UInt8] = []
+    withUnsafeBytes(of: crc.value.littleEndian) { checksum.append(contentsOf: $0) }
+    return length + checksum + payload
+  }
+
+  @Test func recordsWithWordsNoStoreWritesAreDamagedNotLoaded() throws {
+    let (bytes, _) = try threeRecords()
+    for word in ["a\tb", "a\nb", "a\u{0}b", "#!blocked", "e\u{301}", "two words", ""] {
+      try write(bytes + record(type: 1, second: 1, uses: 1, sequence: 4, word: Array(word.utf8))
+        + record(type: 1, second: 1, uses: 2, sequence: 5, word: Array("fine".utf8)))
+      let store = try UserDictionary(path: path)
+      #expect(store.words.entry(for: word) == nil, "\(word.debugDescription)")
+      #expect(store.words.entries.map(\.word).starts(with: ["one", "two", "three"]))
+      let damage = store.damage
+      #expect(damage?.offset == bytes.count)
+      #expect(damage?.message.contains("damaged record") == true, "\(String(describing: damage))")
+      #expect(try UserWordList(parsing: Array(store.exportList().utf8), file: "x").items.count == store.words.count)
+    }
+  }
+
   @Test func filesThatAreNotUserDictionariesAreRefused() throws {
     let (bytes, _) = try threeRecords()
     func expectFailure(_ bytes: [UInt8], _ reason: UserDictionaryError.Reason, _ text: String) throws {
@@ -437,4 +468,17 @@ struct UserDictionaryTests {
       #expect(error.message.contains("not valid UTF-8") && error.line == 1)
     }
   }
+}
+
+/// CRC-32C (Castagnoli), bit by bit: the records' checksum, written out independently of
+/// the store's.
+struct CRC32CForTests {
+  private var crc: UInt32 = 0xFFFF_FFFF
+  mutating func update(_ bytes: [UInt8]) {
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
+    }
+  }
+  var value: UInt32 { crc ^ 0xFFFF_FFFF }
 }

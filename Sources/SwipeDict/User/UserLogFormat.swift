@@ -190,6 +190,11 @@ enum UserLogFormat {
       guard word.utf8.elementsEqual(wordBytes) else {
         return (offset - bytes.startIndex, .damaged("a record's word is not UTF-8"))
       }
+      // What no store writes (a TAB, a newline, a `#` first, not NFC) must not load either:
+      // export and import would break on it.
+      guard let valid = try? UserWordRules.validate(word), valid.utf8.elementsEqual(wordBytes) else {
+        return (offset - bytes.startIndex, .damaged("a record's word \(UserWordRules.quoted(word)) is not a valid word"))
+      }
       let record: Record
       switch (payload[p], payload[p + 1]) {
       case (1, let kind):
