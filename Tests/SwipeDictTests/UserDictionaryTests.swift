@@ -177,18 +177,108 @@ struct UserDictionaryTests {
     }
   }
 
-  @Test func aDamagedRecordStopsTheReadingAndIsReported() throws {
+  @Test func aDamagedRecordIsSkippedAndTheRecordsAfterItAreKept() throws {
     let (bytes, starts) = try threeRecords()
     for offset in starts[1]..<starts[2] {
-      var damaged = bytes
-      damaged[offset] ^= 0x40
-      try write(damaged)
-      let store = try UserDictionary(path: path)
-      #expect(store.words.entries.map(\.word) == ["one"], "byte \(offset)")
-      #expect(store.damage?.offset == starts[1])
-      if let damage = store.damage, !damage.isIncomplete {
-        #expect(damage.message.contains("damaged record"))
+      for bit in [0x01, 0x40] as [UInt8] {
+        var damaged = bytes
+        damaged[offset] ^= bit
+        try write(damaged)
+        let store = try UserDictionary(path: path)
+        #expect(store.words.entries.map(\.word) == ["one", "three"], "byte \(offset)")
+        #expect(store.damage == nil)
+        #expect(store.damagedRecords.count == 1)
+        #expect(store.damagedRecords.first?.offset == starts[1])
+        #expect(store.damagedRecords.first?.byteCount == starts[2] - starts[1], "byte \(offset) bit \(bit)")
+        #expect(store.damagedRecords.first?.wasSkipped == true)
+        #expect(store.damagedRecords.first?.message.contains("damaged") == true)
+        // A writer keeps the records after it.
+        try store.learn("four")
+        #expect(try UserDictionary(path: path).words.entries.map(\.word) == ["one", "three", "four"])
       }
+    }
+  }
+
+  @Test func aDamagedLastRecordIsIgnoredByReadersAndSkippedByWriters() throws {
+    let (bytes, starts) = try threeRecords()
+    var damaged = bytes
+    damaged[bytes.count - 1] ^= 1  // the last record's word: its checksum is wrong
+    try write(damaged)
+    let store = try UserDictionary(path: path)
+    #expect(store.words.entries.map(\.word) == ["one", "two"])
+    #expect(store.damage?.offset == starts[2])
+    #expect(store.damage?.isIncomplete == false)
+    try store.learn("four")
+    #expect(store.damage == nil)
+    #expect(store.damagedRecords.map(\.offset) == [starts[2]])
+    let reader = try UserDictionary(path: path)
+    #expect(reader.words.entries.map(\.word) == ["one", "two", "four"])
+    #expect(reader.damagedRecords.map(\.offset) == [starts[2]])
+    #expect(try fileBytes().count == bytes.count + 8 + 14 + 4)  // nothing cut
+  }
+
+  @Test func recordsOfANewerMinorVersionAreSkippedAndKept() throws {
+    let (bytes, _) = try threeRecords()
+    let newer = record(type: 9, second: 0, uses: 0, sequence: 4, word: Array("future".utf8))
+      + record(type: 1, second: 7, uses: 1, sequence: 5, word: Array("kind7".utf8))
+    try write(bytes + newer + record(type: 1, second: 2, uses: 1, sequence: 6, word: Array("after".utf8)))
+    let store = try UserDictionary(path: path)
+    #expect(store.words.entries.map(\.word) == ["one", "two", "three", "after"])
+    #expect(store.damage == nil && store.damagedRecords.isEmpty)
+    try store.learn("four")
+    #expect(try fileBytes()[bytes.count..<(bytes.count + newer.count)] == newer[...])
+    #expect(try UserDictionary(path: path).words.entries.map(\.word) == ["one", "two", "three", "after", "four"])
+  }
+
+  @Test func largeFilesAreReadInChunksAcrossDamage() throws {
+    let store = try UserDictionary(path: path, options: .init(compactsAutomatically: false))
+    try store.importList(UserWordList(items: (0..<20_000).map { .init(word: "word\($0)", kind: .learned, uses: 1) }))
+    var bytes = try fileBytes()
+    #expect(bytes.count > 2 * 256 * 1024)
+    // Damage the record across the first chunk boundary, and a run of bytes further on.
+    bytes[256 * 1024 - 3] ^= 0xFF
+    for i in 300_000..<300_100 { bytes[i] = 0 }
+    try write(bytes)
+    let reader = try UserDictionary(path: path)
+    #expect(reader.damage == nil)
+    #expect(reader.damagedRecords.count == 2)
+    #expect(reader.words.count > 20_000 - 8)
+    #expect(reader.words.count < 20_000)
+  }
+
+  @Test func capacitiesOutOfRangeAreRefused() throws {
+    for capacity in [0, -1, UserDictionary.maximumCapacity + 1] {
+      #expect(throws: UserDictionaryError.self) { _ = try UserDictionary(path: path, options: .init(capacity: capacity)) }
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: { _ = try? UserDictionary(path: path); return path }())))
+    bytes[12...15] = [0xFF, 0xFF, 0xFF, 0xFF]  // a capacity of 4,294,967,295, checksum set right
+    var crc = CRC32CForTests()
+    crc.update(Array(bytes[0..<28]))
+    withUnsafeBytes(of: crc.value.littleEndian) { bytes.replaceSubrange(28..<32, with: $0) }
+    try write(bytes)
+    do {
+      _ = try UserDictionary(path: path)
+      Issue.record("opened a file of capacity 4,294,967,295")
+    } catch {
+      #expect(error.reason == .damagedHeader && error.message.contains("capacity 4294967295"), "\(error)")
+      #expect(error.hint.contains("mv \(path) \(path).damaged"))
+    }
+  }
+
+  @Test func aFileLargerThanAnyStoreIsRefusedWithoutReadingIt() throws {
+    _ = try UserDictionary(path: path)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: 2 << 30)  // sparse: 2 GiB of nothing
+    try handle.close()
+    do {
+      _ = try UserDictionary(path: path)
+      Issue.record("opened a 2 GiB file")
+    } catch {
+      #expect(error.reason == .tooLarge)
+      #expect(error.file == path)
+      #expect(error.message.contains("2147483648 bytes, more than a user dictionary of 20000 entries ever takes (22371104 bytes)"), "\(error)")
+      #expect(error.hint.contains("import"))
     }
   }
 
@@ -215,10 +305,10 @@ struct UserDictionaryTests {
         + record(type: 1, second: 1, uses: 2, sequence: 5, word: Array("fine".utf8)))
       let store = try UserDictionary(path: path)
       #expect(store.words.entry(for: word) == nil, "\(word.debugDescription)")
-      #expect(store.words.entries.map(\.word).starts(with: ["one", "two", "three"]))
-      let damage = store.damage
+      #expect(store.words.entries.map(\.word) == ["one", "two", "three", "fine"])
+      let damage = store.damagedRecords.first
       #expect(damage?.offset == bytes.count)
-      #expect(damage?.message.contains("damaged record") == true, "\(String(describing: damage))")
+      #expect(damage?.message.contains("damaged") == true, "\(String(describing: damage))")
       #expect(try UserWordList(parsing: Array(store.exportList().utf8), file: "x").items.count == store.words.count)
     }
   }

@@ -39,6 +39,9 @@ public final class UserDictionary {
   /// The capacity of a new file: 20,000 entries.
   public static let defaultCapacity = 20_000
 
+  /// The largest capacity a file may have: 1,000,000 entries.
+  public static let maximumCapacity = 1_000_000
+
   /// The largest file a store of `capacity` entries writes: twice the largest log
   /// automatic compaction lets through (twice the largest live size, 278 bytes per entry,
   /// plus 64 KiB). A write that would go past it compacts first, whatever the options; a
@@ -50,7 +53,8 @@ public final class UserDictionary {
   /// How a store opens and writes its file.
   public struct Options: Sendable, Hashable {
     /// The most entries a *new* file keeps (an existing file keeps its own; see
-    /// ``UserDictionary/capacity``). At least 1.
+    /// ``UserDictionary/capacity``). From 1 to ``UserDictionary/maximumCapacity``; the
+    /// store's initializer throws otherwise.
     public var capacity: Int
     /// Flush every write to the storage device before it returns (`fsync`; `F_FULLFSYNC`
     /// on Apple systems), so it survives a power loss, not only the process being killed.
@@ -69,7 +73,7 @@ public final class UserDictionary {
     }
   }
 
-  /// Bytes at the end of the file that are not whole, valid records.
+  /// Bytes of the file that are not whole, valid records.
   public struct Damage: Sendable, Hashable, CustomStringConvertible {
     /// Whether the last record runs past the end of the file (a write in flight, or one a
     /// killed writer left), rather than being whole but wrong (a storage fault).
@@ -82,9 +86,12 @@ public final class UserDictionary {
     public var message: String
     /// Whether a write of this store cut them off (after a killed writer, the usual case).
     public var wasCut: Bool
+    /// Whether the records after them were read (a damaged record in the middle of the
+    /// file, or at its end when a writer went on after it).
+    public var wasSkipped: Bool
 
     public var description: String {
-      "\(wasCut ? "cut off" : "ignored") \(byteCount) bytes at offset \(offset): \(message)"
+      "\(wasCut ? "cut off" : wasSkipped ? "skipped" : "ignored") \(byteCount) bytes at offset \(offset): \(message)"
     }
   }
 
@@ -110,8 +117,13 @@ public final class UserDictionary {
   ///
   /// A record half written by a live writer in another process shows up here briefly (it is
   /// whole at the next ``refresh()``); one left by a killed writer stays until the next
-  /// write cuts it off; a damaged record (a storage fault) loses the records after it.
+  /// write cuts it off. Damaged bytes at the end (a storage fault) stay here for readers;
+  /// a writer skips them (``damagedRecords``) and appends after them.
   public private(set) var damage: Damage?
+  /// The damaged records (or runs of damaged bytes) skipped in the file as read, in order,
+  /// at most 100: a storage fault, or a record whose word no store writes. The records after
+  /// each were read. A compaction drops them (the file is rewritten without them).
+  public private(set) var damagedRecords: [Damage] = []
 
   private var file: UserLogFile
   private var identity: UserFileIdentity
@@ -136,10 +148,10 @@ public final class UserDictionary {
   /// - Throws: ``UserDictionaryError`` when the file cannot be created or opened
   ///   (`.io`), is not a user dictionary, is of a newer version, or its header is damaged.
   public init(path: String, options: Options = Options()) throws(UserDictionaryError) {
-    guard options.capacity >= 1 else {
+    guard options.capacity >= 1 && options.capacity <= Self.maximumCapacity else {
       throw UserDictionaryError(
         .invalidCapacity, file: path, message: "a capacity of \(options.capacity) entries",
-        hint: "a user dictionary holds at least 1 entry")
+        hint: "a user dictionary holds from 1 to \(Self.maximumCapacity) entries")
     }
     self.path = path
     self.options = options
@@ -490,6 +502,7 @@ public final class UserDictionary {
     for entry in entries { apply(.set(entry)) }
     end = bytes.count
     damage = nil
+    damagedRecords = []
     cachedWords = nil
   }
 
@@ -511,13 +524,20 @@ public final class UserDictionary {
     sequence = header.baseSequence
     end = UserLogFormat.headerSize
     damage = nil
+    damagedRecords = []
     cachedWords = nil
     try catchUp(cutting: false)
   }
 
-  /// Reads and applies the records after `end`. At bytes that are not a whole, valid
-  /// record: notes them in `damage`, and with `cutting` (a writer, under the lock: no
-  /// one else is writing) truncates the file there.
+  /// How many bytes a read takes at a time: reading a large file costs this much memory
+  /// beyond its entries, not its size.
+  static let readChunkSize = 256 * 1024
+
+  /// Reads and applies the records after `end`, in chunks of ``readChunkSize``, skipping
+  /// damaged records that records follow (``damagedRecords``). At the bytes at the end
+  /// that are not whole records: notes them in `damage`; with `cutting` (a writer, under
+  /// the lock: no one else is writing) cuts an incomplete record off, and skips damaged
+  /// bytes (the writer appends after them).
   private func catchUp(cutting: Bool) throws(UserDictionaryError) {
     let size = try file.status().size
     if size < end {
@@ -525,25 +545,61 @@ public final class UserDictionary {
       try reload()
       return
     }
-    guard size > end else {
-      damage = nil
-      return
+    let limit = Self.maximumFileSize(capacity: header.capacity)
+    guard size <= limit else {
+      throw UserDictionaryError(
+        .tooLarge, file: path,
+        message: "the file is \(size) bytes, more than a user dictionary of \(header.capacity) entries ever takes "
+          + "(\(limit) bytes): it is damaged, or not a user dictionary",
+        hint: "move it aside (mv \(path) \(path).damaged) and import an export into a new file "
+          + "(swipedict user \(path) import LIST)")
     }
-    let bytes = try file.read(count: size - end, at: end)
-    let (consumed, stop) = UserLogFormat.decodeRecords(bytes[...]) { record, _ in apply(record) }
-    end += consumed
-    if let stop {
-      let message: String
-      switch stop {
-      case .incomplete: message = "an incomplete record (a write in flight, or one a killed writer left)"
-      case .damaged(let what): message = "a damaged record (\(what))"
+    var position = end
+    var tail: (stop: UserLogFormat.Stop, count: Int)?
+    while position < size {
+      let requested = min(Self.readChunkSize, size - position)
+      let bytes = try file.read(count: requested, at: position)
+      let atEnd = bytes.count < requested || position + bytes.count >= size
+      let decoded = UserLogFormat.decodeRecords(bytes[...], atEnd: atEnd) { record in apply(record) }
+      for skipped in decoded.damaged {
+        noteDamaged(offset: position + skipped.offset, count: skipped.count, message: skipped.message)
       }
+      if let stop = decoded.stop {
+        tail = (stop, bytes.count - decoded.consumed)
+      }
+      position += decoded.consumed
+      if atEnd || tail != nil || decoded.consumed == 0 { break }
+    }
+    end = position
+    damage = nil
+    guard let tail else { return }
+    switch tail.stop {
+    case .incomplete:
       if cutting { try file.truncate(to: end) }
       damage = Damage(
-        isIncomplete: stop == .incomplete, offset: end, byteCount: bytes.count - consumed, message: message,
-        wasCut: cutting)
-    } else {
-      damage = nil
+        isIncomplete: true, offset: end, byteCount: tail.count,
+        message: "an incomplete record (a write in flight, or one a killed writer left)", wasCut: cutting,
+        wasSkipped: false)
+    case .damaged(let what):
+      if cutting {
+        // No writer is writing: these bytes are damage for good. Append after them.
+        noteDamaged(offset: end, count: tail.count, message: "damaged bytes (\(what))")
+        end += tail.count
+      } else {
+        damage = Damage(
+          isIncomplete: false, offset: end, byteCount: tail.count, message: "damaged bytes (\(what))", wasCut: false,
+          wasSkipped: false)
+      }
+    }
+  }
+
+  /// Adds damaged bytes that were skipped to ``damagedRecords``.
+  private func noteDamaged(offset: Int, count: Int, message: String) {
+    if let last = damagedRecords.last, last.offset + last.byteCount == offset {
+      damagedRecords[damagedRecords.count - 1].byteCount += count
+    } else if damagedRecords.count < 100 {
+      damagedRecords.append(
+        Damage(isIncomplete: false, offset: offset, byteCount: count, message: message, wasCut: false, wasSkipped: true))
     }
   }
 
