@@ -98,7 +98,7 @@ struct UserAddCommand: ParsableCommand {
   var uses: Int?
 
   func validate() throws {
-    if let uses { try checkRange("--uses", uses, in: 0...Int(UInt32.max)) }
+    if let uses { try checkRange("--uses", uses, in: 0...UserEntry.maxUses) }
   }
 
   func run() throws {

@@ -502,6 +502,32 @@ struct UserDictionaryTests {
 
   // MARK: Word lists
 
+  @Test func importValidatesEveryItemBeforeWritingAny() throws {
+    let store = try UserDictionary(path: path)
+    try store.add("kept")
+    let bad: [(UserWordList.Item, String)] = [
+      (.init(word: "", kind: .added, uses: 1), "it is empty"),
+      (.init(word: "tab\tword", kind: .added, uses: 1), "a TAB"),
+      (.init(word: "#!blocked", kind: .learned, uses: 1), "starts with #"),
+      (.init(word: "neg", kind: .added, uses: -5), "-5 is not a use count"),
+      (.init(word: "big", kind: .added, uses: 1 << 40), "\(1 << 40) is not a use count"),
+    ]
+    for (item, message) in bad {
+      do {
+        try store.importList(UserWordList(items: [.init(word: "fine", kind: .added, uses: 1), item]), replacing: true)
+        Issue.record("imported \(item)")
+      } catch {
+        #expect(error.message.hasPrefix("item 2 of the list: ") && error.message.contains(message), "\(error)")
+      }
+    }
+    #expect(try UserDictionary(path: path).words.entries.map(\.word) == ["kept"])
+    // Items are normalized as add does: NFC, and the largest count is the same everywhere.
+    try store.importList(UserWordList(items: [.init(word: "e\u{301}", kind: .added, uses: UserEntry.maxUses)]))
+    #expect(store.words.entries.last?.word.unicodeScalars.count == 1)
+    #expect(try UserDictionary(path: path).words == store.words)
+    #expect(try store.learn("é").uses == UserEntry.maxUses)
+  }
+
   @Test func exportAndImportGiveTheSameEntriesInTheSameOrder() throws {
     let store = try UserDictionary(path: path)
     try store.learn("gonna")

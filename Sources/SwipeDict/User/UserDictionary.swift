@@ -232,7 +232,7 @@ public final class UserDictionary {
     return try writeEntry(word) { old in
       guard let old else { return (.learned, 1) }
       if old.kind == .blocked { return nil }
-      return (old.kind, old.uses < Int(UInt32.max) ? old.uses + 1 : old.uses)
+      return (old.kind, old.uses < UserEntry.maxUses ? old.uses + 1 : old.uses)
     }
   }
 
@@ -311,16 +311,31 @@ public final class UserDictionary {
   ///   - replacing: remove every entry the list does not have (restore a backup); by
   ///     default the list is merged into the entries there are.
   /// - Returns: how many entries were imported, evicted and replaced.
-  /// - Throws: ``UserDictionaryError`` when the file cannot be written.
+  /// - Throws: ``UserDictionaryError`` for an item whose word is not a user word or whose
+  ///   count is not in `0...UserEntry.maxUses` (naming the item; nothing is written), or
+  ///   when the file cannot be written.
   @discardableResult
   public func importList(_ list: UserWordList, replacing: Bool = false) throws(UserDictionaryError)
     -> ImportSummary
   {
-    try withWriteLock { () throws(UserDictionaryError) -> ImportSummary in
+    var items: [UserWordList.Item] = []
+    items.reserveCapacity(list.items.count)
+    for (index, item) in list.items.enumerated() {
+      do throws(UserDictionaryError) {
+        let word = try UserWordRules.validate(item.word)
+        try Self.checkUses(item.uses, word: word)
+        items.append(UserWordList.Item(word: word, kind: item.kind, uses: item.uses))
+      } catch {
+        var located = error
+        located.message = "item \(index + 1) of the list: " + error.message
+        throw located
+      }
+    }
+    return try withWriteLock { () throws(UserDictionaryError) -> ImportSummary in
       var next = replacing ? UserTable() : table
       var nextSequence = sequence
       var listed: Set<String> = []
-      for item in list.items {
+      for item in items {
         nextSequence += 1
         next.set(UserEntry(word: item.word, kind: item.kind, uses: item.uses, lastUse: nextSequence))
         listed.insert(item.word)
@@ -352,10 +367,10 @@ public final class UserDictionary {
   // MARK: Internals
 
   static func checkUses(_ uses: Int, word: String) throws(UserDictionaryError) {
-    guard uses >= 0 && uses <= Int(UInt32.max) else {
+    guard uses >= 0 && uses <= UserEntry.maxUses else {
       throw UserDictionaryError(
         .invalidUses, file: nil, message: "\(uses) is not a use count (for \(UserWordRules.quoted(word)))",
-        hint: "a use count is a whole number from 0 to \(UInt32.max)")
+        hint: "a use count is a whole number from 0 to \(UserEntry.maxUses)")
     }
   }
 
