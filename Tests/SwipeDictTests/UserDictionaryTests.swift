@@ -3,6 +3,12 @@ import Foundation
 import SwipeDictTestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The user dictionary's store: writes, reads by other stores, damaged files, eviction,
 /// word lists.
 @Suite("User dictionary")
@@ -348,6 +354,41 @@ struct UserDictionaryTests {
     } catch {
       #expect(error.reason == .io)
     }
+  }
+
+  @Test func linksFIFOsAndDirectoriesAreRefusedSayingWhat() throws {
+    _ = try UserDictionary(path: path)
+    let link = directory.path + "/link.words"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+    let fifo = directory.path + "/fifo.words"
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let cases = [(link, "symbolic link"), (fifo, "not a regular file (a FIFO)"), (directory.path, "not a regular file (a directory)")]
+    for (target, message) in cases {
+      do {
+        _ = try UserDictionary(path: target)
+        Issue.record("opened \(target)")
+      } catch {
+        #expect(error.file == target && error.message.contains(message), "\(error)")
+      }
+    }
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == path)
+  }
+
+  @Test func aStoreThatDoesNotCreateItsFileFailsOnAMissingOne() throws {
+    #expect(throws: UserDictionaryError.self) { _ = try UserDictionary(path: path, options: .init(createsIfMissing: false)) }
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func salvageReadsTheRecordsPastADamagedHeader() throws {
+    let (bytes, starts) = try threeRecords()
+    var damaged = bytes
+    damaged[3] ^= 1  // the magic
+    damaged[starts[1] + 12] ^= 1  // and the second record
+    try write(damaged)
+    #expect(throws: UserDictionaryError.self) { _ = try UserDictionary(path: path) }
+    let words = try UserDictionary.salvage(path: path)
+    #expect(words.entries.map(\.word) == ["one", "three"])
+    #expect(words.sequence == 3)
   }
 
   // MARK: Size

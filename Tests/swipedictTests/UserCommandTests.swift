@@ -86,6 +86,35 @@ struct UserCommandTests {
     #expect(result.stderr.contains("hint: check the path; the directory must exist"), "\(result.stderr)")
   }
 
+  @Test func readingCommandsDoNotCreateAFileAndNonFilesAreNamed() throws {
+    for verb in ["list", "export"] {
+      let result = try CLI.run(["user", file, verb])
+      #expect(result.status == 1)
+      #expect(result.stderr.contains("me.words: no such user dictionary") && result.stderr.contains("add WORD"), "\(result.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: file))
+    }
+    let result = try CLI.run(["user", workspace.file(""), "learn", "x"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("not a regular file (a directory)"), "\(result.stderr)")
+  }
+
+  @Test func aDamagedHeaderSaysHowToRecoverAndSalvageDoesIt() throws {
+    _ = try CLI.run(["user", file, "learn", "one", "two"])
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    bytes[20] ^= 1
+    try bytes.write(to: URL(fileURLWithPath: file))
+    var result = try CLI.run(["user", file, "list"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("hint: the file is damaged: move it aside (mv \(file) \(file).damaged)"), "\(result.stderr)")
+    try FileManager.default.moveItem(atPath: file, toPath: file + ".damaged")
+    result = try CLI.run(["user", file + ".damaged", "salvage", "-o", workspace.file("saved.tsv")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("salvaged 2 entries"))
+    result = try CLI.run(["user", file, "import", workspace.file("saved.tsv")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try CLI.run(["user", file, "list"]).stdout == "one\tlearned\t1\t#1\ntwo\tlearned\t1\t#2\n")
+  }
+
   @Test func aTornTailIsReportedAndCut() throws {
     _ = try CLI.run(["user", file, "learn", "one", "two"])
     var bytes = try Data(contentsOf: URL(fileURLWithPath: file))

@@ -61,15 +61,20 @@ public final class UserDictionary {
     public var synchronizesEachWrite: Bool
     /// Compact the log when it grows past twice its live size plus 64 KiB.
     public var compactsAutomatically: Bool
+    /// Create the file when it is missing; without it a missing file is an error (for
+    /// code that only reads, and must not leave an empty store behind a wrong path).
+    public var createsIfMissing: Bool
 
-    /// Options; by default 20,000 entries, no `fsync` per write, automatic compaction.
+    /// Options; by default 20,000 entries, no `fsync` per write, automatic compaction, the
+    /// file created when missing.
     public init(
       capacity: Int = UserDictionary.defaultCapacity, synchronizesEachWrite: Bool = false,
-      compactsAutomatically: Bool = true
+      compactsAutomatically: Bool = true, createsIfMissing: Bool = true
     ) {
       self.capacity = capacity
       self.synchronizesEachWrite = synchronizesEachWrite
       self.compactsAutomatically = compactsAutomatically
+      self.createsIfMissing = createsIfMissing
     }
   }
 
@@ -141,12 +146,17 @@ public final class UserDictionary {
   /// Makes compactions fail (tests of what a failed compaction does).
   var failsCompactionsForTesting = false
 
-  /// Opens the user dictionary at `path`, creating the file if it is missing.
+  /// Opens the user dictionary at `path`, creating the file if it is missing (unless
+  /// ``Options/createsIfMissing`` is off). Opening for writing also removes the temporary
+  /// files that writers killed while creating or compacting the file left beside it.
   /// - Parameters:
-  ///   - path: the file; its directory must exist (the App Group container on iOS).
+  ///   - path: the file; its directory must exist (the App Group container on iOS). Not a
+  ///     symbolic link: a compaction renames a new file over the path, which would replace
+  ///     the link (a link to the directory is fine).
   ///   - options: the capacity of a new file, `fsync` per write, automatic compaction.
   /// - Throws: ``UserDictionaryError`` when the file cannot be created or opened
-  ///   (`.io`), is not a user dictionary, is of a newer version, or its header is damaged.
+  ///   (`.io`), is a symbolic link or not a regular file, is not a user dictionary, is of
+  ///   a newer version, its header is damaged, or it is larger than any store gets.
   public init(path: String, options: Options = Options()) throws(UserDictionaryError) {
     guard options.capacity >= 1 && options.capacity <= Self.maximumCapacity else {
       throw UserDictionaryError(
@@ -156,7 +166,9 @@ public final class UserDictionary {
     self.path = path
     self.options = options
     header = UserLogFormat.Header(capacity: options.capacity, baseSequence: 0)
-    try UserLogFile.createIfMissing(path, contents: UserLogFormat.encodeHeader(header))
+    if options.createsIfMissing {
+      try UserLogFile.createIfMissing(path, contents: UserLogFormat.encodeHeader(header))
+    }
     file = try UserLogFile(path: path)
     let status = try file.status()
     identity = status.identity
@@ -360,6 +372,41 @@ public final class UserDictionary {
     }
   }
 
+  /// The entries the records of a file give, whatever its header says: what can be saved
+  /// from a file whose header is damaged (``UserDictionaryError/Reason/damagedHeader``),
+  /// to import into a new file. Reads the file only (in chunks), skipping damaged records.
+  /// - Parameter path: the file.
+  /// - Returns: a snapshot of the entries (capacity ``maximumCapacity``).
+  /// - Throws: ``UserDictionaryError`` when the file cannot be read or is larger than any
+  ///   store gets.
+  public static func salvage(path: String) throws(UserDictionaryError) -> UserWords {
+    let file = try UserLogFile(path: path)
+    let size = try file.status().size
+    guard size <= maximumFileSize(capacity: maximumCapacity) else {
+      throw UserDictionaryError(
+        .tooLarge, file: path, message: "the file is \(size) bytes, more than any user dictionary takes",
+        hint: "this is not a user dictionary")
+    }
+    var table = UserTable()
+    var sequence: UInt64 = 0
+    var position = UserLogFormat.headerSize
+    while position < size {
+      let requested = min(readChunkSize, size - position)
+      let bytes = try file.read(count: requested, at: position)
+      let atEnd = bytes.count < requested || position + bytes.count >= size
+      let decoded = UserLogFormat.decodeRecords(bytes[...], atEnd: atEnd) { record in
+        switch record {
+        case .set(let entry): table.set(entry)
+        case .remove(let word, _, _): table.remove(word)
+        }
+        sequence = max(sequence, record.sequence)
+      }
+      position += decoded.consumed
+      if atEnd || decoded.stop != nil || decoded.consumed == 0 { break }
+    }
+    return UserWords(table: table, sequence: sequence, capacity: maximumCapacity)
+  }
+
   /// The entries as a word list (``UserWordList/format(_:)``): `word<TAB>uses` lines that
   /// `swipedict build` reads, blocked words as `#!blocked` comment lines.
   public func exportList() -> String { UserWordList.format(words) }
@@ -523,8 +570,10 @@ public final class UserDictionary {
 
   /// Opens the file the path names now and reads it whole.
   private func reopen() throws(UserDictionaryError) {
-    try UserLogFile.createIfMissing(path, contents: UserLogFormat.encodeHeader(
-      UserLogFormat.Header(capacity: header.capacity, baseSequence: 0)))
+    if options.createsIfMissing {
+      try UserLogFile.createIfMissing(path, contents: UserLogFormat.encodeHeader(
+        UserLogFormat.Header(capacity: header.capacity, baseSequence: 0)))
+    }
     file = try UserLogFile(path: path)
     identity = try file.status().identity
     try reload()

@@ -26,16 +26,48 @@ final class UserLogFile {
   /// Whether the file was opened for writing (a read-only file can still be read).
   let isWritable: Bool
 
-  /// Opens an existing file, for reading and writing if allowed, else read-only.
+  /// Opens an existing regular file, for reading and writing if allowed, else read-only.
+  ///
+  /// A symbolic link is refused (`O_NOFOLLOW`): a compaction renames a new file over the
+  /// path, which would replace the link and leave its target behind, two files diverging.
+  /// So is anything but a regular file (a FIFO, a directory, a device): opened without
+  /// blocking, and named.
   init(path: String) throws(UserDictionaryError) {
     self.path = path
-    var fd = Self.retrying { open(path, O_RDWR | O_CLOEXEC) }
+    let flags = O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+    var fd = Self.retrying { open(path, O_RDWR | flags) }
     var writable = true
-    if fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM) {
-      fd = Self.retrying { open(path, O_RDONLY | O_CLOEXEC) }
+    if fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM || errno == EISDIR) {
+      fd = Self.retrying { open(path, O_RDONLY | flags) }
       writable = false
     }
+    if fd < 0 && errno == ELOOP {
+      var info = stat()
+      if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+        throw UserDictionaryError(
+          .notAUserDictionary, file: path,
+          message: "the path is a symbolic link; a user dictionary must be opened by its own path",
+          hint: "give the path of the file the link points to (a compaction renames a new file over the path, "
+            + "which would replace the link)")
+      }
+    }
     guard fd >= 0 else { throw Self.failure(path, "open") }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      let kind: String
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR: kind = "a directory"
+      case S_IFIFO: kind = "a FIFO"
+      case S_IFSOCK: kind = "a socket"
+      case S_IFCHR, S_IFBLK: kind = "a device"
+      default: kind = "not a regular file"
+      }
+      close(fd)
+      throw UserDictionaryError(
+        .notAUserDictionary, file: path, message: "not a regular file (\(kind))",
+        hint: "give the path of a user dictionary file, or of a new file in an existing directory")
+    }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     descriptor = fd
     isWritable = writable
   }
