@@ -176,6 +176,17 @@ struct UserCommandTests {
     #expect(result.stdout.contains("lost           0 acknowledged operations"), "\(result.stdout)")
     #expect(result.stdout.contains("torn reads     0"))
     #expect(result.stdout.contains("compacted files picked up"))
+    #expect(!result.stdout.contains("(0 of them on a compacted file)"), "\(result.stdout)")
+    #expect(result.stdout.contains("torn tails     "))
     #expect(!result.stdout.contains("killed 0 times"))
+  }
+
+  /// A writer run checks the whole state it starts from, not only its sequence number.
+  @Test func aStressWriterRefusesAStateThatIsNotThePlans() throws {
+    let stress = workspace.file("bogus.words")
+    #expect(try CLI.run(["user", stress, "learn", "bogus"]).status == 0)  // sequence 1, not the plan's entry
+    let result = try CLI.run(["user", stress, "stress-writer", "--ops", "10"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("the file at the writer's start: after 1 operations"), "\(result.stderr)")
   }
 }
