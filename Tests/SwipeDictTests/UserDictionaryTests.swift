@@ -541,6 +541,24 @@ struct UserDictionaryTests {
     #expect(words.sequence == 1_800)
   }
 
+  /// A write at the size bound compacts and appends to the new file before any other
+  /// store can write to it (the new file is locked before it is renamed in).
+  @Test func writesAtTheSizeBoundOnSeveralThreadsDoNotLoseWrites() throws {
+    let path = self.path
+    _ = try UserDictionary(path: path, options: .init(capacity: 2))
+    DispatchQueue.concurrentPerform(iterations: 3) { thread in
+      do {
+        let store = try UserDictionary(path: path, options: .init(compactsAutomatically: false))
+        for _ in 0..<4_000 { try store.learn("shared") }
+      } catch {
+        Issue.record("\(error)")
+      }
+    }
+    let words = try UserDictionary(path: path).words
+    #expect(words.entry(for: "shared")?.uses == 12_000)
+    #expect(words.sequence == 12_000)
+  }
+
   // MARK: Word lists
 
   @Test func importValidatesEveryItemBeforeWritingAny() throws {

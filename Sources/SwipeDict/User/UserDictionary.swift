@@ -479,7 +479,11 @@ public final class UserDictionary {
       let locked = file
       try locked.lock()
       if UserLogFile.identity(of: path) == identity {
-        defer { locked.unlock() }
+        defer {
+          // A compaction in `body` or after it locked the new file before renaming it in.
+          if file !== locked { file.unlock() }
+          locked.unlock()
+        }
         try catchUp(cutting: true)
         let result = try body()
         // The write landed: a failed compaction is recorded, never thrown (see
@@ -554,6 +558,12 @@ public final class UserDictionary {
     for entry in entries { UserLogFormat.encode(.set(entry), into: &bytes) }
     UserLogFile.removeStaleTemporaries(of: path)
     let written = try UserLogFile.writeTemporary(beside: path, suffix: "compacting", contents: bytes)
+    // Locked before it is renamed in: a store that opens it waits until this write is done
+    // (a write at the size bound appends to it right after).
+    do throws(UserDictionaryError) { try written.lock() } catch {
+      written.remove()
+      throw error
+    }
     try written.rename(over: path)
     if options.synchronizesEachWrite { UserLogFile.synchronizeDirectory(of: path) }
     file = written

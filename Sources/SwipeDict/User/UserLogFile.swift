@@ -272,6 +272,9 @@ final class UserLogFile {
     path = destination
   }
 
+  /// Removes the file's path (a temporary file given up).
+  func remove() { unlink(path) }
+
   /// Flushes the directory holding `path`, so a rename in it survives a power loss.
   static func synchronizeDirectory(of path: String) {
     let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
