@@ -12,7 +12,8 @@ struct UserCommand: ParsableCommand {
     discussion: """
       A user dictionary is one file that a keyboard and its app share: the words the user \
       added (names, slang), the words learned from use with their use counts, and the \
-      words the user blocked (never suggested). FILE is created when missing. Every change \
+      words the user blocked (never suggested). The commands that write create FILE when it \
+      is missing (list and export do not). Every change \
       is one checksummed record appended under a lock, so several processes can write \
       while others read, and a process killed at any moment loses at most the write it was \
       making. The file keeps at most 20,000 entries (the least recently used learned words \
@@ -33,25 +34,35 @@ struct UserCommand: ParsableCommand {
       """,
     subcommands: [
       UserAddCommand.self, UserLearnCommand.self, UserRemoveCommand.self, UserBlockCommand.self,
-      UserListCommand.self, UserImportCommand.self, UserExportCommand.self,
+      UserListCommand.self, UserImportCommand.self, UserExportCommand.self, UserSalvageCommand.self,
       UserStressCommand.self, UserStressWriterCommand.self, UserStressReaderCommand.self,
       UserBenchCommand.self,
     ]
   )
 
-  @Argument(help: "The user dictionary file (created when missing; its directory must exist).")
+  @Argument(help: "The user dictionary file (created by a write when missing; its directory must exist; not a symbolic link).")
   var file: String
 
   /// Opens the store or prints why not (naming the file) and fails with exit code 1.
   /// Unreadable bytes at the end of the file are reported on standard error.
   /// - Parameter writing: whether the command writes (and so cuts those bytes off).
+  /// A command that only reads (`list`, `export`) does not create a missing file.
   func open(writing: Bool) throws -> UserDictionary {
+    if !writing && access(file, F_OK) != 0 && errno == ENOENT {
+      throw failure(
+        "\(file): no such user dictionary\n  hint: check the path; the directory must exist; `swipedict user \(file) add WORD` or "
+          + "`swipedict user \(file) import LIST` creates the file")
+    }
     let store: UserDictionary
-    do { store = try UserDictionary(path: file) } catch { throw failure(error) }
+    do { store = try UserDictionary(path: file, options: .init(createsIfMissing: writing)) } catch { throw failure(error) }
+    for skipped in store.damagedRecords {
+      printError("warning: \(file): \(skipped.byteCount) bytes at offset \(skipped.offset) are \(skipped.message); skipped")
+    }
     if let damage = store.damage {
       printError(
         "warning: \(file): \(damage.byteCount) bytes at offset \(damage.offset) are \(damage.message); "
-          + (writing ? "this write cuts them off" : "ignored (the next write cuts them off)"))
+          + (!damage.isIncomplete ? (writing ? "this write goes after them" : "ignored")
+            : writing ? "this write cuts them off" : "ignored (the next write cuts them off)"))
     }
     return store
   }
@@ -98,7 +109,7 @@ struct UserAddCommand: ParsableCommand {
   var uses: Int?
 
   func validate() throws {
-    if let uses { try checkRange("--uses", uses, in: 0...Int(UInt32.max)) }
+    if let uses { try checkRange("--uses", uses, in: 0...UserEntry.maxUses) }
   }
 
   func run() throws {
@@ -350,6 +361,46 @@ struct UserExportCommand: ParsableCommand {
   func run() throws {
     let store = try user.open(writing: false)
     let text = store.exportList()
+    if let output, output != "-" {
+      do {
+        try AtomicFile.write(Array(text.utf8), to: output, protecting: [user.file])
+      } catch {
+        throw failure(error)
+      }
+    } else {
+      print(text, terminator: "")
+    }
+  }
+}
+
+struct UserSalvageCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "salvage",
+    abstract: "Write the entries a damaged file's records still hold, as a list that import reads.",
+    usage: "swipedict user <file> salvage [--output <file>]",
+    discussion: """
+      For a file whose header is damaged (which no other command opens): reads every \
+      record after the header, skipping damaged ones, and writes the entries as export \
+      does. Move the damaged file aside, salvage it, and import the list into a new file.
+
+      Examples:
+        mv me.words me.words.damaged
+        swipedict user me.words.damaged salvage -o saved.tsv
+        swipedict user me.words import saved.tsv
+      """)
+
+  @ParentCommand var user: UserCommand
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp("Write the list to this file ('-' or none: standard output).", valueName: "file"))
+  var output: String?
+
+  func run() throws {
+    let words: UserWords
+    do { words = try UserDictionary.salvage(path: user.file) } catch { throw failure(error) }
+    let text = UserWordList.format(words)
+    printError("\(user.file): salvaged \(grouped(words.count)) entries")
     if let output, output != "-" {
       do {
         try AtomicFile.write(Array(text.utf8), to: output, protecting: [user.file])

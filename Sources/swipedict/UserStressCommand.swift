@@ -149,8 +149,11 @@ struct UserStressCommand: ParsableCommand {
       again (it resumes after the last operation in the file) until every operation is \
       acknowledged. Meanwhile a reader process (`user FILE stress-reader`) refreshes \
       continuously and checks every state it sees: each record whole with its checksum \
-      right, and the entries those of a prefix of the plan. At the end every acknowledged \
-      operation must be in the file. Exits 1 when a write was lost or a read was torn.
+      right, and the entries those of a prefix of the plan (checked at every new sequence \
+      number and every compacted file). Each writer run checks the whole state it starts \
+      from, and reports the torn tail its first write cut off. At the end every \
+      acknowledged operation must be in the file. Exits 1 when a write was lost or a read \
+      was torn.
 
       Examples:
         swipedict user /tmp/stress.words stress --ops 100000
@@ -189,6 +192,8 @@ struct UserStressCommand: ParsableCommand {
     var lost = 0
     var runs = 0
     var kills = 0
+    var tornTails = 0
+    var tornBytes = 0
     var problems: [String] = []
     while known < total {
       guard now() - started < timeLimit else {
@@ -217,6 +222,12 @@ struct UserStressCommand: ParsableCommand {
           if value != known { problems.append("acknowledgement of operation \(value), expected \(known)") }
           known = value + 1
           acknowledged += 1
+        case UInt8(ascii: "T"):
+          tornTails += 1
+          tornBytes += value
+        case UInt8(ascii: "X"):
+          lost += 1
+          problems.append("writer run \(runs) found a state that is not the plan's first \(value) operations")
         default:
           problems.append("unknown message \(tag) from the writer")
         }
@@ -271,8 +282,9 @@ struct UserStressCommand: ParsableCommand {
       operations     \(grouped(total)) (seed \(options.seed), \(options.vocabulary) words)
       writer runs    \(grouped(runs)), killed \(grouped(kills)) times (SIGKILL 1 to \(fixedDecimal(killMilliseconds, places: 1)) ms after each start)
       acknowledged   \(grouped(acknowledged)); \(grouped(keptUnacknowledged)) more in the file, written when the writer was killed before acknowledging
-      lost           \(lost) acknowledged operations
-      reader         \(grouped(Int(fields["refreshes"] ?? "") ?? 0)) refreshes, \(grouped(Int(fields["states"] ?? "") ?? 0)) states checked, \(grouped(Int(fields["replaced"] ?? "") ?? 0)) compacted files picked up, \(grouped(Int(fields["incomplete"] ?? "") ?? 0)) writes seen in flight
+      lost           \(lost) acknowledged operations (each writer run checks the whole state it starts from)
+      torn tails     \(grouped(tornTails)) cut off by the next writer run (\(grouped(tornBytes)) bytes: records a kill left half written)
+      reader         \(grouped(Int(fields["refreshes"] ?? "") ?? 0)) refreshes, \(grouped(Int(fields["states"] ?? "") ?? 0)) states checked (\(grouped(Int(fields["replacedChecked"] ?? "") ?? 0)) of them on a compacted file), \(grouped(Int(fields["replaced"] ?? "") ?? 0)) compacted files picked up, \(grouped(Int(fields["incomplete"] ?? "") ?? 0)) writes seen in flight
       torn reads     \(torn < 0 ? "unknown (the reader did not report)" : "\(torn)")
       time           \(fixedDecimal(writing, places: 1)) s writing, \(fixedDecimal(elapsed, places: 1)) s in all
       """)
@@ -299,14 +311,26 @@ struct UserStressWriterCommand: ParsableCommand {
     do {
       let store = try UserDictionary(path: user.file)
       let start = Int(store.words.sequence)
-      sendMessage(UInt8(ascii: "S"), start)
       guard start <= options.ops else { throw failure("\(user.file): more operations than the plan has") }
+      // The whole state, not only the sequence: what the previous runs left must be the
+      // plan's first `start` operations, entry by entry.
+      var model = UserStressModel()
+      for operation in plan.operations.prefix(start) { model.apply(operation) }
+      if let difference = model.difference(from: store.words) {
+        sendMessage(UInt8(ascii: "X"), start)
+        throw failure("\(user.file): the file at the writer's start: \(difference)")
+      }
+      sendMessage(UInt8(ascii: "S"), start)
       for index in start..<options.ops {
         switch plan.operations[index] {
         case .add(let word, let uses): try store.add(word, uses: uses)
         case .learn(let word): try store.learn(word)
         case .block(let word): try store.block(word)
         case .remove(let word): try store.remove(word)
+        }
+        if index == start, let damage = store.damage, damage.wasCut {
+          // The first write cut off the record a killed writer left half written.
+          sendMessage(UInt8(ascii: "T"), damage.byteCount)
         }
         sendMessage(UInt8(ascii: "A"), index)
       }
@@ -342,9 +366,12 @@ struct UserStressReaderCommand: ParsableCommand {
     var inode = fileInode(user.file)
     let store: UserDictionary
     do { store = try UserDictionary(path: user.file) } catch { throw failure(error) }
+    var replacedChecked = 0
     while true {
+      let before = store.words.sequence
+      var changed = false
       do {
-        try store.refresh()
+        changed = try store.refresh()
       } catch {
         torn += 1
         problem = problem ?? "refresh failed: \(error)"
@@ -359,12 +386,17 @@ struct UserStressReaderCommand: ParsableCommand {
         }
       }
       let current = fileInode(user.file)
+      var wasReplaced = false
       if current != inode {
         replaced += 1
         inode = current
+        wasReplaced = true
       }
       let words = store.words
-      if words.sequence != seen || states == 0 {
+      // Every state that may differ: a new sequence, and a re-read file (a compacted file
+      // has the sequence of the log it replaced, and must hold the same entries).
+      if words.sequence != seen || states == 0 || changed || wasReplaced || words.sequence != before {
+        if wasReplaced || (changed && words.sequence == before) { replacedChecked += 1 }
         if words.sequence < seen || words.sequence > UInt64(options.ops) {
           torn += 1
           problem = problem ?? "sequence \(words.sequence) after \(seen)"
@@ -380,7 +412,8 @@ struct UserStressReaderCommand: ParsableCommand {
       }
       if seen == UInt64(options.ops) || now() - started > timeLimit { break }
     }
-    var line = "refreshes=\(refreshes) states=\(states) torn=\(torn) incomplete=\(incomplete) replaced=\(replaced)"
+    var line = "refreshes=\(refreshes) states=\(states) torn=\(torn) incomplete=\(incomplete) replaced=\(replaced) "
+      + "replacedChecked=\(replacedChecked)"
     if let problem { line += " problem=" + problem.replacingOccurrences(of: " ", with: "_") }
     print(line)
     if seen != UInt64(options.ops) { throw failure("the reader gave up after \(timeLimit) s at sequence \(seen)") }

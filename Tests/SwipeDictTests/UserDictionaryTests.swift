@@ -1,7 +1,13 @@
 import Foundation
-import SwipeDict
+@testable import SwipeDict
 import SwipeDictTestSupport
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The user dictionary's store: writes, reads by other stores, damaged files, eviction,
 /// word lists.
@@ -177,18 +183,139 @@ struct UserDictionaryTests {
     }
   }
 
-  @Test func aDamagedRecordStopsTheReadingAndIsReported() throws {
+  @Test func aDamagedRecordIsSkippedAndTheRecordsAfterItAreKept() throws {
     let (bytes, starts) = try threeRecords()
     for offset in starts[1]..<starts[2] {
-      var damaged = bytes
-      damaged[offset] ^= 0x40
-      try write(damaged)
-      let store = try UserDictionary(path: path)
-      #expect(store.words.entries.map(\.word) == ["one"], "byte \(offset)")
-      #expect(store.damage?.offset == starts[1])
-      if let damage = store.damage, !damage.isIncomplete {
-        #expect(damage.message.contains("damaged record"))
+      for bit in [0x01, 0x40] as [UInt8] {
+        var damaged = bytes
+        damaged[offset] ^= bit
+        try write(damaged)
+        let store = try UserDictionary(path: path)
+        #expect(store.words.entries.map(\.word) == ["one", "three"], "byte \(offset)")
+        #expect(store.damage == nil)
+        #expect(store.damagedRecords.count == 1)
+        #expect(store.damagedRecords.first?.offset == starts[1])
+        #expect(store.damagedRecords.first?.byteCount == starts[2] - starts[1], "byte \(offset) bit \(bit)")
+        #expect(store.damagedRecords.first?.wasSkipped == true)
+        #expect(store.damagedRecords.first?.message.contains("damaged") == true)
+        // A writer keeps the records after it.
+        try store.learn("four")
+        #expect(try UserDictionary(path: path).words.entries.map(\.word) == ["one", "three", "four"])
       }
+    }
+  }
+
+  @Test func aDamagedLastRecordIsIgnoredByReadersAndSkippedByWriters() throws {
+    let (bytes, starts) = try threeRecords()
+    var damaged = bytes
+    damaged[bytes.count - 1] ^= 1  // the last record's word: its checksum is wrong
+    try write(damaged)
+    let store = try UserDictionary(path: path)
+    #expect(store.words.entries.map(\.word) == ["one", "two"])
+    #expect(store.damage?.offset == starts[2])
+    #expect(store.damage?.isIncomplete == false)
+    try store.learn("four")
+    #expect(store.damage == nil)
+    #expect(store.damagedRecords.map(\.offset) == [starts[2]])
+    let reader = try UserDictionary(path: path)
+    #expect(reader.words.entries.map(\.word) == ["one", "two", "four"])
+    #expect(reader.damagedRecords.map(\.offset) == [starts[2]])
+    #expect(try fileBytes().count == bytes.count + 8 + 14 + 4)  // nothing cut
+  }
+
+  @Test func recordsOfANewerMinorVersionAreSkippedAndKept() throws {
+    let (bytes, _) = try threeRecords()
+    let newer = record(type: 9, second: 0, uses: 0, sequence: 4, word: Array("future".utf8))
+      + record(type: 1, second: 7, uses: 1, sequence: 5, word: Array("kind7".utf8))
+    try write(bytes + newer + record(type: 1, second: 2, uses: 1, sequence: 6, word: Array("after".utf8)))
+    let store = try UserDictionary(path: path)
+    #expect(store.words.entries.map(\.word) == ["one", "two", "three", "after"])
+    #expect(store.damage == nil && store.damagedRecords.isEmpty)
+    try store.learn("four")
+    #expect(try fileBytes()[bytes.count..<(bytes.count + newer.count)] == newer[...])
+    #expect(try UserDictionary(path: path).words.entries.map(\.word) == ["one", "two", "three", "after", "four"])
+  }
+
+  @Test func largeFilesAreReadInChunksAcrossDamage() throws {
+    let store = try UserDictionary(path: path, options: .init(compactsAutomatically: false))
+    try store.importList(UserWordList(items: (0..<20_000).map { .init(word: "word\($0)", kind: .learned, uses: 1) }))
+    var bytes = try fileBytes()
+    #expect(bytes.count > 2 * 256 * 1024)
+    // Damage the record across the first chunk boundary, and a run of bytes further on.
+    bytes[256 * 1024 - 3] ^= 0xFF
+    for i in 300_000..<300_100 { bytes[i] = 0 }
+    try write(bytes)
+    let reader = try UserDictionary(path: path)
+    #expect(reader.damage == nil)
+    #expect(reader.damagedRecords.count == 2)
+    #expect(reader.words.count > 20_000 - 8)
+    #expect(reader.words.count < 20_000)
+  }
+
+  @Test func capacitiesOutOfRangeAreRefused() throws {
+    for capacity in [0, -1, UserDictionary.maximumCapacity + 1] {
+      #expect(throws: UserDictionaryError.self) { _ = try UserDictionary(path: path, options: .init(capacity: capacity)) }
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: { _ = try? UserDictionary(path: path); return path }())))
+    bytes[12...15] = [0xFF, 0xFF, 0xFF, 0xFF]  // a capacity of 4,294,967,295, checksum set right
+    var crc = CRC32CForTests()
+    crc.update(Array(bytes[0..<28]))
+    withUnsafeBytes(of: crc.value.littleEndian) { bytes.replaceSubrange(28..<32, with: $0) }
+    try write(bytes)
+    do {
+      _ = try UserDictionary(path: path)
+      Issue.record("opened a file of capacity 4,294,967,295")
+    } catch {
+      #expect(error.reason == .damagedHeader && error.message.contains("capacity 4294967295"), "\(error)")
+      #expect(error.hint.contains("mv \(path) \(path).damaged"))
+    }
+  }
+
+  @Test func aFileLargerThanAnyStoreIsRefusedWithoutReadingIt() throws {
+    _ = try UserDictionary(path: path)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: 2 << 30)  // sparse: 2 GiB of nothing
+    try handle.close()
+    do {
+      _ = try UserDictionary(path: path)
+      Issue.record("opened a 2 GiB file")
+    } catch {
+      #expect(error.reason == .tooLarge)
+      #expect(error.file == path)
+      #expect(error.message.contains("2147483648 bytes, more than a user dictionary of 20000 entries ever takes (22371104 bytes)"), "\(error)")
+      #expect(error.hint.contains("import"))
+    }
+  }
+
+  /// A record as a store writes it, for words no store writes.
+  private func record(type: UInt8, second: UInt8, uses: UInt32, sequence: UInt64, word: [UInt8]) -> [UInt8] {
+    var payload = [type, second]
+    withUnsafeBytes(of: uses.littleEndian) { payload.append(contentsOf: $0) }
+    withUnsafeBytes(of: sequence.littleEndian) { payload.append(contentsOf: $0) }
+    payload += word
+    var length: [UInt8] = []
+    withUnsafeBytes(of: UInt32(payload.count).littleEndian) { length.append(contentsOf: $0) }
+    var crc = CRC32CForTests()
+    crc.update(length)
+    crc.update(payload)
+    var checksum: [UInt8] = []
+    withUnsafeBytes(of: crc.value.littleEndian) { checksum.append(contentsOf: $0) }
+    return length + checksum + payload
+  }
+
+  @Test func recordsWithWordsNoStoreWritesAreDamagedNotLoaded() throws {
+    let (bytes, _) = try threeRecords()
+    for word in ["a\tb", "a\nb", "a\u{0}b", "#!blocked", "e\u{301}", "two words", ""] {
+      try write(bytes + record(type: 1, second: 1, uses: 1, sequence: 4, word: Array(word.utf8))
+        + record(type: 1, second: 1, uses: 2, sequence: 5, word: Array("fine".utf8)))
+      let store = try UserDictionary(path: path)
+      #expect(store.words.entry(for: word) == nil, "\(word.debugDescription)")
+      #expect(store.words.entries.map(\.word) == ["one", "two", "three", "fine"])
+      let damage = store.damagedRecords.first
+      #expect(damage?.offset == bytes.count)
+      #expect(damage?.message.contains("damaged") == true, "\(String(describing: damage))")
+      #expect(try UserWordList(parsing: Array(store.exportList().utf8), file: "x").items.count == store.words.count)
     }
   }
 
@@ -227,6 +354,41 @@ struct UserDictionaryTests {
     } catch {
       #expect(error.reason == .io)
     }
+  }
+
+  @Test func linksFIFOsAndDirectoriesAreRefusedSayingWhat() throws {
+    _ = try UserDictionary(path: path)
+    let link = directory.path + "/link.words"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+    let fifo = directory.path + "/fifo.words"
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let cases = [(link, "symbolic link"), (fifo, "not a regular file (a FIFO)"), (directory.path, "not a regular file (a directory)")]
+    for (target, message) in cases {
+      do {
+        _ = try UserDictionary(path: target)
+        Issue.record("opened \(target)")
+      } catch {
+        #expect(error.file == target && error.message.contains(message), "\(error)")
+      }
+    }
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == path)
+  }
+
+  @Test func aStoreThatDoesNotCreateItsFileFailsOnAMissingOne() throws {
+    #expect(throws: UserDictionaryError.self) { _ = try UserDictionary(path: path, options: .init(createsIfMissing: false)) }
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func salvageReadsTheRecordsPastADamagedHeader() throws {
+    let (bytes, starts) = try threeRecords()
+    var damaged = bytes
+    damaged[3] ^= 1  // the magic
+    damaged[starts[1] + 12] ^= 1  // and the second record
+    try write(damaged)
+    #expect(throws: UserDictionaryError.self) { _ = try UserDictionary(path: path) }
+    let words = try UserDictionary.salvage(path: path)
+    #expect(words.entries.map(\.word) == ["one", "three"])
+    #expect(words.sequence == 3)
   }
 
   // MARK: Size
@@ -289,6 +451,73 @@ struct UserDictionaryTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["user.words"])
   }
 
+  @Test func aFailedCompactionDoesNotFailTheWriteBeforeIt() throws {
+    let store = try UserDictionary(path: path)
+    store.failsCompactionsForTesting = true
+    var writes = 0
+    while store.lastCompactionError == nil {
+      try store.learn("w\(writes % 10)")  // the write that crosses the threshold returns
+      writes += 1
+    }
+    #expect(writes > 2_000)
+    #expect(try UserDictionary(path: path).words.sequence == UInt64(writes))  // it landed
+    // Not tried again at every write, and thrown when asked for.
+    #expect(throws: UserDictionaryError.self) { try store.compactIfNeeded() }
+    store.failsCompactionsForTesting = false
+    try store.learn("w0")
+    #expect(store.lastCompactionError != nil)
+    #expect(try store.compactIfNeeded())
+    #expect(store.lastCompactionError == nil)
+    #expect(try store.compactIfNeeded() == false)
+    #expect(try fileBytes().count == 32 + 10 * (8 + 14 + 2))
+    #expect(try UserDictionary(path: path).words.sequence == UInt64(writes + 1))
+  }
+
+  @Test func theLogNeverGrowsPastItsBound() throws {
+    let limit = UserDictionary.maximumFileSize(capacity: 2)
+    #expect(limit == 32 + 2 * (2 * 2 * 278 + 65_536))
+    #expect(UserDictionary.maximumFileSize(capacity: 20_000) == 22_371_104)
+    let store = try UserDictionary(path: path, options: .init(capacity: 2, compactsAutomatically: false))
+    store.failsCompactionsForTesting = true
+    var writes = 0
+    var failure: UserDictionaryError?
+    while failure == nil && writes < 20_000 {
+      do { try store.learn("w\(writes % 2)") } catch { failure = error }
+      writes += 1
+      #expect(try fileBytes().count <= limit)
+    }
+    #expect(failure?.message.contains("bound of \(limit) bytes") == true, "\(String(describing: failure))")
+    #expect(try UserDictionary(path: path).words.sequence == UInt64(writes - 1))  // nothing written
+    // Without compactsAutomatically, a write at the bound compacts.
+    store.failsCompactionsForTesting = false
+    try store.learn("w0")
+    #expect(try fileBytes().count == 32 + 3 * (8 + 14 + 2))  // compacted, then the write
+  }
+
+  @Test func compactionWritesAUniqueTemporaryFileAndNeverFollowsALink() throws {
+    let store = try UserDictionary(path: path)
+    try store.learn("one")
+    // A link where the old fixed temporary name was, and stale files of killed writers.
+    let victim = directory.path + "/victim.txt"
+    try Data("keep me".utf8).write(to: URL(fileURLWithPath: victim))
+    try FileManager.default.createSymbolicLink(atPath: directory.path + "/.user.words.compacting", withDestinationPath: victim)
+    for stale in [".user.words.compacting-AbC123", ".user.words.new-x1Y2z3"] {
+      try Data([1, 2, 3]).write(to: URL(fileURLWithPath: directory.path + "/" + stale))
+    }
+    let keep = [".user.words.compacting", ".other.words.new-AbC123", ".user.words.new-toolong1", "victim.txt"]
+    for name in keep.dropFirst().dropLast() { try Data().write(to: URL(fileURLWithPath: directory.path + "/" + name)) }
+    try store.compact()
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+    #expect(try UserDictionary(path: path).words.entries.map(\.word) == ["one"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == (keep + ["user.words"]).sorted())
+    // Opening for writing removes them too (a writer killed while creating the file).
+    try Data([1]).write(to: URL(fileURLWithPath: directory.path + "/.user.words.new-QwErTy"))
+    _ = try UserDictionary(path: path)
+    #expect(!FileManager.default.fileExists(atPath: directory.path + "/.user.words.new-QwErTy"))
+  }
+
   // MARK: Several writers
 
   @Test func storesOnSeveralThreadsDoNotLoseWrites() throws {
@@ -312,7 +541,51 @@ struct UserDictionaryTests {
     #expect(words.sequence == 1_800)
   }
 
+  /// A write at the size bound compacts and appends to the new file before any other
+  /// store can write to it (the new file is locked before it is renamed in).
+  @Test func writesAtTheSizeBoundOnSeveralThreadsDoNotLoseWrites() throws {
+    let path = self.path
+    _ = try UserDictionary(path: path, options: .init(capacity: 2))
+    DispatchQueue.concurrentPerform(iterations: 3) { thread in
+      do {
+        let store = try UserDictionary(path: path, options: .init(compactsAutomatically: false))
+        for _ in 0..<4_000 { try store.learn("shared") }
+      } catch {
+        Issue.record("\(error)")
+      }
+    }
+    let words = try UserDictionary(path: path).words
+    #expect(words.entry(for: "shared")?.uses == 12_000)
+    #expect(words.sequence == 12_000)
+  }
+
   // MARK: Word lists
+
+  @Test func importValidatesEveryItemBeforeWritingAny() throws {
+    let store = try UserDictionary(path: path)
+    try store.add("kept")
+    let bad: [(UserWordList.Item, String)] = [
+      (.init(word: "", kind: .added, uses: 1), "it is empty"),
+      (.init(word: "tab\tword", kind: .added, uses: 1), "a TAB"),
+      (.init(word: "#!blocked", kind: .learned, uses: 1), "starts with #"),
+      (.init(word: "neg", kind: .added, uses: -5), "-5 is not a use count"),
+      (.init(word: "big", kind: .added, uses: 1 << 40), "\(1 << 40) is not a use count"),
+    ]
+    for (item, message) in bad {
+      do {
+        try store.importList(UserWordList(items: [.init(word: "fine", kind: .added, uses: 1), item]), replacing: true)
+        Issue.record("imported \(item)")
+      } catch {
+        #expect(error.message.hasPrefix("item 2 of the list: ") && error.message.contains(message), "\(error)")
+      }
+    }
+    #expect(try UserDictionary(path: path).words.entries.map(\.word) == ["kept"])
+    // Items are normalized as add does: NFC, and the largest count is the same everywhere.
+    try store.importList(UserWordList(items: [.init(word: "e\u{301}", kind: .added, uses: UserEntry.maxUses)]))
+    #expect(store.words.entries.last?.word.unicodeScalars.count == 1)
+    #expect(try UserDictionary(path: path).words == store.words)
+    #expect(try store.learn("é").uses == UserEntry.maxUses)
+  }
 
   @Test func exportAndImportGiveTheSameEntriesInTheSameOrder() throws {
     let store = try UserDictionary(path: path)
@@ -370,4 +643,17 @@ struct UserDictionaryTests {
       #expect(error.message.contains("not valid UTF-8") && error.line == 1)
     }
   }
+}
+
+/// CRC-32C (Castagnoli), bit by bit: the records' checksum, written out independently of
+/// the store's.
+struct CRC32CForTests {
+  private var crc: UInt32 = 0xFFFF_FFFF
+  mutating func update(_ bytes: [UInt8]) {
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
+    }
+  }
+  var value: UInt32 { crc ^ 0xFFFF_FFFF }
 }

@@ -86,6 +86,35 @@ struct UserCommandTests {
     #expect(result.stderr.contains("hint: check the path; the directory must exist"), "\(result.stderr)")
   }
 
+  @Test func readingCommandsDoNotCreateAFileAndNonFilesAreNamed() throws {
+    for verb in ["list", "export"] {
+      let result = try CLI.run(["user", file, verb])
+      #expect(result.status == 1)
+      #expect(result.stderr.contains("me.words: no such user dictionary") && result.stderr.contains("add WORD"), "\(result.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: file))
+    }
+    let result = try CLI.run(["user", workspace.file(""), "learn", "x"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("not a regular file (a directory)"), "\(result.stderr)")
+  }
+
+  @Test func aDamagedHeaderSaysHowToRecoverAndSalvageDoesIt() throws {
+    _ = try CLI.run(["user", file, "learn", "one", "two"])
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    bytes[20] ^= 1
+    try bytes.write(to: URL(fileURLWithPath: file))
+    var result = try CLI.run(["user", file, "list"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("hint: the file is damaged: move it aside (mv \(file) \(file).damaged)"), "\(result.stderr)")
+    try FileManager.default.moveItem(atPath: file, toPath: file + ".damaged")
+    result = try CLI.run(["user", file + ".damaged", "salvage", "-o", workspace.file("saved.tsv")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("salvaged 2 entries"))
+    result = try CLI.run(["user", file, "import", workspace.file("saved.tsv")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try CLI.run(["user", file, "list"]).stdout == "one\tlearned\t1\t#1\ntwo\tlearned\t1\t#2\n")
+  }
+
   @Test func aTornTailIsReportedAndCut() throws {
     _ = try CLI.run(["user", file, "learn", "one", "two"])
     var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -147,6 +176,17 @@ struct UserCommandTests {
     #expect(result.stdout.contains("lost           0 acknowledged operations"), "\(result.stdout)")
     #expect(result.stdout.contains("torn reads     0"))
     #expect(result.stdout.contains("compacted files picked up"))
+    #expect(!result.stdout.contains("(0 of them on a compacted file)"), "\(result.stdout)")
+    #expect(result.stdout.contains("torn tails     "))
     #expect(!result.stdout.contains("killed 0 times"))
+  }
+
+  /// A writer run checks the whole state it starts from, not only its sequence number.
+  @Test func aStressWriterRefusesAStateThatIsNotThePlans() throws {
+    let stress = workspace.file("bogus.words")
+    #expect(try CLI.run(["user", stress, "learn", "bogus"]).status == 0)  // sequence 1, not the plan's entry
+    let result = try CLI.run(["user", stress, "stress-writer", "--ops", "10"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("the file at the writer's start: after 1 operations"), "\(result.stderr)")
   }
 }

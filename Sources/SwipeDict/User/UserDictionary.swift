@@ -22,7 +22,11 @@
 /// default), the least recently used *learned* entry is evicted first; only when none is
 /// learned, the least recently used added or blocked one (what the user chose is kept
 /// longer than what was picked up). The log is compacted (rewritten to a temporary file
-/// and renamed over) when it grows past twice its live size plus 64 KiB.
+/// and renamed over) when it grows past twice its live size plus 64 KiB, by the write that
+/// crosses that line (inline: about 14 ms at 20,000 entries), or earlier by
+/// ``compactIfNeeded()`` off the typing path. A failed compaction never fails the write
+/// before it (``lastCompactionError``), and the file never grows past
+/// ``maximumFileSize(capacity:)``.
 ///
 /// Durability: a write that returned is in the file system's cache and survives the
 /// process being killed; to survive a power loss too, set
@@ -35,29 +39,46 @@ public final class UserDictionary {
   /// The capacity of a new file: 20,000 entries.
   public static let defaultCapacity = 20_000
 
+  /// The largest capacity a file may have: 1,000,000 entries.
+  public static let maximumCapacity = 1_000_000
+
+  /// The largest file a store of `capacity` entries writes: twice the largest log
+  /// automatic compaction lets through (twice the largest live size, 278 bytes per entry,
+  /// plus 64 KiB). A write that would go past it compacts first, whatever the options; a
+  /// reader refuses a larger file. 22,371,104 bytes at 20,000 entries.
+  public static func maximumFileSize(capacity: Int) -> Int {
+    UserLogFormat.headerSize + 2 * (2 * capacity * UserLogFormat.recordSize(wordBytes: UserLogFormat.maxWordBytes) + 65_536)
+  }
+
   /// How a store opens and writes its file.
   public struct Options: Sendable, Hashable {
     /// The most entries a *new* file keeps (an existing file keeps its own; see
-    /// ``UserDictionary/capacity``). At least 1.
+    /// ``UserDictionary/capacity``). From 1 to ``UserDictionary/maximumCapacity``; the
+    /// store's initializer throws otherwise.
     public var capacity: Int
     /// Flush every write to the storage device before it returns (`fsync`; `F_FULLFSYNC`
     /// on Apple systems), so it survives a power loss, not only the process being killed.
     public var synchronizesEachWrite: Bool
     /// Compact the log when it grows past twice its live size plus 64 KiB.
     public var compactsAutomatically: Bool
+    /// Create the file when it is missing; without it a missing file is an error (for
+    /// code that only reads, and must not leave an empty store behind a wrong path).
+    public var createsIfMissing: Bool
 
-    /// Options; by default 20,000 entries, no `fsync` per write, automatic compaction.
+    /// Options; by default 20,000 entries, no `fsync` per write, automatic compaction, the
+    /// file created when missing.
     public init(
       capacity: Int = UserDictionary.defaultCapacity, synchronizesEachWrite: Bool = false,
-      compactsAutomatically: Bool = true
+      compactsAutomatically: Bool = true, createsIfMissing: Bool = true
     ) {
       self.capacity = capacity
       self.synchronizesEachWrite = synchronizesEachWrite
       self.compactsAutomatically = compactsAutomatically
+      self.createsIfMissing = createsIfMissing
     }
   }
 
-  /// Bytes at the end of the file that are not whole, valid records.
+  /// Bytes of the file that are not whole, valid records.
   public struct Damage: Sendable, Hashable, CustomStringConvertible {
     /// Whether the last record runs past the end of the file (a write in flight, or one a
     /// killed writer left), rather than being whole but wrong (a storage fault).
@@ -70,9 +91,12 @@ public final class UserDictionary {
     public var message: String
     /// Whether a write of this store cut them off (after a killed writer, the usual case).
     public var wasCut: Bool
+    /// Whether the records after them were read (a damaged record in the middle of the
+    /// file, or at its end when a writer went on after it).
+    public var wasSkipped: Bool
 
     public var description: String {
-      "\(wasCut ? "cut off" : "ignored") \(byteCount) bytes at offset \(offset): \(message)"
+      "\(wasCut ? "cut off" : wasSkipped ? "skipped" : "ignored") \(byteCount) bytes at offset \(offset): \(message)"
     }
   }
 
@@ -82,12 +106,29 @@ public final class UserDictionary {
   public let options: Options
   /// The most entries the file keeps (set when it was created).
   public var capacity: Int { header.capacity }
+  /// Why the last compaction this store tried failed, or `nil` when it succeeded (or none
+  /// was tried).
+  ///
+  /// A write whose record was appended returns its result even when the compaction that
+  /// follows it fails (a full disk, say): the write is in the file. The store then tries
+  /// again after the log has grown by another 64 KiB, and ``compact()`` and
+  /// ``compactIfNeeded()`` throw the error. The log cannot grow without bound meanwhile: a
+  /// write that would take the file past ``maximumFileSize(capacity:)`` compacts first
+  /// (even without ``Options/compactsAutomatically``), and fails, writing nothing, if
+  /// that compaction fails.
+  public private(set) var lastCompactionError: UserDictionaryError?
+
   /// Unreadable bytes found at the end of the file by the last read or write, or `nil`.
   ///
   /// A record half written by a live writer in another process shows up here briefly (it is
   /// whole at the next ``refresh()``); one left by a killed writer stays until the next
-  /// write cuts it off; a damaged record (a storage fault) loses the records after it.
+  /// write cuts it off. Damaged bytes at the end (a storage fault) stay here for readers;
+  /// a writer skips them (``damagedRecords``) and appends after them.
   public private(set) var damage: Damage?
+  /// The damaged records (or runs of damaged bytes) skipped in the file as read, in order,
+  /// at most 100: a storage fault, or a record whose word no store writes. The records after
+  /// each were read. A compaction drops them (the file is rewritten without them).
+  public private(set) var damagedRecords: [Damage] = []
 
   private var file: UserLogFile
   private var identity: UserFileIdentity
@@ -100,28 +141,46 @@ public final class UserDictionary {
   /// The bytes a compacted file would take for the entries (their set records).
   private var liveBytes = 0
   private var cachedWords: UserWords?
+  /// After a failed automatic compaction: the log end past which writes try again.
+  private var compactionRetryEnd = 0
+  /// Makes compactions fail (tests of what a failed compaction does).
+  var failsCompactionsForTesting = false
 
-  /// Opens the user dictionary at `path`, creating the file if it is missing.
+  /// Opens the user dictionary at `path`, creating the file if it is missing (unless
+  /// ``Options/createsIfMissing`` is off). Opening for writing also removes the temporary
+  /// files that writers killed while creating or compacting the file left beside it.
   /// - Parameters:
-  ///   - path: the file; its directory must exist (the App Group container on iOS).
+  ///   - path: the file; its directory must exist (the App Group container on iOS). Not a
+  ///     symbolic link: a compaction renames a new file over the path, which would replace
+  ///     the link (a link to the directory is fine).
   ///   - options: the capacity of a new file, `fsync` per write, automatic compaction.
   /// - Throws: ``UserDictionaryError`` when the file cannot be created or opened
-  ///   (`.io`), is not a user dictionary, is of a newer version, or its header is damaged.
+  ///   (`.io`), is a symbolic link or not a regular file, is not a user dictionary, is of
+  ///   a newer version, its header is damaged, or it is larger than any store gets.
   public init(path: String, options: Options = Options()) throws(UserDictionaryError) {
-    precondition(options.capacity >= 1, "a user dictionary holds at least one entry")
+    guard options.capacity >= 1 && options.capacity <= Self.maximumCapacity else {
+      throw UserDictionaryError(
+        .invalidCapacity, file: path, message: "a capacity of \(options.capacity) entries",
+        hint: "a user dictionary holds from 1 to \(Self.maximumCapacity) entries")
+    }
     self.path = path
     self.options = options
     header = UserLogFormat.Header(capacity: options.capacity, baseSequence: 0)
-    try UserLogFile.createIfMissing(path, contents: UserLogFormat.encodeHeader(header))
+    if options.createsIfMissing {
+      try UserLogFile.createIfMissing(path, contents: UserLogFormat.encodeHeader(header))
+    }
     file = try UserLogFile(path: path)
     let status = try file.status()
     identity = status.identity
     end = UserLogFormat.headerSize
     sequence = 0
-    if status.size == 0 {
-      // An empty file someone else created: write the header under the lock.
+    if file.isWritable {
+      // Under the lock: remove the temporary files killed writers left, and write the
+      // header of an empty file someone else created.
       try file.lock()
       defer { file.unlock() }
+      // (Only if the path still names the file locked: a compaction may be under way on a new one.)
+      if UserLogFile.identity(of: path) == identity { UserLogFile.removeStaleTemporaries(of: path) }
       if try file.status().size == 0 {
         try file.write(UserLogFormat.encodeHeader(header), at: 0)
       }
@@ -185,7 +244,7 @@ public final class UserDictionary {
     return try writeEntry(word) { old in
       guard let old else { return (.learned, 1) }
       if old.kind == .blocked { return nil }
-      return (old.kind, old.uses < Int(UInt32.max) ? old.uses + 1 : old.uses)
+      return (old.kind, old.uses < UserEntry.maxUses ? old.uses + 1 : old.uses)
     }
   }
 
@@ -217,9 +276,30 @@ public final class UserDictionary {
   /// Rewrites the file with one record per entry, least recently used first, to a
   /// temporary file renamed over it. Readers pick up the new file at their next
   /// ``refresh()``. Writes compact by themselves (``Options/compactsAutomatically``).
-  /// - Throws: ``UserDictionaryError`` when the file cannot be written.
+  /// - Throws: ``UserDictionaryError`` when the file cannot be written (the file is left
+  ///   as it was).
   public func compact() throws(UserDictionaryError) {
-    try withWriteLock { () throws(UserDictionaryError) in try rewrite(table.values.sorted { $0.lastUse < $1.lastUse }) }
+    try withWriteLock { () throws(UserDictionaryError) in try compactNow() }
+  }
+
+  /// Compacts the file if the log has grown past twice its live size plus 64 KiB (what a
+  /// write does by itself when ``Options/compactsAutomatically`` is set).
+  ///
+  /// A write that crosses the threshold compacts inline: at 20,000 entries that is about
+  /// 14 ms (with its `fsync`) on one `learn` in some 2,000. An app can call this off the
+  /// typing path (when it comes to the foreground, say) so that the keyboard's writes
+  /// rarely have to, or open the keyboard's store with `compactsAutomatically: false` and
+  /// leave compaction to the app.
+  /// - Returns: whether it compacted.
+  /// - Throws: ``UserDictionaryError`` when the compaction failed (the file is left as it
+  ///   was, and ``lastCompactionError`` says the same).
+  @discardableResult
+  public func compactIfNeeded() throws(UserDictionaryError) -> Bool {
+    try withWriteLock { () throws(UserDictionaryError) -> Bool in
+      guard needsCompaction else { return false }
+      try compactNow()
+      return true
+    }
   }
 
   /// What an import did.
@@ -243,16 +323,31 @@ public final class UserDictionary {
   ///   - replacing: remove every entry the list does not have (restore a backup); by
   ///     default the list is merged into the entries there are.
   /// - Returns: how many entries were imported, evicted and replaced.
-  /// - Throws: ``UserDictionaryError`` when the file cannot be written.
+  /// - Throws: ``UserDictionaryError`` for an item whose word is not a user word or whose
+  ///   count is not in `0...UserEntry.maxUses` (naming the item; nothing is written), or
+  ///   when the file cannot be written.
   @discardableResult
   public func importList(_ list: UserWordList, replacing: Bool = false) throws(UserDictionaryError)
     -> ImportSummary
   {
-    try withWriteLock { () throws(UserDictionaryError) -> ImportSummary in
+    var items: [UserWordList.Item] = []
+    items.reserveCapacity(list.items.count)
+    for (index, item) in list.items.enumerated() {
+      do throws(UserDictionaryError) {
+        let word = try UserWordRules.validate(item.word)
+        try Self.checkUses(item.uses, word: word)
+        items.append(UserWordList.Item(word: word, kind: item.kind, uses: item.uses))
+      } catch {
+        var located = error
+        located.message = "item \(index + 1) of the list: " + error.message
+        throw located
+      }
+    }
+    return try withWriteLock { () throws(UserDictionaryError) -> ImportSummary in
       var next = replacing ? UserTable() : table
       var nextSequence = sequence
       var listed: Set<String> = []
-      for item in list.items {
+      for item in items {
         nextSequence += 1
         next.set(UserEntry(word: item.word, kind: item.kind, uses: item.uses, lastUse: nextSequence))
         listed.insert(item.word)
@@ -277,6 +372,41 @@ public final class UserDictionary {
     }
   }
 
+  /// The entries the records of a file give, whatever its header says: what can be saved
+  /// from a file whose header is damaged (``UserDictionaryError/Reason/damagedHeader``),
+  /// to import into a new file. Reads the file only (in chunks), skipping damaged records.
+  /// - Parameter path: the file.
+  /// - Returns: a snapshot of the entries (capacity ``maximumCapacity``).
+  /// - Throws: ``UserDictionaryError`` when the file cannot be read or is larger than any
+  ///   store gets.
+  public static func salvage(path: String) throws(UserDictionaryError) -> UserWords {
+    let file = try UserLogFile(path: path)
+    let size = try file.status().size
+    guard size <= maximumFileSize(capacity: maximumCapacity) else {
+      throw UserDictionaryError(
+        .tooLarge, file: path, message: "the file is \(size) bytes, more than any user dictionary takes",
+        hint: "this is not a user dictionary")
+    }
+    var table = UserTable()
+    var sequence: UInt64 = 0
+    var position = UserLogFormat.headerSize
+    while position < size {
+      let requested = min(readChunkSize, size - position)
+      let bytes = try file.read(count: requested, at: position)
+      let atEnd = bytes.count < requested || position + bytes.count >= size
+      let decoded = UserLogFormat.decodeRecords(bytes[...], atEnd: atEnd) { record in
+        switch record {
+        case .set(let entry): table.set(entry)
+        case .remove(let word, _, _): table.remove(word)
+        }
+        sequence = max(sequence, record.sequence)
+      }
+      position += decoded.consumed
+      if atEnd || decoded.stop != nil || decoded.consumed == 0 { break }
+    }
+    return UserWords(table: table, sequence: sequence, capacity: maximumCapacity)
+  }
+
   /// The entries as a word list (``UserWordList/format(_:)``): `word<TAB>uses` lines that
   /// `swipedict build` reads, blocked words as `#!blocked` comment lines.
   public func exportList() -> String { UserWordList.format(words) }
@@ -284,10 +414,10 @@ public final class UserDictionary {
   // MARK: Internals
 
   static func checkUses(_ uses: Int, word: String) throws(UserDictionaryError) {
-    guard uses >= 0 && uses <= Int(UInt32.max) else {
+    guard uses >= 0 && uses <= UserEntry.maxUses else {
       throw UserDictionaryError(
         .invalidUses, file: nil, message: "\(uses) is not a use count (for \(UserWordRules.quoted(word)))",
-        hint: "a use count is a whole number from 0 to \(UInt32.max)")
+        hint: "a use count is a whole number from 0 to \(UserEntry.maxUses)")
     }
   }
 
@@ -349,11 +479,17 @@ public final class UserDictionary {
       let locked = file
       try locked.lock()
       if UserLogFile.identity(of: path) == identity {
-        defer { locked.unlock() }
+        defer {
+          // A compaction in `body` or after it locked the new file before renaming it in.
+          if file !== locked { file.unlock() }
+          locked.unlock()
+        }
         try catchUp(cutting: true)
         let result = try body()
-        if options.compactsAutomatically, end - UserLogFormat.headerSize > 2 * liveBytes + 65_536 {
-          try rewrite(table.values.sorted { $0.lastUse < $1.lastUse })
+        // The write landed: a failed compaction is recorded, never thrown (see
+        // ``lastCompactionError``), and tried again once the log has grown some more.
+        if options.compactsAutomatically, needsCompaction, end >= compactionRetryEnd {
+          compactNoting()
         }
         return result
       }
@@ -363,10 +499,46 @@ public final class UserDictionary {
     }
   }
 
+  /// Whether the log has grown past twice its live size plus 64 KiB.
+  private var needsCompaction: Bool { end - UserLogFormat.headerSize > 2 * liveBytes + 65_536 }
+
+  /// Compacts (under the lock), recording the outcome in `lastCompactionError`.
+  private func compactNow() throws(UserDictionaryError) {
+    do throws(UserDictionaryError) {
+      if failsCompactionsForTesting {
+        throw UserDictionaryError(.io, file: path, message: "cannot compact the file: a test said so", hint: "none")
+      }
+      try rewrite(table.values.sorted { $0.lastUse < $1.lastUse })
+      lastCompactionError = nil
+      compactionRetryEnd = 0
+    } catch {
+      lastCompactionError = error
+      compactionRetryEnd = end + 65_536
+      throw error
+    }
+  }
+
+  /// Compacts after a write that landed: a failure is only recorded.
+  private func compactNoting() {
+    do throws(UserDictionaryError) { try compactNow() } catch {}
+  }
+
   /// Appends records at the end (under the lock) and applies them.
   private func append(_ records: [UserLogFormat.Record]) throws(UserDictionaryError) {
     var bytes: [UInt8] = []
     for record in records { UserLogFormat.encode(record, into: &bytes) }
+    let limit = Self.maximumFileSize(capacity: header.capacity)
+    if end + bytes.count > limit {
+      // Compaction has been failing (or is off): compact now, or write nothing.
+      do throws(UserDictionaryError) {
+        try compactNow()
+      } catch {
+        throw UserDictionaryError(
+          error.reason, file: path,
+          message: "the log has reached its bound of \(limit) bytes and cannot be compacted (\(error.message))",
+          hint: error.hint)
+      }
+    }
     do throws(UserDictionaryError) {
       try file.write(bytes, at: end)
     } catch {
@@ -384,7 +556,14 @@ public final class UserDictionary {
     let newHeader = UserLogFormat.Header(capacity: header.capacity, baseSequence: sequence)
     var bytes = UserLogFormat.encodeHeader(newHeader)
     for entry in entries { UserLogFormat.encode(.set(entry), into: &bytes) }
-    let written = try UserLogFile.writeTemporary(beside: path, suffix: "compacting", unique: false, contents: bytes)
+    UserLogFile.removeStaleTemporaries(of: path)
+    let written = try UserLogFile.writeTemporary(beside: path, suffix: "compacting", contents: bytes)
+    // Locked before it is renamed in: a store that opens it waits until this write is done
+    // (a write at the size bound appends to it right after).
+    do throws(UserDictionaryError) { try written.lock() } catch {
+      written.remove()
+      throw error
+    }
     try written.rename(over: path)
     if options.synchronizesEachWrite { UserLogFile.synchronizeDirectory(of: path) }
     file = written
@@ -395,13 +574,16 @@ public final class UserDictionary {
     for entry in entries { apply(.set(entry)) }
     end = bytes.count
     damage = nil
+    damagedRecords = []
     cachedWords = nil
   }
 
   /// Opens the file the path names now and reads it whole.
   private func reopen() throws(UserDictionaryError) {
-    try UserLogFile.createIfMissing(path, contents: UserLogFormat.encodeHeader(
-      UserLogFormat.Header(capacity: header.capacity, baseSequence: 0)))
+    if options.createsIfMissing {
+      try UserLogFile.createIfMissing(path, contents: UserLogFormat.encodeHeader(
+        UserLogFormat.Header(capacity: header.capacity, baseSequence: 0)))
+    }
     file = try UserLogFile(path: path)
     identity = try file.status().identity
     try reload()
@@ -416,13 +598,20 @@ public final class UserDictionary {
     sequence = header.baseSequence
     end = UserLogFormat.headerSize
     damage = nil
+    damagedRecords = []
     cachedWords = nil
     try catchUp(cutting: false)
   }
 
-  /// Reads and applies the records after `end`. At bytes that are not a whole, valid
-  /// record: notes them in `damage`, and with `cutting` (a writer, under the lock: no
-  /// one else is writing) truncates the file there.
+  /// How many bytes a read takes at a time: reading a large file costs this much memory
+  /// beyond its entries, not its size.
+  static let readChunkSize = 256 * 1024
+
+  /// Reads and applies the records after `end`, in chunks of ``readChunkSize``, skipping
+  /// damaged records that records follow (``damagedRecords``). At the bytes at the end
+  /// that are not whole records: notes them in `damage`; with `cutting` (a writer, under
+  /// the lock: no one else is writing) cuts an incomplete record off, and skips damaged
+  /// bytes (the writer appends after them).
   private func catchUp(cutting: Bool) throws(UserDictionaryError) {
     let size = try file.status().size
     if size < end {
@@ -430,25 +619,61 @@ public final class UserDictionary {
       try reload()
       return
     }
-    guard size > end else {
-      damage = nil
-      return
+    let limit = Self.maximumFileSize(capacity: header.capacity)
+    guard size <= limit else {
+      throw UserDictionaryError(
+        .tooLarge, file: path,
+        message: "the file is \(size) bytes, more than a user dictionary of \(header.capacity) entries ever takes "
+          + "(\(limit) bytes): it is damaged, or not a user dictionary",
+        hint: "move it aside (mv \(path) \(path).damaged) and import an export into a new file "
+          + "(swipedict user \(path) import LIST)")
     }
-    let bytes = try file.read(count: size - end, at: end)
-    let (consumed, stop) = UserLogFormat.decodeRecords(bytes[...]) { record, _ in apply(record) }
-    end += consumed
-    if let stop {
-      let message: String
-      switch stop {
-      case .incomplete: message = "an incomplete record (a write in flight, or one a killed writer left)"
-      case .damaged(let what): message = "a damaged record (\(what))"
+    var position = end
+    var tail: (stop: UserLogFormat.Stop, count: Int)?
+    while position < size {
+      let requested = min(Self.readChunkSize, size - position)
+      let bytes = try file.read(count: requested, at: position)
+      let atEnd = bytes.count < requested || position + bytes.count >= size
+      let decoded = UserLogFormat.decodeRecords(bytes[...], atEnd: atEnd) { record in apply(record) }
+      for skipped in decoded.damaged {
+        noteDamaged(offset: position + skipped.offset, count: skipped.count, message: skipped.message)
       }
+      if let stop = decoded.stop {
+        tail = (stop, bytes.count - decoded.consumed)
+      }
+      position += decoded.consumed
+      if atEnd || tail != nil || decoded.consumed == 0 { break }
+    }
+    end = position
+    damage = nil
+    guard let tail else { return }
+    switch tail.stop {
+    case .incomplete:
       if cutting { try file.truncate(to: end) }
       damage = Damage(
-        isIncomplete: stop == .incomplete, offset: end, byteCount: bytes.count - consumed, message: message,
-        wasCut: cutting)
-    } else {
-      damage = nil
+        isIncomplete: true, offset: end, byteCount: tail.count,
+        message: "an incomplete record (a write in flight, or one a killed writer left)", wasCut: cutting,
+        wasSkipped: false)
+    case .damaged(let what):
+      if cutting {
+        // No writer is writing: these bytes are damage for good. Append after them.
+        noteDamaged(offset: end, count: tail.count, message: "damaged bytes (\(what))")
+        end += tail.count
+      } else {
+        damage = Damage(
+          isIncomplete: false, offset: end, byteCount: tail.count, message: "damaged bytes (\(what))", wasCut: false,
+          wasSkipped: false)
+      }
+    }
+  }
+
+  /// Adds damaged bytes that were skipped to ``damagedRecords``.
+  private func noteDamaged(offset: Int, count: Int, message: String) {
+    if let last = damagedRecords.last, last.offset + last.byteCount == offset {
+      damagedRecords[damagedRecords.count - 1].byteCount += count
+    } else if damagedRecords.count < 100 {
+      damagedRecords.append(
+        Damage(isIncomplete: false, offset: offset, byteCount: count, message: message, wasCut: false, wasSkipped: true))
     }
   }
 

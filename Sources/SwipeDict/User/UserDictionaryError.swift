@@ -22,6 +22,11 @@ public struct UserDictionaryError: Error, Sendable, Hashable, CustomStringConver
     case invalidUses
     /// A line of an imported word list that cannot be read.
     case invalidLine
+    /// The file is larger than any user dictionary of its capacity gets
+    /// (``UserDictionary/maximumFileSize(capacity:)``): damaged, or not a user dictionary.
+    case tooLarge
+    /// A capacity out of range (``UserDictionary/Options/capacity``).
+    case invalidCapacity
   }
 
   /// What kind of problem it is.

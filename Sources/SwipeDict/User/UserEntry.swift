@@ -23,6 +23,11 @@ public struct UserEntry: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The largest use count: 4,294,967,295 (what a record holds; `Int.max` where `Int` has
+  /// 32 bits). Counts are clamped to `0...maxUses` everywhere: in memory, in the file and in
+  /// lists.
+  public static let maxUses = Int(clamping: UInt32.max)
+
   /// The word, NFC, case kept.
   public var word: String
   /// How the word came in.
@@ -38,7 +43,7 @@ public struct UserEntry: Sendable, Hashable, CustomStringConvertible {
   /// - Parameters:
   ///   - word: the word (already validated and NFC: see ``UserWordRules/validate(_:)``).
   ///   - kind: how the word came in.
-  ///   - uses: how often it was used, `0...UInt32.max`.
+  ///   - uses: how often it was used, `0...maxUses`.
   ///   - lastUse: the sequence number of its last write.
   public init(word: String, kind: Kind, uses: Int, lastUse: UInt64) {
     self.word = word

@@ -26,16 +26,48 @@ final class UserLogFile {
   /// Whether the file was opened for writing (a read-only file can still be read).
   let isWritable: Bool
 
-  /// Opens an existing file, for reading and writing if allowed, else read-only.
+  /// Opens an existing regular file, for reading and writing if allowed, else read-only.
+  ///
+  /// A symbolic link is refused (`O_NOFOLLOW`): a compaction renames a new file over the
+  /// path, which would replace the link and leave its target behind, two files diverging.
+  /// So is anything but a regular file (a FIFO, a directory, a device): opened without
+  /// blocking, and named.
   init(path: String) throws(UserDictionaryError) {
     self.path = path
-    var fd = Self.retrying { open(path, O_RDWR | O_CLOEXEC) }
+    let flags = O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+    var fd = Self.retrying { open(path, O_RDWR | flags) }
     var writable = true
-    if fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM) {
-      fd = Self.retrying { open(path, O_RDONLY | O_CLOEXEC) }
+    if fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM || errno == EISDIR) {
+      fd = Self.retrying { open(path, O_RDONLY | flags) }
       writable = false
     }
+    if fd < 0 && errno == ELOOP {
+      var info = stat()
+      if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+        throw UserDictionaryError(
+          .notAUserDictionary, file: path,
+          message: "the path is a symbolic link; a user dictionary must be opened by its own path",
+          hint: "give the path of the file the link points to (a compaction renames a new file over the path, "
+            + "which would replace the link)")
+      }
+    }
     guard fd >= 0 else { throw Self.failure(path, "open") }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      let kind: String
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR: kind = "a directory"
+      case S_IFIFO: kind = "a FIFO"
+      case S_IFSOCK: kind = "a socket"
+      case S_IFCHR, S_IFBLK: kind = "a device"
+      default: kind = "not a regular file"
+      }
+      close(fd)
+      throw UserDictionaryError(
+        .notAUserDictionary, file: path, message: "not a regular file (\(kind))",
+        hint: "give the path of a user dictionary file, or of a new file in an existing directory")
+    }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     descriptor = fd
     isWritable = writable
   }
@@ -51,49 +83,55 @@ final class UserLogFile {
 
   /// Creates `path` with `contents` unless it exists, atomically: the contents are written
   /// to a temporary file beside it and linked to `path` (which fails if `path` appeared in
-  /// the meantime: another process created it, and its file is kept).
+  /// the meantime: another process created it, and its file is kept). The temporary file
+  /// is removed; one left by a process killed here is removed by the next store that opens
+  /// the file for writing (``removeStaleTemporaries(of:)``).
   static func createIfMissing(_ path: String, contents: [UInt8]) throws(UserDictionaryError) {
     if access(path, F_OK) == 0 { return }
-    let temporary = try writeTemporary(beside: path, suffix: "new", unique: true, contents: contents)
+    let temporary = try writeTemporary(beside: path, suffix: "new", contents: contents)
     defer { unlink(temporary.path) }
-    if link(temporary.path, path) != 0 && errno != EEXIST {
+    // A store that opened the file meanwhile may have removed our temporary file as stale:
+    // then `path` exists, which is all we wanted.
+    if link(temporary.path, path) != 0 && errno != EEXIST && access(path, F_OK) != 0 {
       throw failure(path, "create")
     }
   }
 
-  /// Writes `contents` to a temporary file beside `path` (same directory, so it can be
-  /// renamed over it), flushed to disk.
-  /// - Parameters:
-  ///   - path: the file the temporary one stands in for.
-  ///   - suffix: names the temporary file `.NAME.SUFFIX`. With `unique`, a random part is
-  ///     added (`mkstemp`) for files written without the lock; without it the name is fixed
-  ///     and an old file of that name (left by a writer killed while compacting) is
-  ///     overwritten: only the lock holder may use it, so nothing is left to pile up.
-  ///   - contents: the bytes.
-  /// - Returns: the open file (read-write), named by its temporary path.
-  static func writeTemporary(beside path: String, suffix: String, unique: Bool, contents: [UInt8])
-    throws(UserDictionaryError) -> UserLogFile
-  {
+  /// The directory of `path` and the prefix of its temporary files (`.NAME.`).
+  private static func temporaryPrefix(of path: String) -> (directory: String, prefix: String) {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let base = "\(directory.isEmpty ? "/" : directory)/.\(name).\(suffix)"
-    let temporaryPath: String
-    let fd: Int32
-    if unique {
-      var template = Array((base + "-XXXXXX").utf8CString)
-      fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-        guard let start = buffer.baseAddress else { return -1 }
-        return mkstemp(start)
-      }
-      temporaryPath = template.withUnsafeBufferPointer { buffer in
-        String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      }
-    } else {
-      temporaryPath = base
-      fd = retrying { open(base, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+    return (directory.isEmpty ? "/" : directory, ".\(name).")
+  }
+
+  /// The suffixes of the temporary files a store writes beside its file.
+  private static let temporarySuffixes = ["new-", "compacting-"]
+
+  /// Writes `contents` to a new temporary file beside `path` (same directory, so it can be
+  /// renamed over it), flushed to disk.
+  /// - Parameters:
+  ///   - path: the file the temporary one stands in for.
+  ///   - suffix: names the temporary file `.NAME.SUFFIX-XXXXXX`, the last part random
+  ///     (`mkstemp`: created with `O_CREAT | O_EXCL`, so never an existing file, nor
+  ///     through a symbolic link someone put there).
+  ///   - contents: the bytes.
+  /// - Returns: the open file (read-write), named by its temporary path.
+  static func writeTemporary(beside path: String, suffix: String, contents: [UInt8])
+    throws(UserDictionaryError) -> UserLogFile
+  {
+    let (directory, prefix) = temporaryPrefix(of: path)
+    let template = "\(directory)/\(prefix)\(suffix)-XXXXXX"
+    var bytes = Array(template.utf8CString)
+    let fd = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let start = buffer.baseAddress else { return -1 }
+      return mkstemp(start)
     }
-    guard fd >= 0 else { throw failure(path, "create a temporary file beside") }
+    guard fd >= 0 else { throw failure(template, "create the temporary file") }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    let temporaryPath = bytes.withUnsafeBufferPointer { buffer in
+      String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
     let file = UserLogFile(path: temporaryPath, descriptor: fd)
     do throws(UserDictionaryError) {
       _ = fchmod(fd, 0o644)
@@ -104,6 +142,30 @@ final class UserLogFile {
       throw error
     }
     return file
+  }
+
+  /// Removes the temporary files of the store at `path` (`.NAME.new-XXXXXX`,
+  /// `.NAME.compacting-XXXXXX`) that processes killed while writing them left. Called
+  /// under the file's lock, so no compaction is writing one; a creator whose file is
+  /// removed finds `path` created (``createIfMissing(_:contents:)``).
+  /// - Returns: the names removed.
+  @discardableResult
+  static func removeStaleTemporaries(of path: String) -> [String] {
+    let (directory, prefix) = temporaryPrefix(of: path)
+    guard let stream = opendir(directory) else { return [] }
+    defer { closedir(stream) }
+    var stale: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      guard name.hasPrefix(prefix) else { continue }
+      let rest = name.dropFirst(prefix.count)
+      for suffix in temporarySuffixes where rest.hasPrefix(suffix) && rest.utf8.count == suffix.utf8.count + 6 {
+        stale.append(name)
+      }
+    }
+    return stale.filter { unlink("\(directory)/\($0)") == 0 }
   }
 
   /// The identity and size of the open file (`fstat`).
@@ -209,6 +271,9 @@ final class UserLogFile {
     }
     path = destination
   }
+
+  /// Removes the file's path (a temporary file given up).
+  func remove() { unlink(path) }
 
   /// Flushes the directory holding `path`, so a rename in it survives a power loss.
   static func synchronizeDirectory(of path: String) {

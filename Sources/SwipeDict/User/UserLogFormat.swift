@@ -6,7 +6,8 @@
 /// header (32 bytes, little-endian)
 ///   0  8  magic "SWDUSER1"
 ///   8  2  major version (1; a reader refuses a larger one)
-///  10  2  minor version (0; a reader accepts any, newer minors only add record types it skips)
+///  10  2  minor version (0; a reader accepts any, newer minors only add record types and
+///         kinds, which it skips; an older writer's compaction drops them)
 ///  12  4  capacity: the most entries the store keeps (20,000 by default)
 ///  16  8  base sequence: the sequence number of the last write before this file was written
 ///         (a compacted file starts where its predecessor ended)
@@ -26,8 +27,12 @@
 /// A set record holds the entry's whole state, so replaying the records in order gives the
 /// state, and a record read twice or a compacted file give the same state. A record is
 /// written with one `pwrite`; a writer killed during it leaves a prefix of it, which the
-/// length (past the end of the file) or the checksum exposes: readers stop before it and the
-/// next writer cuts it off.
+/// length (past the end of the file) exposes: readers stop before it and the next writer cuts
+/// it off. A record whose checksum is right but whose type or kind a reader does not know
+/// (a newer minor version's) is skipped. A damaged record (checksum wrong, or a word no store
+/// writes) is skipped and reported, and the records after it are read: by its length when
+/// that is possible and a record follows, else from the next offset where a whole record with
+/// its checksum right starts. Nothing but an incomplete last record is ever cut off.
 enum UserLogFormat {
   static let magic: [UInt8] = Array("SWDUSER1".utf8)
   static let majorVersion: UInt16 = 1
@@ -63,7 +68,7 @@ enum UserLogFormat {
     /// The last record runs past the end of the file: a write in flight, or one a killed
     /// writer left half done.
     case incomplete
-    /// A whole record whose checksum or contents are wrong.
+    /// Damaged bytes (a length or checksum wrong) that no whole record follows.
     case damaged(String)
   }
 
@@ -98,7 +103,7 @@ enum UserLogFormat {
       throw UserDictionaryError(
         .damagedHeader, file: path,
         message: "the header is cut short (\(b.count) of \(headerSize) bytes)",
-        hint: "the file is damaged; restore it from an export (`swipedict user FILE import`)")
+        hint: damagedHint(path))
     }
     let major = UInt16(b[8]) | UInt16(b[9]) << 8
     if major > majorVersion {
@@ -110,16 +115,25 @@ enum UserLogFormat {
     guard load32(b, 28) == CRC32C.checksum(b[0..<28]) else {
       throw UserDictionaryError(
         .damagedHeader, file: path, message: "the header's checksum is wrong",
-        hint: "the file is damaged; restore it from an export (`swipedict user FILE import`)")
+        hint: damagedHint(path))
     }
-    let capacity = Int(load32(b, 12))
-    guard major == majorVersion, capacity > 0 else {
+    let capacity = Int(clamping: load32(b, 12))
+    guard major == majorVersion, capacity > 0, capacity <= UserDictionary.maximumCapacity else {
       throw UserDictionaryError(
         .damagedHeader, file: path,
-        message: major == 0 ? "version 0 is not a version" : "the capacity is 0",
-        hint: "the file is damaged; restore it from an export (`swipedict user FILE import`)")
+        message: major == 0 ? "version 0 is not a version"
+          : "the capacity \(capacity) is not from 1 to \(UserDictionary.maximumCapacity)",
+        hint: damagedHint(path))
     }
     return Header(capacity: capacity, baseSequence: load64(b, 16))
+  }
+
+  /// What to do about a damaged header: the records cannot be reached through it, so the
+  /// file is set aside and an export imported into a new one.
+  static func damagedHint(_ path: String) -> String {
+    "the file is damaged: move it aside (mv \(path) \(path).damaged), then import your last export into a new "
+      + "file (swipedict user \(path) import LIST); `swipedict user \(path).damaged salvage` lists the records "
+      + "it still has"
   }
 
   // MARK: Records
@@ -155,57 +169,152 @@ enum UserLogFormat {
   /// The size of a record holding `word` (any type).
   static func recordSize(wordBytes: Int) -> Int { recordHeaderSize + payloadFixedSize + wordBytes }
 
-  /// Decodes the records in `bytes`, in order, up to the first that is incomplete or
-  /// damaged.
+  /// What ``decodeRecords(_:atEnd:_:)`` found in some bytes.
+  struct Decoded {
+    /// How many bytes were read: whole records, and the damaged bytes skipped.
+    var consumed = 0
+    /// The damaged bytes skipped, in order: where (in the bytes), how many, what is wrong.
+    var damaged: [(offset: Int, count: Int, message: String)] = []
+    /// Why the bytes after `consumed` were not read, or `nil` when all were (or, not at
+    /// the end, when the rest must wait for the next bytes).
+    var stop: Stop?
+  }
+
+  /// What is at one offset.
+  private enum Parsed {
+    /// A record this reader knows.
+    case record(Record, size: Int)
+    /// A whole record with its checksum right that this reader does not know (a type or
+    /// kind of a newer minor version), or whose contents no store writes (`damage`).
+    case skipped(size: Int, damage: String?)
+    /// The record runs past the end of the bytes.
+    case short
+    /// The length is impossible or the checksum wrong; `length` is the payload length
+    /// when it is a possible one.
+    case bad(String, length: Int?)
+  }
+
+  /// The bytes a decoder looks at past a record before deciding about it: the record after
+  /// a damaged one, or the next record start it scans for.
+  static let lookahead = 2 * (recordHeaderSize + maxPayload)
+
+  /// Decodes the records in `bytes`, in order.
+  ///
+  /// A whole record with its checksum right is read, or skipped when this reader does not
+  /// know its type or kind (a newer minor version's). A damaged record (checksum wrong,
+  /// length impossible, or a word no store writes) is skipped when what follows it is a
+  /// record: by its length when that is possible, else at the next offset where a whole
+  /// record with its checksum right starts. Only the bytes at the end that no record
+  /// follows stop the decoding: a record running past the end (`.incomplete`: a write in
+  /// flight, or one a killed writer left), or damaged bytes (`.damaged`).
   /// - Parameters:
-  ///   - bytes: the bytes after the header (or after the records already read).
-  ///   - body: receives each record and the offset in `bytes` just after it.
-  /// - Returns: how many bytes were whole records, and why the rest (if any) was not read.
-  static func decodeRecords(
-    _ bytes: ArraySlice<UInt8>, _ body: (Record, Int) -> Void
-  ) -> (consumed: Int, stop: Stop?) {
-    var offset = bytes.startIndex
+  ///   - bytes: bytes of records (after the header, or after the records already read).
+  ///   - atEnd: whether they run to the end of the file; if not, decoding stops
+  ///     ``lookahead`` bytes before their end, to go on with the next bytes.
+  ///   - body: receives each record.
+  /// - Returns: what was read, skipped and why it stopped.
+  static func decodeRecords(_ bytes: ArraySlice<UInt8>, atEnd: Bool, _ body: (Record) -> Void) -> Decoded {
+    var result = Decoded()
+    let start = bytes.startIndex
     let end = bytes.endIndex
-    while offset < end {
-      guard end - offset >= recordHeaderSize else { return (offset - bytes.startIndex, .incomplete) }
-      let length = Int(load32(bytes, offset))
-      guard length >= payloadFixedSize + 1, length <= maxPayload else {
-        return (offset - bytes.startIndex, .damaged("a record length of \(length) bytes"))
+    var offset = start
+    /// Skips `count` damaged bytes.
+    func skip(_ count: Int, _ message: String) {
+      if let last = result.damaged.last, last.offset + last.count == offset - start {
+        result.damaged[result.damaged.count - 1].count += count
+      } else {
+        result.damaged.append((offset - start, count, message))
       }
-      guard end - offset - recordHeaderSize >= length else {
-        return (offset - bytes.startIndex, .incomplete)
-      }
-      let payload = bytes[(offset + recordHeaderSize)..<(offset + recordHeaderSize + length)]
-      var crc = CRC32C()
-      crc.update(bytes[offset..<(offset + 4)])
-      crc.update(payload)
-      guard crc.value == load32(bytes, offset + 4) else {
-        return (offset - bytes.startIndex, .damaged("a record's checksum is wrong"))
-      }
-      let p = payload.startIndex
-      let wordBytes = payload[(p + payloadFixedSize)...]
-      let sequence = load64(payload, p + 6)
-      // String(validating:) needs iOS 18; a decode that replaced nothing is valid UTF-8.
-      let word = String(decoding: wordBytes, as: UTF8.self)
-      guard word.utf8.elementsEqual(wordBytes) else {
-        return (offset - bytes.startIndex, .damaged("a record's word is not UTF-8"))
-      }
-      let record: Record
-      switch (payload[p], payload[p + 1]) {
-      case (1, let kind):
-        guard let kind = UserEntry.Kind(rawValue: kind) else {
-          return (offset - bytes.startIndex, .damaged("a record has the unknown kind \(kind)"))
-        }
-        record = .set(UserEntry(word: word, kind: kind, uses: Int(load32(payload, p + 2)), lastUse: sequence))
-      case (2, let why):
-        record = .remove(word: word, sequence: sequence, evicted: why == 1)
-      case (let type, _):
-        return (offset - bytes.startIndex, .damaged("a record has the unknown type \(type)"))
-      }
-      offset += recordHeaderSize + length
-      body(record, offset - bytes.startIndex)
+      offset += count
     }
-    return (offset - bytes.startIndex, nil)
+    /// Whether a whole record with its checksum right starts at `position`.
+    func isRecord(at position: Int) -> Bool {
+      switch parse(bytes, at: position) {
+      case .record, .skipped: return true
+      case .short, .bad: return false
+      }
+    }
+    /// The next offset after `offset` where a record starts: `nil` if none does before the
+    /// end; not at the end, the last offset scanned when none does before the lookahead.
+    func nextRecord() -> (position: Int, found: Bool)? {
+      var position = offset + 1
+      while position < end {
+        if !atEnd && end - position < lookahead { return (position, false) }
+        if isRecord(at: position) { return (position, true) }
+        position += 1
+      }
+      return nil
+    }
+    while offset < end {
+      if !atEnd && end - offset < lookahead { break }
+      switch parse(bytes, at: offset) {
+      case .record(let record, let size):
+        body(record)
+        offset += size
+      case .skipped(let size, let damage):
+        if let damage { skip(size, "a damaged record (\(damage))") } else { offset += size }
+      case .short:
+        guard let (next, _) = nextRecord() else {
+          result.stop = .incomplete
+          result.consumed = offset - start
+          return result
+        }
+        skip(next - offset, "damaged bytes (a record cut short)")
+      case .bad(let message, let length):
+        if let length, offset + recordHeaderSize + length < end, isRecord(at: offset + recordHeaderSize + length) {
+          skip(recordHeaderSize + length, "a damaged record (\(message))")
+        } else if let (next, _) = nextRecord() {
+          skip(next - offset, "damaged bytes (\(message))")
+        } else {
+          result.stop = .damaged(message)
+          result.consumed = offset - start
+          return result
+        }
+      }
+    }
+    result.consumed = offset - start
+    return result
+  }
+
+  /// What is at `offset` in `bytes`.
+  private static func parse(_ bytes: ArraySlice<UInt8>, at offset: Int) -> Parsed {
+    let end = bytes.endIndex
+    guard end - offset >= recordHeaderSize else { return .short }
+    let length = Int(truncatingIfNeeded: load32(bytes, offset))
+    guard length >= payloadFixedSize + 1, length <= maxPayload else {
+      return .bad("a record length of \(load32(bytes, offset)) bytes", length: nil)
+    }
+    guard end - offset - recordHeaderSize >= length else { return .short }
+    let size = recordHeaderSize + length
+    let payload = bytes[(offset + recordHeaderSize)..<(offset + size)]
+    var crc = CRC32C()
+    crc.update(bytes[offset..<(offset + 4)])
+    crc.update(payload)
+    guard crc.value == load32(bytes, offset + 4) else {
+      return .bad("a record's checksum is wrong", length: length)
+    }
+    let p = payload.startIndex
+    let wordBytes = payload[(p + payloadFixedSize)...]
+    let sequence = load64(payload, p + 6)
+    let type = payload[p]
+    let second = payload[p + 1]
+    // Newer minor versions may add types and kinds: skipped, as the header promises.
+    guard type == 1 || type == 2 else { return .skipped(size: size, damage: nil) }
+    guard type == 2 || UserEntry.Kind(rawValue: second) != nil else { return .skipped(size: size, damage: nil) }
+    // String(validating:) needs iOS 18; a decode that replaced nothing is valid UTF-8.
+    let word = String(decoding: wordBytes, as: UTF8.self)
+    guard word.utf8.elementsEqual(wordBytes) else {
+      return .skipped(size: size, damage: "its word is not UTF-8")
+    }
+    // What no store writes (a TAB, a newline, a `#` first, not NFC) must not load either:
+    // export and import would break on it.
+    guard let valid = try? UserWordRules.validate(word), valid.utf8.elementsEqual(wordBytes) else {
+      return .skipped(size: size, damage: "its word \(UserWordRules.quoted(word)) is not a valid word")
+    }
+    if type == 2 { return .record(.remove(word: word, sequence: sequence, evicted: second == 1), size: size) }
+    let kind = UserEntry.Kind(rawValue: second) ?? .added  // checked above
+    let uses = Int(clamping: load32(payload, p + 2))
+    return .record(.set(UserEntry(word: word, kind: kind, uses: uses, lastUse: sequence)), size: size)
   }
 
   // MARK: Little-endian helpers

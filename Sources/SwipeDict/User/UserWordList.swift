@@ -33,8 +33,10 @@ public struct UserWordList: Sendable, Hashable {
     /// Its use count.
     public var uses: Int
 
-    /// Creates an item (the word is not validated here: ``UserDictionary/importList(_:replacing:)``
-    /// writes what it is given; ``UserWordList/init(parsing:file:)`` validates).
+    /// Creates an item. Nothing is checked here: ``UserDictionary/importList(_:replacing:)``
+    /// validates the word (``UserWordRules``, NFC) and the count (`0...UserEntry.maxUses`)
+    /// and throws before writing anything; ``UserWordList/init(parsing:file:)`` validates
+    /// as it reads.
     public init(word: String, kind: UserEntry.Kind, uses: Int) {
       self.word = word
       self.kind = kind
@@ -109,7 +111,7 @@ public struct UserWordList: Sendable, Hashable {
         guard let value = Self.count(fields[1]) else {
           throw fail(
             "\(UserWordRules.quoted(String(fields[1].prefix(40)))) is not a use count",
-            "a use count is a whole number from 0 to \(UInt32.max)", reason: .invalidUses)
+            "a use count is a whole number from 0 to \(UserEntry.maxUses)", reason: .invalidUses)
         }
         uses = value
       }
@@ -172,7 +174,7 @@ public struct UserWordList: Sendable, Hashable {
     }
   }
 
-  /// A whole or decimal count, rounded, within `0...UInt32.max`; `nil` otherwise.
+  /// A whole or decimal count, rounded, within `0...UserEntry.maxUses`; `nil` otherwise.
   private static func count(_ text: Substring) -> Int? {
     let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
     guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy({ $0.isASCII && $0.isNumber }),
@@ -184,6 +186,6 @@ public struct UserWordList: Sendable, Hashable {
       guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
       if let digit = fraction.first, digit >= "5" { value += 1 }
     }
-    return value <= Int(UInt32.max) ? value : nil
+    return value <= UserEntry.maxUses ? value : nil
   }
 }
