@@ -28,7 +28,7 @@
 #                    wait with 20,000 entries (bench/user-words.sh)
 #   make tsan        the concurrency tests under ThreadSanitizer (10 s soak of the loader,
 #                    and the decoder and the multilingual decoder shared by four tasks)
-#   make asan        the lifetime, hostile-bytes, corrupt-blob, MARK, BIGR and typing-corrector tests under AddressSanitizer
+#   make asan        the lifetime, hostile-bytes, corrupt-blob, MARK, BIGR, typing-corrector, context and user-dictionary tests under AddressSanitizer
 #                    (views used after their dictionary is gone, damaged blobs)
 #   make dictionaries  only (re)compile build/*.swipedict
 #   make LANGS="en de fr es it pt nl pl sv ru"
@@ -224,7 +224,7 @@ tsan: deps
 # LeakSanitizer would report as a failure of a run whose Swift Testing tests all passed.
 asan: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan \
-	  --filter "LifetimeTests|OutOfRangeIDTests|HostileBytesTests|CorruptBlobTests|SwipeFilterTests|IDBitmapTests|ExplanationTests|MarkTests|TypingCorrectionTests|BigramTests"
+	  --filter "LifetimeTests|OutOfRangeIDTests|HostileBytesTests|CorruptBlobTests|SwipeFilterTests|IDBitmapTests|ExplanationTests|MarkTests|TypingCorrectionTests|BigramTests|ContextTests|UserLayerTests|UserDictionaryTests"
 
 FUZZ_SECONDS ?= 600
 fuzz:

@@ -191,19 +191,21 @@ extension SwipeDictionary {
           : spellings.map { classes in
             String(String.UnicodeScalarView(classes.map { alphabet.folds[$0.lowerBound] }))
           }
-        for key in Set(keys) {
+        for (i, key) in keys.enumerated() where !keys[..<i].contains(key) {
           userLayer.forEachExtra(in: userLayer.extras(withFoldedPrefix: key), wanted: wanted) { index in
             consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
           }
         }
       }
     }
-    let plainByID = Dictionary(plain.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    let spelledByID = Dictionary(
-      suggestions(chosen.map(\.id).filter { id in id < wordCount && plainByID[id] == nil }).map { ($0.id, $0) },
-      uniquingKeysWith: { a, _ in a })
+    // The chosen words' spellings: from the plain completions, else read. Small limits
+    // search the few; large ones hash.
+    let plainByID = large ? Dictionary(plain.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }) : [:]
+    func plainSuggestion(_ id: Int) -> Suggestion? { large ? plainByID[id] : plain.first { $0.id == id } }
+    let spelled = suggestions(chosen.map(\.id).filter { id in id < wordCount && plainSuggestion(id) == nil })
+    let spelledByID = large ? Dictionary(spelled.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }) : [:]
     return chosen.compactMap { entry in
-      var found = plainByID[entry.id] ?? spelledByID[entry.id]
+      var found = plainSuggestion(entry.id) ?? (large ? spelledByID[entry.id] : spelled.first { $0.id == entry.id })
       if found == nil, let extra = userExtra(entry.id) {
         found = Suggestion(id: entry.id, word: extra.word, frequency: extra.frequency)
       }
