@@ -91,9 +91,11 @@ public struct SwipeSession: Sendable {
     defer { reset() }
     guard measurement.count > 0 else { return .empty }
     let filter = measurement.filter(decoder.options.filter)
-    if var scan = startScan {
+    // The filters as tables: for the start scan's words and the user's words, once.
+    let hasUserWords = !decoder.dictionary.userWords.isEmpty
+    let test = startScan != nil || hasUserWords ? decoder.dictionary.makeCandidateTest(for: filter) : nil
+    if var scan = startScan, let test {
       scan.advance(by: .max) { candidates.insert($0) }
-      let test = decoder.dictionary.makeCandidateTest(for: filter)
       candidates.removeAll { !test.accepts($0) }
     } else {
       decoder.dictionary.forEachCandidate(for: filter) { candidates.insert($0) }
@@ -103,9 +105,7 @@ public struct SwipeSession: Sendable {
     var search = WordSearch(decoder: decoder, points: points, context: context)
     var complete = search.run(candidates, deadline: deadline, matchLimit: matchLimit)
     // The user's words the blob lacks, when there are (and time is left).
-    let userWords =
-      decoder.dictionary.userWords.isEmpty
-      ? [] : decoder.dictionary.userCandidates(passing: decoder.dictionary.makeCandidateTest(for: filter))
+    let userWords = test.map { decoder.dictionary.userCandidates(passing: $0) } ?? []
     if !userWords.isEmpty {
       if complete, deadline.map({ ContinuousClock.now < $0 }) ?? true {
         search.run(userWords: userWords)

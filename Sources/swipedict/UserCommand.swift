@@ -68,6 +68,22 @@ struct UserCommand: ParsableCommand {
   }
 }
 
+extension UserCommand {
+  /// Writes a word list to `output` (atomically, never over the user dictionary itself), or
+  /// to standard output when it is `nil` or "-".
+  func writeList(_ text: String, to output: String?) throws {
+    guard let output, output != "-" else {
+      print(text, terminator: "")
+      return
+    }
+    do {
+      try AtomicFile.write(Array(text.utf8), to: output, protecting: [file])
+    } catch {
+      throw failure(error)
+    }
+  }
+}
+
 /// The words argument of the commands that change entries.
 struct UserWordsArgument: ParsableArguments {
   @Argument(help: "The words (one token each: no spaces, at most 64 characters).")
@@ -361,15 +377,7 @@ struct UserExportCommand: ParsableCommand {
   func run() throws {
     let store = try user.open(writing: false)
     let text = store.exportList()
-    if let output, output != "-" {
-      do {
-        try AtomicFile.write(Array(text.utf8), to: output, protecting: [user.file])
-      } catch {
-        throw failure(error)
-      }
-    } else {
-      print(text, terminator: "")
-    }
+    try user.writeList(text, to: output)
   }
 }
 
@@ -401,14 +409,6 @@ struct UserSalvageCommand: ParsableCommand {
     do { words = try UserDictionary.salvage(path: user.file) } catch { throw failure(error) }
     let text = UserWordList.format(words)
     printError("\(user.file): salvaged \(grouped(words.count)) entries")
-    if let output, output != "-" {
-      do {
-        try AtomicFile.write(Array(text.utf8), to: output, protecting: [user.file])
-      } catch {
-        throw failure(error)
-      }
-    } else {
-      print(text, terminator: "")
-    }
+    try user.writeList(text, to: output)
   }
 }

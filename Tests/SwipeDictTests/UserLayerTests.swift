@@ -85,6 +85,17 @@ struct UserLayerTests {
     }
   }
 
+  @Test func usesCountLikeTheWordAtRankNOver2ToTheUsesPlusOne() throws {
+    var d = try Self.dictionary()
+    let bytes = (0..<d.wordCount).map { d.frequency(of: $0)! }.sorted(by: >)
+    for uses in [1, 2, 3, 4, 5, 8, 61, 200] {
+      d.userWords = try makeUserWords { _ = try $0.add("zorblax", uses: uses) }
+      let shift = min(uses + 1, 62)
+      let rank = max(1, (bytes.count + (1 << shift) - 1) >> shift)
+      #expect(d.completions(prefix: "zorb").first?.frequency == bytes[rank - 1], "\(uses) uses")
+    }
+  }
+
   @Test("completion with user words equals scoring every word", arguments: [UInt64(1), 2, 3])
   func completionsMatchAScan(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)

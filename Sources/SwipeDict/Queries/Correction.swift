@@ -131,11 +131,14 @@ public struct Corrector: Sendable {
   public func corrections(for input: String, context: WordContext = .empty, limit: Int = 10) -> [Suggestion] {
     let personal = !dictionary.userLayer.isEmpty
     var reorders = !context.isEmpty
+    // Words for a reordering to choose from: `contextExtra` more than asked.
+    func wanted() -> Int {
+      !reorders || limit <= 0 ? limit : min(limit, Int.max - Self.contextExtra) + Self.contextExtra
+    }
     var ranked: [Suggestion]
     switch model {
     case .typing(let search):
-      let wanted = !reorders || limit <= 0 ? limit : min(limit, Int.max - Self.contextExtra) + Self.contextExtra
-      ranked = typingCorrections(for: input, limit: wanted, search)
+      ranked = typingCorrections(for: input, limit: wanted(), search)
       if personal, limit > 0 {
         // The raised words' own entries replace the walk's (blob-frequency) ones.
         let user = userCorrections(for: input, search)
@@ -145,8 +148,7 @@ public struct Corrector: Sendable {
       }
     case .kaennsch(let kaennsch):
       reorders = reorders || personal
-      let wanted = !reorders || limit <= 0 ? limit : min(limit, Int.max - Self.contextExtra) + Self.contextExtra
-      ranked = kaennschCorrections(for: input, limit: wanted, kaennsch)
+      ranked = kaennschCorrections(for: input, limit: wanted(), kaennsch)
     }
     if reorders { ranked = dictionary.reranked(ranked, by: context, limit: limit) }
     let whitelisted = whitelistedCorrections(for: input)

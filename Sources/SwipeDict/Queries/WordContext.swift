@@ -49,6 +49,9 @@ public struct WordContext: Sendable, Hashable {
   /// (`ln(1 + count) + boost`), best first (ties: lower ID), at most ``topCapacity``: the
   /// next-word completions of an empty prefix without a scan.
   let topFollowers: [Int32]
+  /// The largest boost of any word (0 in an empty context): a bound for skipping words by
+  /// their frequency alone.
+  let maxBoost: Float
 
   /// How many of the best followers a context keeps ranked.
   static let topCapacity = 32
@@ -70,6 +73,7 @@ public struct WordContext: Sendable, Hashable {
     self.followerBoosts = followerBoosts
     self.unlistedBoost = unlistedBoost
     self.topFollowers = topFollowers
+    maxBoost = max(unlistedBoost, followerBoosts.max() ?? 0)
   }
 
   /// Whether the context changes nothing (no previous word with listed followers).
@@ -101,9 +105,6 @@ public struct WordContext: Sendable, Hashable {
     (Int(followers[Int(index)]), followerBoosts[Int(index)])
   }
 
-  /// The largest boost of any word (0 in an empty context): a bound for skipping words by
-  /// their frequency alone.
-  var maxBoost: Float { max(unlistedBoost, followerBoosts.max() ?? 0) }
 
   /// Whether ``topFollowers`` holds every listed follower.
   var ranksEveryFollower: Bool { topFollowers.count == followers.count }

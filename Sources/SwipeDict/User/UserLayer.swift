@@ -265,15 +265,21 @@ struct UserLayer: Sendable {
     var histogram = [Int](repeating: 0, count: 256)
     for id in 0..<dictionary.wordCount { histogram[Int(dictionary.frequency(of: id) ?? 0)] += 1 }
     let total = dictionary.wordCount
-    return { uses in
-      let shift = min(62, uses + 1)
+    // One walk down the histogram for every use count a rank can tell apart (from 61 uses
+    // on the rank is 1), the ranks growing as the uses fall: a table, not a walk per entry.
+    var table = [UInt8](repeating: 0, count: 62)
+    var byte = 255
+    var seen = histogram[255]
+    for uses in stride(from: 61, through: 1, by: -1) {
+      let shift = uses + 1
       let rank = max(1, (total + (1 << shift) - 1) >> shift)
-      var seen = 0
-      for byte in stride(from: 255, through: 0, by: -1) {
+      while seen < rank, byte > 0 {
+        byte -= 1
         seen += histogram[byte]
-        if seen >= rank { return UInt8(byte) }
       }
-      return 0
+      table[uses] = seen >= rank ? UInt8(byte) : 0
     }
+    return { uses in table[min(max(uses, 1), 61)] }
   }
+
 }
