@@ -252,8 +252,7 @@ public struct SwipeDictionary: Sendable {
   /// give. `nil` if `id` is no word.
   public func personalFrequency(of id: Int) -> UInt8? {
     guard let own = frequencies.byte(at: id) else { return userExtra(id)?.frequency }
-    guard !userLayer.isEmpty, let raised = userLayer.raisedFrequency(of: id) else { return own }
-    return max(own, raised)
+    return userLayer.personalFrequency(of: id) ?? own
   }
 
   /// The quantized frequency of the word with `id` (see ``frequency(of:)-(String)``).

@@ -206,7 +206,7 @@ struct TypingCorrectionTests {
         let lo = max(0, range.lowerBound)
         let hi = min(count, range.upperBound)
         let expected = lo < hi ? bytes[lo..<hi].max()! : 0
-        #expect(maxima.max(in: range) == expected, "\(range)")
+        #expect(maxima.max(in: range, of: UnsafeByteView(raw)) == expected, "\(range)")
       }
     }
   }

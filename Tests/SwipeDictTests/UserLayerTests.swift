@@ -101,7 +101,6 @@ struct UserLayerTests {
     var random = SeededGenerator(seed: seed)
     var d = try Self.dictionary()
     let letters = Array("hewordlyk")
-    var extras: [String] = []
     d.userWords = try makeUserWords { store in
       for _ in 0..<60 {
         let word = String((0..<Int.random(in: 2...6, using: &random)).map { _ in letters.randomElement(using: &random)! })
@@ -110,18 +109,60 @@ struct UserLayerTests {
         case 1: _ = try store.add(word)
         default: for _ in 0..<Int.random(in: 1...9, using: &random) { _ = try store.learn(word) }
         }
-        extras.append(word)
       }
     }
-    let context = d.context(after: "new")
-    for prefix in ["", "h", "he", "hel", "w", "wo", "y", "ye", "k", "zz"] {
-      for useContext in [false, true] {
+    let prefixes = ["", "h", "he", "hel", "w", "wo", "y", "ye", "k", "zz"]
+    Self.expectCompletionsMatchAScan(d, prefixes: prefixes, context: d.context(after: "new"), using: &random)
+  }
+
+  @Test(
+    "completion with user words equals scoring every word (random dictionaries, most prefixes answered by the blob alone)",
+    arguments: [UInt64(1), 2, 3])
+  func completionsMatchAScanOnLargerDictionaries(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    // Zipf's counts, in a random order of the words.
+    let words = randomWords(count: 1200, seed: seed, maxLength: 7).shuffled(using: &random)
+    var d = try SwipeDictionary(
+      bytes: DictionaryCompiler.compile(
+        words: words.enumerated().map { (word: $1, count: 1e6 / Double($0 + 1)) }, layout: testLayout()
+      ).bytes)
+    let letters = Array("aabcdeeefghiklmnoprsstu")
+    d.userWords = try makeUserWords { store in
+      for _ in 0..<100 {
+        let word = words.randomElement(using: &random)!
+        // A few uses (below the most frequent words); with seed 1, now and then many.
+        let many = seed == 1 && Int.random(in: 0..<10, using: &random) == 0
+        let uses = many ? Int.random(in: 5...14, using: &random) : Int.random(in: 1...2, using: &random)
+        for _ in 0..<uses { _ = try store.learn(word) }
+      }
+      for _ in 0..<100 {
+        let word = String((0..<Int.random(in: 2...7, using: &random)).map { _ in letters.randomElement(using: &random)! })
+        if Bool.random(using: &random) { _ = try store.add(word) } else { _ = try store.learn(word) }
+      }
+      for _ in 0..<30 { _ = try store.block(words.randomElement(using: &random)!) }
+    }
+    var prefixes = [""]
+    for _ in 0..<30 {
+      let word = words.randomElement(using: &random)!
+      prefixes.append(String(word.prefix(Int.random(in: 1...3, using: &random))))
+    }
+    Self.expectCompletionsMatchAScan(d, prefixes: prefixes, context: .empty, using: &random)
+  }
+
+  /// Completions of each prefix, with and without `context`, against every word of the blob
+  /// and the user's scored by its personal frequency and boost.
+  static func expectCompletionsMatchAScan(
+    _ d: SwipeDictionary, prefixes: [String], context: WordContext, using random: inout SeededGenerator
+  ) {
+    for prefix in prefixes {
+      for useContext in context.isEmpty ? [false] : [false, true] {
         let limit = Int.random(in: 1...12, using: &random)
         let wordContext = useContext ? context : .empty
         let steps = WordContext.steps(frequencyScale: d.frequencyScale)
+        let folded = UserLayer.fold(prefix, alphabet: d.alphabet)
         let all = (0..<(d.wordCount + d.userLayer.extras.count)).filter { id in
           guard let word = d.word(for: id), id >= d.wordCount || d.isSuggestible(id) else { return false }
-          return UserLayer.fold(word, alphabet: d.alphabet).hasPrefix(prefix)
+          return UserLayer.fold(word, alphabet: d.alphabet).hasPrefix(folded)
         }
         let expected = all.map { id in
           let frequency = d.personalFrequency(of: id)!
@@ -132,6 +173,7 @@ struct UserLayerTests {
         #expect(
           found.map(\.id) == expected.map(\.id),
           "prefix \"\(prefix)\", context \(useContext), limit \(limit): \(found.map(\.word)) \(expected.map { d.word(for: $0.id)! })")
+        #expect(found.map(\.frequency) == expected.map(\.frequency) && found.map(\.score) == expected.map(\.score))
       }
     }
   }
@@ -167,6 +209,100 @@ struct UserLayerTests {
       let scanned = corrector.userCorrections(for: input, indexed: false).map(\.id).sorted()
       #expect(indexed == scanned, "\(input): \(scanned.map { d.word(for: $0 + 0)! })")
     }
+  }
+
+  @Test(
+    "correction with user words equals scoring every word by its personal frequency (random dictionaries)",
+    arguments: [UInt64(1), 2, 3, 4])
+  func correctionsMatchAScan(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    let words = randomWords(count: 1200, seed: seed, maxLength: 7)
+    var (d, _) = try openDictionary(words)
+    let letters = Array("aabcdeeefghiklmnoprsstu")
+    var added: [String] = []
+    d.userWords = try makeUserWords { store in
+      // Raised words (some far above their own frequency), words the blob lacks, blocked ones.
+      for _ in 0..<150 {
+        let word = words.randomElement(using: &random)!
+        for _ in 0..<Int.random(in: 1...12, using: &random) { _ = try store.learn(word) }
+      }
+      while added.count < 150 {
+        let word = String((0..<Int.random(in: 2...7, using: &random)).map { _ in letters.randomElement(using: &random)! })
+        guard d.id(of: word) == nil else { continue }
+        for _ in 0..<Int.random(in: 0...6, using: &random) { _ = try store.learn(word) }
+        _ = try store.add(word)
+        added.append(word)
+      }
+      for _ in 0..<40 { _ = try store.block(words.randomElement(using: &random)!) }
+    }
+    var costs = TypingCosts()
+    if seed > 2 {
+      // Random costs, zeros included (an edit still costs one step); the limits as they are.
+      for name in TypingCosts.names where !["maxCost", "margin", "maxEdits", "maxEarlyEdits", "earlyLetters"].contains(name) {
+        costs[name] = Int.random(in: 0...200, using: &random)
+      }
+    }
+    costs.margin = TypingCosts.maxValue  // the scan has no margin
+    let corrector = d.makeCorrector(options: .typing(costs))
+    let search = TypingSearch(dictionary: d, costs: costs)
+    for _ in 0..<60 {
+      var typed = Array((Bool.random(using: &random) ? added : words).randomElement(using: &random)!.lowercased())
+      for _ in 0..<Int.random(in: 0...2, using: &random) where !typed.isEmpty {
+        let at = Int.random(in: 0..<typed.count, using: &random)
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: typed[at] = letters.randomElement(using: &random)!
+        case 1: typed.remove(at: at)
+        case 2: typed.insert(letters.randomElement(using: &random)!, at: at)
+        default: if at + 1 < typed.count { typed.swapAt(at, at + 1) }
+        }
+      }
+      let input = String(typed)
+      let limit = Int.random(in: 1...12, using: &random)
+      var all: [(id: Int, score: Int, frequency: Int)] = []
+      func score(_ id: Int, _ labels: [UInt8]) {
+        guard let cost = search.cost(of: input, labels), cost <= search.scaled.maxCost else { return }
+        let frequency = Int(d.personalFrequency(of: id)!)
+        all.append((id, frequency - Int(cost), frequency))
+      }
+      for id in 0..<d.wordCount where d.isSuggestible(id) { score(id, d.dawg.labels(of: id)!) }
+      for (index, extra) in d.userLayer.extras.enumerated() { score(d.wordCount + index, extra.labels!) }
+      all.sort { ($0.score, $0.frequency, -$0.id) > ($1.score, $1.frequency, -$1.id) }
+      let found = corrector.corrections(for: input, limit: limit)
+      #expect(
+        found.map(\.id) == all.prefix(limit).map(\.id),
+        "\(input) limit \(limit): \(found.map(\.word)) \(all.prefix(limit).map { d.word(for: $0.id)! })")
+      #expect(found.map(\.score) == all.prefix(limit).map(\.score))
+      #expect(found.map { Int($0.frequency) } == all.prefix(limit).map(\.frequency))
+    }
+  }
+
+  @Test("a cost cap leaves every cost at or under it as it was", arguments: [UInt64(1), 2, 3])
+  func cappedCostsMatchUncapped(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    let words = randomWords(count: 800, seed: seed, maxLength: 8)
+    let (d, _) = try openDictionary(words)
+    let search = TypingSearch(dictionary: d, costs: TypingCosts())
+    let sorted = (0..<d.wordCount).compactMap { d.dawg.labels(of: $0) }
+    for _ in 0..<40 {
+      let input = words.randomElement(using: &random)!
+      let cap = Int32.random(in: 0...search.scaled.maxCost, using: &random)
+      let all = search.costs(of: input, sorted: sorted)
+      let capped = search.costs(of: input, sorted: sorted, cap: cap)
+      #expect(capped == all.map { $0.flatMap { $0 <= cap ? $0 : nil } }, "\(input) cap \(cap)")
+    }
+  }
+
+  @Test("the blocked-word bit set holds what it was given", arguments: [0, 1, 63, 64, 65, 1000])
+  func wordIDSet(wordCount: Int) {
+    var random = SeededGenerator(seed: UInt64(wordCount))
+    let ids = (0..<50).map { _ in Int.random(in: -3...wordCount + 3, using: &random) }
+    let set = WordIDSet(ids, wordCount: wordCount)
+    let expected = Set(ids.filter { $0 >= 0 && $0 < wordCount })
+    #expect(set.count == expected.count && set.isEmpty == expected.isEmpty)
+    for id in -3...wordCount + 3 { #expect(set.contains(id) == expected.contains(id)) }
+    var listed: [Int] = []
+    set.forEach { listed.append($0) }
+    #expect(listed == expected.sorted())
   }
 
   // MARK: - Review findings, each a case that failed

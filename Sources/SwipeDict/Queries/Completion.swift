@@ -67,7 +67,11 @@ extension SwipeDictionary {
   /// ``completions(prefix:limit:)`` of the blob's words alone, by their own frequencies.
   func blobCompletions(prefix: String, limit: Int) -> [Suggestion] {
     guard prefix.unicodeScalars.count <= 4 * dawg.longestWord + 16 else { return [] }
-    let spellings = foldedSpellings(of: prefix)
+    return blobCompletions(spellings: foldedSpellings(of: prefix), limit: limit)
+  }
+
+  /// ``blobCompletions(prefix:limit:)`` of the prefix's spellings (``foldedSpellings(of:)``).
+  private func blobCompletions(spellings: [[Range<Int>]], limit: Int) -> [Suggestion] {
     guard spellings.count > 1 else { return spellings.first.map { completions(of: $0, limit: limit) } ?? [] }
     // "strass" completes to Straße and to strassenbahn: every spelling's best, merged.
     var seen = Set<Int>()
@@ -96,10 +100,11 @@ extension SwipeDictionary {
   /// With ``userWords``, a word's count is its ``personalFrequency(of:)`` and the user's
   /// words the blob lacks complete too (their IDs from ``wordCount`` up).
   public func completions(prefix: String, context: WordContext, limit: Int = 10) -> [Suggestion] {
-    guard limit > 0 else { return [] }
-    let plain = blobCompletions(prefix: prefix, limit: limit)
-    guard !context.isEmpty || !userLayer.isEmpty, prefix.unicodeScalars.count <= 4 * dawg.longestWord + 16
-    else { return plain }
+    guard limit > 0, prefix.unicodeScalars.count <= 4 * dawg.longestWord + 16 else { return [] }
+    let spellings = foldedSpellings(of: prefix)
+    let plain = blobCompletions(spellings: spellings, limit: limit)
+    guard !context.isEmpty || !userLayer.isEmpty else { return plain }
+    if context.isEmpty { return personalCompletions(plain: plain, prefix: prefix, spellings: spellings, limit: limit) }
     let limit = min(limit, wordCount + userLayer.extras.count)
     let steps = WordContext.steps(frequencyScale: frequencyScale)
     // The best `limit`, by a bounded insertion: the plain completions, then the followers
@@ -135,13 +140,19 @@ extension SwipeDictionary {
       }
     }
     func personal(_ id: Int, _ own: UInt8) -> UInt8 {
-      userLayer.isEmpty ? own : max(own, userLayer.raisedFrequency(of: id) ?? 0)
+      userLayer.personalFrequency(of: id) ?? own
     }
     for suggestion in plain {
       consider(suggestion.id, personal(suggestion.id, suggestion.frequency), context.boost(of: suggestion.id))
     }
-    let spellings = foldedSpellings(of: prefix)
-    let ranges = spellings.flatMap { $0.isEmpty ? [0..<wordCount] : idRanges(matchingFolded: $0) }
+    // The prefix's ID ranges (one per spelling variant), found when a scan needs them.
+    var foundRanges: [Range<Int>]?
+    func ranges() -> [Range<Int>] {
+      if let foundRanges { return foundRanges }
+      let found = spellings.flatMap { $0.isEmpty ? [0..<wordCount] : idRanges(matchingFolded: $0) }
+      foundRanges = found
+      return found
+    }
     if !context.isEmpty {
       // No spelling: a letter the alphabet lacks, no word of the blob (not "after a space").
       if !spellings.isEmpty, spellings.allSatisfy(\.isEmpty), limit <= WordContext.topCapacity {
@@ -155,10 +166,10 @@ extension SwipeDictionary {
           usable += 1
           consider(id, personal(id, frequency), boost)
         }
-        if usable < limit, !context.ranksEveryFollower { scanFollowers(in: ranges) }
+        if usable < limit, !context.ranksEveryFollower { scanFollowers(in: ranges()) }
       } else {
         // One range per spelling variant of the prefix: a few.
-        scanFollowers(in: ranges)
+        scanFollowers(in: ranges())
       }
     }
     if !userLayer.isEmpty {
@@ -170,28 +181,25 @@ extension SwipeDictionary {
         let bound = WordContext.Completion(id: -1, score: WordContext.score(best, maxBoost, steps: steps), frequency: best)
         return bound.precedes(last) || bound.score == last.score
       }
-      for range in ranges {
-        userLayer.forEachRaised(in: range, wanted: wanted) { id, raised in
-          guard isSuggestible(id) else { return }
-          consider(id, raised, context.boost(of: id))
+      // Fewer plain completions than asked are all the blob has: the raised ones among them.
+      if !userLayer.raisedIDs.isEmpty, plain.count == limit, wanted(userLayer.raisedMaximum) {
+        for range in ranges() {
+          userLayer.forEachRaised(in: range, wanted: wanted) { id, raised in
+            guard isSuggestible(id) else { return }
+            consider(id, raised, context.boost(of: id))
+          }
         }
       }
       // Their boosts are all the same (no pair lists them), so after a space their most
       // frequent `limit` are enough.
-      if prefix.isEmpty {
+      if userLayer.extras.isEmpty || !wanted(userLayer.extrasMaximum) {
+        // None can place.
+      } else if prefix.isEmpty {
         for index in userLayer.extrasByFrequency.prefix(limit).map(Int.init) {
           consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
         }
       } else {
-        // Each spelling of the prefix ("strass" is also "straß"), folded as the user's words
-        // are; the prefix as typed, folded, when the alphabet lacks one of its letters.
-        let keys =
-          spellings.isEmpty
-          ? [UserLayer.fold(prefix, alphabet: alphabet)]
-          : spellings.map { classes in
-            String(String.UnicodeScalarView(classes.map { alphabet.folds[$0.lowerBound] }))
-          }
-        for (i, key) in keys.enumerated() where !keys[..<i].contains(key) {
+        for key in userKeys(prefix: prefix, spellings: spellings) {
           userLayer.forEachExtra(in: userLayer.extras(withFoldedPrefix: key), wanted: wanted) { index in
             consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
           }
@@ -214,6 +222,86 @@ extension SwipeDictionary {
       suggestion.score = entry.score
       return suggestion
     }
+  }
+
+  /// ``completions(prefix:context:limit:)`` with the user's words and no context: the plain
+  /// completions by their personal frequencies, and the raised words and the user's words
+  /// the blob lacks that can take one of their places. A word outside the plain ones is no
+  /// more frequent than the last of them (ties: a higher ID) unless raised, so for most
+  /// short prefixes the plain ones are the answer.
+  private func personalCompletions(plain: [Suggestion], prefix: String, spellings: [[Range<Int>]], limit: Int)
+    -> [Suggestion]
+  {
+    let layer = userLayer
+    func precedes(_ a: Suggestion, _ b: Suggestion) -> Bool { (a.frequency, b.id) > (b.frequency, a.id) }
+    var best = plain
+    var raised = false
+    for i in best.indices {
+      if let personal = layer.personalFrequency(of: best[i].id), personal != best[i].frequency {
+        best[i].frequency = personal
+        best[i].score = Int(personal)
+        raised = true
+      }
+    }
+    if raised { best.sort(by: precedes) }
+    // What a word must beat to place: nothing while fewer than `limit` are found. Fewer
+    // plain completions than asked are all the blob has (the raised ones among them).
+    let full = best.count >= limit
+    let last = full ? best.last : nil
+    func places(_ frequency: UInt8) -> Bool { last.map { frequency >= $0.frequency } ?? true }
+    var more: [Suggestion] = []
+    if full, !layer.raisedIDs.isEmpty, places(layer.raisedMaximum) {
+      let ranges = spellings.flatMap { $0.isEmpty ? [0..<wordCount] : idRanges(matchingFolded: $0) }
+      for range in ranges {
+        layer.forEachRaised(in: range, wanted: places) { id, frequency in
+          guard places(frequency), isSuggestible(id), !best.contains(where: { $0.id == id }) else { return }
+          more.append(Suggestion(id: id, word: "", frequency: frequency))
+        }
+      }
+    }
+    if !layer.extras.isEmpty, places(layer.extrasMaximum) {
+      if prefix.isEmpty {
+        for index in layer.extrasByFrequency.prefix(limit).map(Int.init) {
+          more.append(Suggestion(id: wordCount + index, word: layer.extras[index].word, frequency: layer.extras[index].frequency))
+        }
+      } else {
+        for key in userKeys(prefix: prefix, spellings: spellings) {
+          layer.forEachExtra(in: layer.extras(withFoldedPrefix: key), wanted: places) { index in
+            let extra = layer.extras[index]
+            guard places(extra.frequency) else { return }
+            more.append(Suggestion(id: wordCount + index, word: extra.word, frequency: extra.frequency))
+          }
+        }
+      }
+    }
+    guard !more.isEmpty else { return best }
+    // Two spellings of the prefix may list an extra twice.
+    var chosen = Array((best + more).sorted(by: precedes).prefix(limit))
+    if more.count > 1 { chosen = chosen.enumerated().filter { i, s in !chosen[..<i].contains { $0.id == s.id } }.map(\.1) }
+    // The raised words that place, spelled.
+    let unspelled = chosen.filter { $0.id < wordCount && $0.word.isEmpty }.map(\.id)
+    guard !unspelled.isEmpty else { return chosen }
+    let spelled = suggestions(unspelled)
+    return chosen.map { suggestion in
+      guard suggestion.word.isEmpty, let word = spelled.first(where: { $0.id == suggestion.id })?.word else { return suggestion }
+      var suggestion = suggestion
+      suggestion.word = word
+      return suggestion
+    }
+  }
+
+  /// The user's words' keys for a prefix: each of its spellings ("strass" is also "straß"),
+  /// folded as the user's words are, in UTF-8; the prefix as typed, folded, when the
+  /// alphabet lacks one of its letters.
+  private func userKeys(prefix: String, spellings: [[Range<Int>]]) -> [[UInt8]] {
+    if spellings.isEmpty { return [Array(UserLayer.fold(prefix, alphabet: alphabet).utf8)] }
+    var keys: [[UInt8]] = []
+    for classes in spellings {
+      var key: [UInt8] = []
+      for letter in classes { key.append(contentsOf: UTF8.encode(alphabet.folds[letter.lowerBound])!) }
+      if !keys.contains(key) { keys.append(key) }
+    }
+    return keys
   }
 
   /// ``completions(prefix:limit:)`` of one spelling of the prefix, as folding classes.

@@ -124,9 +124,11 @@ public struct Corrector: Sendable {
   /// ``WordContext/boost(of:)`` in the blob's frequency steps before the best `limit` are
   /// kept: the context reorders what the model finds, it finds no word the model would not.
   ///
-  /// With ``SwipeDictionary/userWords``, the typing model also scores the user's words the
-  /// blob lacks and the words the user's uses raised, by their raised frequencies (those
-  /// sharing a key of their first three letters with the input, ``UserLayer``); the
+  /// With ``SwipeDictionary/userWords``, the typing model walks the automaton by the
+  /// personal frequencies (``SwipeDictionary/personalFrequency(of:)``), so a word the user's
+  /// uses raised is found as a word of the raised frequency, and also scores the user's words
+  /// the blob lacks (those sharing a key of their first three letters with the input,
+  /// ``UserLayer``) that can score as high as the words the walk found, less its margin; the
   /// Kännsch model only reorders what it finds by the raised frequencies.
   public func corrections(for input: String, context: WordContext = .empty, limit: Int = 10) -> [Suggestion] {
     let personal = !dictionary.userLayer.isEmpty
@@ -138,14 +140,10 @@ public struct Corrector: Sendable {
     var ranked: [Suggestion]
     switch model {
     case .typing(let search):
-      ranked = typingCorrections(for: input, limit: wanted(), search)
-      if personal, limit > 0 {
-        // The raised words' own entries replace the walk's (blob-frequency) ones.
-        let user = userCorrections(for: input, search)
-        let ids = Set(user.map(\.id))
-        ranked = ranked.filter { !ids.contains($0.id) } + user
-        reorders = true
-      }
+      let userWords = personal && limit > 0 && !dictionary.userLayer.correctables.isEmpty
+      let found = typingCorrections(for: input, limit: wanted(), search, userWords: userWords)
+      ranked = found.ranked
+      reorders = reorders || found.addsUserWords
     case .kaennsch(let kaennsch):
       reorders = reorders || personal
       ranked = kaennschCorrections(for: input, limit: wanted(), kaennsch)
@@ -185,63 +183,108 @@ public struct Corrector: Sendable {
   /// letters (its default), only the words sharing a key of their first three letters with
   /// the input (as the model reads it: ``TypingSearch/letters(of:)``) are scored
   /// (``UserLayer/correctionKeys(_:)``), else every one.
-  func userCorrections(for input: String, indexed: Bool) -> [Suggestion] {
+  func userCorrections(for input: String, indexed: Bool, scoringAtLeast least: Int = .min) -> [Suggestion] {
     guard case .typing(let search) = model else { return [] }
-    return userCorrections(for: input, search, indexed: indexed)
+    let candidates = userCandidates(for: input, search, indexed: indexed, scoringAtLeast: least)
+    let costs = search.costs(of: input, sorted: candidates.words, cap: candidates.cap)
+    return userSuggestions(candidates.positions, costs: costs, search, scoringAtLeast: least)
   }
 
-  /// ``userCorrections(for:indexed:)`` with the typing model's search.
-  private func userCorrections(for input: String, _ search: TypingSearch, indexed: Bool = true) -> [Suggestion] {
-    let d = dictionary
-    let layer = d.userLayer
+  /// The candidates of ``userCorrections(for:indexed:scoringAtLeast:)``: positions in
+  /// ``UserLayer/correctables`` (label order), their labels, and the most a word may
+  /// cost (within the model's reach, and leaving the best of them at least `least`).
+  private func userCandidates(
+    for input: String, _ search: TypingSearch, indexed: Bool = true, scoringAtLeast least: Int
+  ) -> (positions: [Int32], words: [[UInt8]], cap: Int32) {
+    let layer = dictionary.userLayer
+    let cap = min(Int(search.scaled.maxCost), Int(layer.correctableMaximum) - max(least, Int(Int32.min)))
     let typed = search.letters(of: input).map(\.fold)
-    guard !typed.isEmpty else { return [] }
+    guard cap >= 0, !typed.isEmpty else { return ([], [], 0) }
     let reach = max(0, search.costs.maxEdits)
-    // Candidates: (ID, labels, frequency) of added words and raised blob words.
-    var candidates: [(id: Int, labels: [UInt8], frequency: UInt8)] = []
-    func add(extra i: Int) {
-      guard let labels = layer.extras[i].labels, abs(labels.count - typed.count) <= reach else { return }
-      candidates.append((d.wordCount + i, labels, layer.extras[i].frequency))
-    }
-    func add(raised i: Int) {
-      let labels = layer.raisedLabels[i]
-      let id = Int(layer.raisedIDs[i])
-      guard abs(labels.count - typed.count) <= reach, d.isSuggestible(id) else { return }
-      candidates.append((id, labels, layer.raisedBytes[i]))
-    }
+    var positions: [Int32]
     if indexed, search.costs.maxEarlyEdits <= 1, search.costs.earlyLetters >= 4 {
-      var extras = Set<Int32>()
-      var raised = Set<Int32>()
-      for key in UserLayer.correctionKeys(typed) {
-        for i in layer.correctionIndex[key] ?? [] { extras.insert(i) }
-        for i in layer.raisedIndex[key] ?? [] { raised.insert(i) }
-      }
-      for i in extras.sorted() { add(extra: Int(i)) }
-      for i in raised.sorted() { add(raised: Int(i)) }
+      // Those sharing a key with the input.
+      var lists = UserLayer.correctionKeys(typed).compactMap { layer.correctionIndex[$0] }
+      positions = lists.count == 1 ? lists[0] : Self.union(&lists)
     } else {
-      for i in layer.extras.indices { add(extra: i) }
-      for i in layer.raisedLabels.indices { add(raised: i) }
+      positions = layer.correctables.indices.map { Int32($0) }
     }
-    let costs = search.costs(of: input, candidates.map(\.labels))
-    return zip(candidates, costs).compactMap { candidate, cost in
-      guard let cost, cost <= search.scaled.maxCost else { return nil }
+    // Out of reach by length or by letters (``UserLayer/letterMask(_:)``), or too rare.
+    let typedMask = UserLayer.letterMask(typed)
+    positions.removeAll { position in
+      let word = layer.correctables[Int(position)]
+      return abs(Int(word.length) - typed.count) > reach || Int(word.frequency) < least
+        || (word.letters & ~typedMask).nonzeroBitCount > reach || (typedMask & ~word.letters).nonzeroBitCount > reach
+    }
+    return (positions, positions.map { layer.extras[Int(layer.correctables[Int($0)].index)].labels! }, Int32(cap))
+  }
+
+  /// The candidates' suggestions that score at least `least`, given their costs.
+  private func userSuggestions(
+    _ positions: [Int32], costs: [Int32?], _ search: TypingSearch, scoringAtLeast least: Int
+  ) -> [Suggestion] {
+    let layer = dictionary.userLayer
+    return zip(positions, costs).compactMap { position, cost in
+      let index = Int(layer.correctables[Int(position)].index)
+      let frequency = layer.extras[index].frequency
+      guard let cost, Int(frequency) - Int(cost) >= least else { return nil }
       return Suggestion(
-        id: candidate.id, word: d.word(for: candidate.id) ?? "", frequency: candidate.frequency,
-        distance: search.units(cost), score: Int(candidate.frequency) - Int(cost))
+        id: dictionary.wordCount + index, word: layer.extras[index].word, frequency: frequency,
+        distance: search.units(cost), score: Int(frequency) - Int(cost))
     }
   }
 
-  /// The typing model's ranking.
-  private func typingCorrections(for input: String, limit: Int, _ search: TypingSearch) -> [Suggestion] {
+  /// The union of ascending lists, ascending, each value once.
+  private static func union(_ lists: inout [[Int32]]) -> [Int32] {
+    var merged: [Int32] = []
+    merged.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+    var heads = [Int](repeating: 0, count: lists.count)
+    while true {
+      var smallest = Int32.max
+      var any = false
+      for (i, list) in lists.enumerated() where heads[i] < list.count {
+        smallest = min(smallest, list[heads[i]])
+        any = true
+      }
+      guard any else { return merged }
+      merged.append(smallest)
+      for (i, list) in lists.enumerated() where heads[i] < list.count && list[heads[i]] == smallest { heads[i] += 1 }
+    }
+  }
+
+  /// The typing model's ranking, best first; with `userWords`, followed by the user's words
+  /// the blob lacks that can place (``userCorrections(for:indexed:scoringAtLeast:)``,
+  /// scored with the walk's tables), if any.
+  private func typingCorrections(for input: String, limit: Int, _ search: TypingSearch, userWords: Bool)
+    -> (ranked: [Suggestion], addsUserWords: Bool)
+  {
     let d = dictionary
-    let found = search.search(input, limit: limit, dawg: d.dawg, frequencies: d.frequencies) { d.isSuggestible($0) }
+    var least = Int.min
+    var positions: [Int32] = []
+    let (found, costs) = search.search(
+      input, limit: limit, dawg: d.dawg, frequencies: d.frequencies, isSuggestible: { d.isSuggestible($0) }
+    ) { found in
+      guard userWords else { return ([], 0) }
+      // A user's word scoring below every one of the `limit` words found, or more than the
+      // margin below the best, cannot place: their context boosts are at least a user's
+      // word's (no pair lists it).
+      least = found.first.map { $0.frequency - Int($0.cost) - Int(search.scaled.margin) } ?? Int.min
+      if found.count >= limit, let last = found.last { least = max(least, last.frequency - Int(last.cost)) }
+      let candidates = userCandidates(for: input, search, scoringAtLeast: least)
+      positions = candidates.positions
+      return (candidates.words, candidates.cap)
+    }
     let words = Dictionary(d.suggestions(found.map(\.id)).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    return found.compactMap { found in
+    let ranked = found.compactMap { found -> Suggestion? in
       guard var suggestion = words[found.id] else { return nil }
+      // The byte the walk ranked by: the user's (raised) one when there are user words.
+      suggestion.frequency = UInt8(clamping: found.frequency)
       suggestion.distance = search.units(found.cost)
-      suggestion.score = Int(suggestion.frequency) - Int(found.cost)
+      suggestion.score = found.frequency - Int(found.cost)
       return suggestion
     }
+    let user = userSuggestions(positions, costs: costs, search, scoringAtLeast: least)
+    return (ranked + user, !user.isEmpty)
   }
 
   /// The suggestible words the list's whitelisted shortcuts give `input` (as typed, then

@@ -25,7 +25,7 @@ extension SwipeDictionary {
   /// possibly offensive while ``blocksOffensiveWords`` is on.
   @inline(__always)
   package func isSuggestible(_ id: Int) -> Bool {
-    if !userLayer.blockedIDs.isEmpty, userLayer.blockedIDs.contains(id) { return false }
+    if userLayer.blocked.contains(id) { return false }
     guard blocksOffensiveWords, let markView, markView.markCount > 0 else { return true }
     return !markView.marks(of: id).contains(.possiblyOffensive)
   }
@@ -38,6 +38,6 @@ extension SwipeDictionary {
         if marks.contains(.possiblyOffensive) { body(id) }
       }
     }
-    for id in userLayer.blockedIDs { body(id) }
+    userLayer.blocked.forEach(body)
   }
 }

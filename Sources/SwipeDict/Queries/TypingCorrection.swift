@@ -175,6 +175,9 @@ struct TypingSearch: Sendable {
   private let keyCount: Int
   private let layout: KeyboardLayout
   private let alphabet: Alphabet
+  /// The frequency bytes the walk ranks by when the user raised words
+  /// (``UserLayer/personalFrequencies``; empty: the blob's), and their range maxima.
+  private let personalFrequencies: [UInt8]
   private let maxima: FrequencyMaxima
 
   init(dictionary d: SwipeDictionary, costs: TypingCosts) {
@@ -200,7 +203,8 @@ struct TypingSearch: Sendable {
         return Letter(fold: fold.value, key: -1, isPunctuation: false, isVowel: Self.isVowel(fold))
       }
     }
-    maxima = FrequencyMaxima(d.frequencies, count: d.wordCount)
+    personalFrequencies = d.userLayer.personalFrequencies
+    maxima = d.userLayer.personalMaxima ?? FrequencyMaxima(d.frequencies, count: d.wordCount)
   }
 
   /// Vowels of the Latin, Cyrillic and Greek alphabets (folded, lowercase).
@@ -285,22 +289,46 @@ struct TypingSearch: Sendable {
   /// One candidate: a word ID and its cost (in blob steps).
   struct Found {
     var id: Int
+    /// The frequency byte it was ranked by.
+    var frequency: Int
     var cost: Int32
   }
 
   /// The words within `maxCost` of `input`, best (frequency byte − cost, in blob steps) first:
-  /// at most `limit`, those `isSuggestible` accepts.
+  /// at most `limit`, those `isSuggestible` accepts. The frequencies are the blob's
+  /// (`frequencies`), or the user's personal ones when the search was made with raised words.
   func search(
     _ input: String, limit: Int, dawg: DAWGView, frequencies: UnsafeByteView, isSuggestible: (Int) -> Bool
   ) -> [Found] {
+    search(input, limit: limit, dawg: dawg, frequencies: frequencies, isSuggestible: isSuggestible) { _ in ([], 0) }.found
+  }
+
+  /// ``search(_:limit:dawg:frequencies:isSuggestible:)``, then the costs of more words for the
+  /// same input with the same tables (as ``costs(of:sorted:cap:)``): `more` is given what the
+  /// search found and returns the words, in label order, and the cap.
+  func search(
+    _ input: String, limit: Int, dawg: DAWGView, frequencies: UnsafeByteView, isSuggestible: (Int) -> Bool,
+    thenCosting more: ([Found]) -> (words: [[UInt8]], cap: Int32)
+  ) -> (found: [Found], costs: [Int32?]) {
     let typed = letters(of: input)
-    guard limit > 0, !typed.isEmpty, dawg.wordCount > 0, let root = dawg.node(at: dawg.root) else { return [] }
+    guard !typed.isEmpty else { return ([], more([]).words.map { _ in nil }) }
     // Every letter past the longest word is an insertion: past this, nothing is in reach.
     let cheapest = max(1, min(scaled.insertion, scaled.repeatedInsertion, scaled.nearInsertion, scaled.punctuation))
-    guard typed.count <= dawg.longestWord + Int(scaled.maxCost / cheapest) else { return [] }
-    var walk = TypingWalk(search: self, typed: typed, frequencies: frequencies, limit: min(limit, dawg.wordCount))
-    walk.run(root: root, dawg: dawg, maxima: maxima, isSuggestible: isSuggestible)
-    return walk.ranked.kept.map { Found(id: $0.id, cost: Int32($0.distance)) }
+    let searches = limit > 0 && dawg.wordCount > 0 && typed.count <= dawg.longestWord + Int(scaled.maxCost / cheapest)
+    func walk(_ frequencies: UnsafeByteView) -> (found: [Found], costs: [Int32?]) {
+      var walk = TypingWalk(
+        search: self, typed: typed, frequencies: frequencies, limit: max(1, min(limit, dawg.wordCount)))
+      var found: [Found] = []
+      if searches, let root = dawg.node(at: dawg.root) {
+        walk.run(root: root, dawg: dawg, maxima: maxima, isSuggestible: isSuggestible)
+        found = walk.ranked.kept.map { Found(id: $0.id, frequency: $0.frequency, cost: Int32($0.distance)) }
+      }
+      let (words, cap) = more(found)
+      return (found, words.isEmpty ? [] : walk.costs(ofSorted: words, cap: cap))
+    }
+    guard !personalFrequencies.isEmpty else { return walk(frequencies) }
+    // The view lives only for the walk.
+    return personalFrequencies.withUnsafeBytes { walk(UnsafeByteView($0)) }
   }
 
   /// The cost (in blob steps) of the word spelled by `labels` for `input` under the search's
@@ -320,17 +348,22 @@ struct TypingSearch: Sendable {
   /// The costs (blob steps, under the search's limits) of several words for one input, with
   /// one table: `nil` for a word out of reach, or for all when the input has no letters.
   func costs(of input: String, _ words: [[UInt8]]) -> [Int32?] {
+    // In label order, so that words sharing first letters share their rows.
+    let order = words.indices.sorted { words[$0].lexicographicallyPrecedes(words[$1]) }
+    var costs = [Int32?](repeating: nil, count: words.count)
+    for (index, cost) in zip(order, self.costs(of: input, sorted: order.map { words[$0] })) { costs[index] = cost }
+    return costs
+  }
+
+  /// ``costs(of:_:)`` of words already in label order, `nil` also for those costing more than
+  /// `cap`: the rows of a first few letters out of `cap`'s reach end every word that starts
+  /// with them.
+  func costs(of input: String, sorted words: [[UInt8]], cap: Int32 = .max) -> [Int32?] {
     let typed = letters(of: input)
     guard !typed.isEmpty else { return words.map { _ in nil } }
     var walk = TypingWalk(
       search: self, typed: typed, frequencies: UnsafeByteView(base: nil, count: 0), limit: 1, maxEdits: nil)
-    // In label order, so that words sharing first letters share their rows.
-    let order = words.indices.sorted { words[$0].lexicographicallyPrecedes(words[$1]) }
-    var costs = [Int32?](repeating: nil, count: words.count)
-    for (index, cost) in zip(order, walk.costs(ofSorted: order.map { words[$0] })) {
-      costs[index] = cost < TypingWalk.cost(TypingWalk.infinity) ? cost : nil
-    }
-    return costs
+    return walk.costs(ofSorted: words, cap: cap)
   }
 
   /// A cost in blob steps as ``TypingCosts`` units.
@@ -552,7 +585,7 @@ private struct TypingWalk {
         top -= width
         continue
       }
-      let bound = Int32(maxima.max(in: base..<end)) - reach
+      let bound = Int32(maxima.max(in: base..<end, of: frequencies)) - reach
       guard ranked.admits(bound: Int(bound)), let target = dawg.target(node, t) else {
         top -= width
         continue
@@ -670,12 +703,19 @@ private struct TypingWalk {
 
   /// The costs of words in label order (blob steps; labels out of the alphabet are left out),
   /// each word's rows computed from the first letter it does not share with the word before.
-  mutating func costs(ofSorted words: [[UInt8]]) -> [Int32] {
+  /// `nil` for a word out of reach or costing more than `cap`: a word whose first letters'
+  /// row, and every swap from it, cost more than `cap` is not finished, nor is any later word
+  /// that starts with the same letters (as the walk prunes a node).
+  mutating func costs(ofSorted words: [[UInt8]], cap: Int32) -> [Int32?] {
+    let cap = min(cap, Self.cost(Self.infinity) - 1)
     top = 0
     appendRootRow()
-    // The labels of the current path and each one's row.
+    // The labels of the current path and each one's row; the path's length when its last
+    // row went out of reach (`nil`: it is in reach).
     var path: [(label: Int, row: Int)] = []
-    var results: [Int32] = []
+    var outOfReach: Int?
+    let beyond = Self.cost(Self.infinity)
+    var results: [Int32?] = []
     results.reserveCapacity(words.count)
     let alphabetSize = letters.count
     for word in words {
@@ -685,6 +725,11 @@ private struct TypingWalk {
         guard shared < path.count, path[shared].label == label else { break }
         shared += 1
       }
+      if let outOfReach, shared >= outOfReach {
+        results.append(nil)
+        continue
+      }
+      outOfReach = nil
       path.removeLast(path.count - shared)
       top = (path.last?.row ?? 0) + width
       var depth = shared
@@ -693,12 +738,18 @@ private struct TypingWalk {
         let row = top
         let parent = path.last
         let grandparent = path.count >= 2 ? path[path.count - 2] : nil
-        _ = appendRow(
+        let least = appendRow(
           label: label, depth: depth, previous: parent.map { letters[$0.label] }, parentRow: parent?.row ?? 0,
           grandparentRow: grandparent?.row ?? (parent == nil ? -1 : 0), parentLabel: parent?.label ?? -1)
         path.append((label, row))
+        let nextCap = depth + 1 <= earlyLetters ? earlyEdits : maxEdits
+        if least > cap, transpositionReach(label: label, row: parent?.row ?? 0, cap: nextCap) > cap {
+          outOfReach = path.count
+          break
+        }
       }
-      results.append(Self.cost(arena[(path.last?.row ?? 0) + n]))
+      let cost = outOfReach == nil ? Self.cost(arena[(path.last?.row ?? 0) + n]) : beyond
+      results.append(cost <= cap ? cost : nil)
     }
     return results
   }
@@ -734,18 +785,18 @@ private struct TypingWalk {
 }
 
 /// The most frequent word of an ID range in O(1)-ish: maxima of 16-ID blocks and of 1,024-ID
-/// superblocks over the frequency bytes (n/16 + n/1,024 bytes, built in one pass).
+/// superblocks over the frequency bytes (n/16 + n/1,024 bytes, built in one pass). It keeps
+/// no view of the bytes: ``max(in:of:)`` reads the ones it was built from (the blob's, or
+/// the user's personal copy, ``UserLayer/personalFrequencies``).
 struct FrequencyMaxima: Sendable {
   static let blockShift = 4
   static let superShift = 10
 
-  private let frequencies: UnsafeByteView
   private let count: Int
   private let blocks: [UInt8]
   private let supers: [UInt8]
 
   init(_ frequencies: UnsafeByteView, count: Int) {
-    self.frequencies = frequencies
     let count = min(count, frequencies.count)
     self.count = count
     let blockSize = 1 << Self.blockShift
@@ -764,13 +815,14 @@ struct FrequencyMaxima: Sendable {
     self.blocks = blocks
   }
 
-  /// The largest frequency byte of IDs `range` (0 for an empty range or outside the words).
-  func max(in range: Range<Int>) -> UInt8 {
+  /// The largest frequency byte of IDs `range` (0 for an empty range or outside the words),
+  /// reading `frequencies`, the bytes the maxima were built from, at the range's ends.
+  func max(in range: Range<Int>, of frequencies: UnsafeByteView) -> UInt8 {
     var lo = Swift.max(range.lowerBound, 0)
-    let hi = Swift.min(range.upperBound, count)
+    let hi = Swift.min(range.upperBound, count, frequencies.count)
     var m: UInt8 = 0
     guard lo < hi else { return 0 }
-    // safe: 0 <= lo < hi <= count <= frequencies.count in each loop below.
+    // safe: 0 <= lo < hi <= frequencies.count in each loop below.
     func scan(_ to: Int) {
       while lo < to {
         m = Swift.max(m, frequencies.uncheckedByte(at: lo))

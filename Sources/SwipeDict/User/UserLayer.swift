@@ -15,28 +15,37 @@
 ///   swipes them as it swipes the blob's words. Words with a character the layout cannot
 ///   type are left out of swiping (they still complete).
 struct UserLayer: Sendable {
-  /// The blob's words the user blocked, as IDs.
-  let blockedIDs: Set<Int>
+  /// The blob's words the user blocked.
+  let blocked: WordIDSet
   /// Blob words whose uses raise their frequency: ascending ID, with the raised byte.
   let raisedIDs: [Int32]
   let raisedBytes: [UInt8]
+  /// The blob's frequency bytes with the raises applied, one per blob word (empty when
+  /// no word is raised), and their range maxima: the typing correction walks the automaton
+  /// by these, so it finds a raised word as it finds a blob word of the raised frequency.
+  let personalFrequencies: [UInt8]
+  let personalMaxima: FrequencyMaxima?
   /// Words the blob lacks, in ``Extra`` order (by folded form, then the word).
   let extras: [Extra]
   /// Indices of `extras`, most frequent first (ties: `extras` order): the best of them
   /// without a scan.
   let extrasByFrequency: [Int32]
-  /// For correction: the extras (indices) that can be corrected, under every key of their
-  /// first three folded letters (``correctionKeys(_:)``).
+  /// For correction: the extras that can be corrected (those with `labels`) in the order of
+  /// their labels, so that words sharing first letters are scored one after the other and
+  /// share their rows of the distance table.
+  let correctables: [Correctable]
+  /// For correction: positions in `correctables`, ascending, under every key of their first
+  /// three folded letters (``correctionKeys(_:)``).
   let correctionIndex: [UInt64: [Int32]]
-  /// For correction: the raised words (indices into `raisedIDs`) under their keys, and
-  /// their labels — so that a raised word is scored by its raised frequency even where the
-  /// automaton walk, which ranks by the blob's, would not reach it.
-  let raisedIndex: [UInt64: [Int32]]
-  let raisedLabels: [[UInt8]]
+  /// The largest frequency byte of the correctable extras.
+  let correctableMaximum: UInt8
   /// The largest frequency byte of each block of ``blockSize`` extras (in `extras` order)
-  /// and of each block of raised words: completion skips the blocks that cannot place.
+  /// and of each block of raised words, and of all of them: completion skips the blocks
+  /// (or all) that cannot place.
   let extraBlockMaxima: [UInt8]
   let raisedBlockMaxima: [UInt8]
+  let extrasMaximum: UInt8
+  let raisedMaximum: UInt8
   static let blockSize = 16
   /// The snapshot it was made from.
   let words: UserWords
@@ -59,19 +68,34 @@ struct UserLayer: Sendable {
     var record: UInt32?
   }
 
+  /// An extra that correction may suggest, with what filters it without reading it.
+  struct Correctable: Sendable {
+    /// Its index in `extras`.
+    var index: Int32
+    /// Its letters, ``letterMask(_:)``.
+    var letters: UInt64
+    /// Its length in labels.
+    var length: Int32
+    var frequency: UInt8
+  }
+
   static let empty = UserLayer()
 
   private init() {
-    blockedIDs = []
+    blocked = WordIDSet()
     raisedIDs = []
     raisedBytes = []
+    personalFrequencies = []
+    personalMaxima = nil
     extras = []
     extrasByFrequency = []
+    correctables = []
     correctionIndex = [:]
-    raisedIndex = [:]
-    raisedLabels = []
+    correctableMaximum = 0
     extraBlockMaxima = []
     raisedBlockMaxima = []
+    extrasMaximum = 0
+    raisedMaximum = 0
     words = UserWords()
   }
 
@@ -134,28 +158,47 @@ struct UserLayer: Sendable {
     }
     raised.sort { $0.0 < $1.0 }
     raised.removeAll { blocked.contains($0.0) }
-    blockedIDs = blocked
+    // The same word may come twice (two entries differing in case only): keep the higher.
+    raised = raised.reduce(into: []) { kept, next in
+      if let last = kept.last, last.0 == next.0 {
+        kept[kept.count - 1].1 = max(last.1, next.1)
+      } else {
+        kept.append(next)
+      }
+    }
+    self.blocked = WordIDSet(blocked, wordCount: dictionary.wordCount)
     raisedIDs = raised.map { Int32(truncatingIfNeeded: $0.0) }
     raisedBytes = raised.map(\.1)
+    if raised.isEmpty {
+      personalFrequencies = []
+      personalMaxima = nil
+    } else {
+      var personal = dictionary.frequencies.withUnsafeBytes { Array($0.prefix(dictionary.wordCount)) }
+      for (id, byte) in raised where id < personal.count { personal[id] = max(personal[id], byte) }
+      personalMaxima = personal.withUnsafeBytes { FrequencyMaxima(UnsafeByteView($0), count: $0.count) }
+      personalFrequencies = personal
+    }
     self.extras = extras
     extrasByFrequency = extras.indices.sorted { (extras[$0].frequency, -$0) > (extras[$1].frequency, -$1) }
       .map { Int32($0) }
     func folds(_ labels: [UInt8]) -> [UInt32] { labels.map { dictionary.alphabet.folds[Int($0)].value } }
+    let correctable = extras.indices.filter { extras[$0].labels != nil }
+      .sorted { extras[$0].labels!.lexicographicallyPrecedes(extras[$1].labels!) }
     var index: [UInt64: [Int32]] = [:]
-    for (i, extra) in extras.enumerated() {
-      guard let labels = extra.labels else { continue }
-      for key in Self.correctionKeys(folds(labels)) { index[key, default: []].append(Int32(i)) }
+    for (position, i) in correctable.enumerated() {
+      for key in Self.correctionKeys(folds(extras[i].labels!)) { index[key, default: []].append(Int32(position)) }
+    }
+    correctables = correctable.map { i in
+      let labels = extras[i].labels!
+      return Correctable(
+        index: Int32(i), letters: Self.letterMask(folds(labels)), length: Int32(labels.count), frequency: extras[i].frequency)
     }
     correctionIndex = index
-    var raisedKeys: [UInt64: [Int32]] = [:]
-    let labels = raised.map { dictionary.dawg.labels(of: $0.0) ?? [] }
-    for (i, word) in labels.enumerated() {
-      for key in Self.correctionKeys(folds(word)) { raisedKeys[key, default: []].append(Int32(i)) }
-    }
-    raisedIndex = raisedKeys
-    raisedLabels = labels
+    correctableMaximum = correctable.map { extras[$0].frequency }.max() ?? 0
     extraBlockMaxima = Self.blockMaxima(extras.map(\.frequency))
     raisedBlockMaxima = Self.blockMaxima(raisedBytes)
+    extrasMaximum = extraBlockMaxima.max() ?? 0
+    raisedMaximum = raisedBlockMaxima.max() ?? 0
   }
 
   /// The largest byte of each ``blockSize`` bytes.
@@ -184,11 +227,18 @@ struct UserLayer: Sendable {
     return keys
   }
 
-  /// The frequency byte of a blob word raised by its uses, or `nil` if it is not raised.
-  func raisedFrequency(of id: Int) -> UInt8? {
-    guard !raisedIDs.isEmpty else { return nil }
-    let lo = raisedIDs.firstIndex(notBelow: id)
-    return lo < raisedIDs.count && Int(raisedIDs[lo]) == id ? raisedBytes[lo] : nil
+  /// The set of a word's folded letters as 64 bits (bit `scalar % 64`; letters may share a
+  /// bit). An edit adds at most one letter to either side of the difference of two words'
+  /// sets, so a word with more letters than the model's `maxEdits` outside the input's, or
+  /// the input with that many outside the word's, is out of its reach.
+  static func letterMask(_ folds: [UInt32]) -> UInt64 {
+    folds.reduce(0) { $0 | 1 << UInt64($1 & 63) }
+  }
+
+  /// The frequency byte of blob word `id` with the user's uses, or `nil` when no word is
+  /// raised (the blob's byte is the word's) or `id` is no blob word.
+  func personalFrequency(of id: Int) -> UInt8? {
+    id >= 0 && id < personalFrequencies.count ? personalFrequencies[id] : nil
   }
 
   /// Calls `body` with each raised blob word in `range`, by ascending ID, skipping the
@@ -219,9 +269,9 @@ struct UserLayer: Sendable {
     }
   }
 
-  /// The indices of the extra words whose folded form starts with `prefix` (folded).
-  func extras(withFoldedPrefix prefix: String) -> Range<Int> {
-    let bytes = Array(prefix.utf8)
+  /// The indices of the extra words whose folded form starts with `bytes` (a folded prefix
+  /// in UTF-8).
+  func extras(withFoldedPrefix bytes: [UInt8]) -> Range<Int> {
     // The first extra not below `bytes`, then the first past every one starting with it
     // (compared on the prefix's length: UTF-8 byte order is code point order).
     var lo = 0
