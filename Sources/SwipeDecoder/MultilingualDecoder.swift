@@ -25,7 +25,9 @@ import SwipeDict
 /// all languages), a language's weight added to its words' priors as `ln(weight)`, the
 /// third place for the search's frequency-heavier pick, and one place per word and its
 /// case and apostrophe variants, whatever their language. The wait is the sum of the
-/// languages' waits.
+/// languages' waits. With a context (``MultilingualDictionary/context(after:pairWeight:)``),
+/// each language's words gain their boost in that language's context, as a single
+/// dictionary's do (``SwipeDecoder/Options/contextWeight``).
 public struct MultilingualDecoder: Sendable {
   /// The languages.
   public let dictionary: MultilingualDictionary
@@ -54,41 +56,51 @@ public struct MultilingualDecoder: Sendable {
 
   /// Decodes a whole swipe: the same as feeding its points to a session one by one.
   public func decode(
-    _ points: some Sequence<SwipePoint>, deadline: ContinuousClock.Instant? = nil
+    _ points: some Sequence<SwipePoint>, context: MultilingualDictionary.Context = .empty,
+    deadline: ContinuousClock.Instant? = nil
   ) -> MultilingualDecoding {
     var session = makeSession()
     for point in points { session.add(point) }
-    return session.end(deadline: deadline)
+    return session.end(context: context, deadline: deadline)
   }
 
-  /// Merges the languages' decodings into one ranking.
-  func merge(_ decodings: [SwipeDecoding]) -> MultilingualDecoding {
+  /// Merges the languages' decodings into one ranking, each word's prior with its boost in
+  /// its language's context.
+  func merge(_ decodings: [SwipeDecoding], context: MultilingualDictionary.Context) -> MultilingualDecoding {
     struct Entry {
       var candidate: SwipeDecoding.Candidate
       var language: Int
       var logCount: Float
+      /// What the context adds to the score (``SwipeDecoder/Options/contextWeight`` × boost).
+      var contextPrior: Float
       var score: Float
       var searchScore: Float
       var key: String
     }
     var entries: [Entry] = []
+    let contextWeight = options.contextWeight.isFinite ? options.contextWeight : 0
     for (language, decoding) in decodings.enumerated() {
       let member = dictionary.members[language]
       let scale = Float(member.dictionary.frequencyScale)
       let boost = Float(log(member.weight))
+      let wordContext = context.context(of: language)
       for candidate in decoding.words {
+        let contextPrior = wordContext.isEmpty ? 0 : contextWeight * wordContext.boost(of: candidate.id)
         let logCount = Float(candidate.frequency) / 255 * scale + boost
         entries.append(
           Entry(
-            candidate: candidate, language: language, logCount: logCount, score: 0,
-            searchScore: options.frequencyWeight * logCount - candidate.distance, key: variantKey(candidate.word)))
+            candidate: candidate, language: language, logCount: logCount, contextPrior: contextPrior, score: 0,
+            searchScore: options.frequencyWeight * logCount + contextPrior - candidate.distance,
+            key: variantKey(candidate.word)))
       }
     }
     guard let least = entries.map(\.candidate.distance).min() else {
       return MultilingualDecoding(words: [], frequencyWeight: 0, decodings: decodings)
     }
     let weight = WordSearch.finalWeight(bestDistance: least, options: options)
-    for i in entries.indices { entries[i].score = weight * entries[i].logCount - entries[i].candidate.distance }
+    for i in entries.indices {
+      entries[i].score = weight * entries[i].logCount + entries[i].contextPrior - entries[i].candidate.distance
+    }
     func order(_ a: Entry, _ b: Entry, _ score: (Entry) -> Float) -> Bool {
       score(a) != score(b) ? score(a) > score(b) : (a.language, a.candidate.id) < (b.language, b.candidate.id)
     }
@@ -130,19 +142,24 @@ public struct MultilingualSession: Sendable {
   }
 
   /// Ends the swipe: every language's decoding, merged; the session is empty again.
-  /// - Parameter deadline: when the last language stops matching (`nil`: never). The
-  ///   languages run one after another, each with an even share of the time left, so the
-  ///   first cannot use up the others' time.
-  public mutating func end(deadline: ContinuousClock.Instant? = nil) -> MultilingualDecoding {
+  /// - Parameters:
+  ///   - context: the previous word (``MultilingualDictionary/context(after:pairWeight:)``,
+  ///     made once when the user committed it); none by default.
+  ///   - deadline: when the last language stops matching (`nil`: never). The languages run
+  ///     one after another, each with an even share of the time left, so the first cannot
+  ///     use up the others' time.
+  public mutating func end(
+    context: MultilingualDictionary.Context = .empty, deadline: ContinuousClock.Instant? = nil
+  ) -> MultilingualDecoding {
     var decodings: [SwipeDecoding] = []
     for i in sessions.indices {
       let share = deadline.map { deadline in
         let now = ContinuousClock.now
         return now + (deadline - now) / (sessions.count - i)
       }
-      decodings.append(sessions[i].end(deadline: share))
+      decodings.append(sessions[i].end(context: context.context(of: i), deadline: share))
     }
-    return decoder.merge(decodings)
+    return decoder.merge(decodings, context: context)
   }
 }
 
@@ -153,7 +170,8 @@ public struct MultilingualDecoding: Sendable, Hashable {
     /// The index of the word's language in the dictionary's members.
     public var language: Int
     /// The word as its language's dictionary has it (ID, word, distance, frequency), its
-    /// score the merged ranking's: `weight × (ln(count) + ln(language weight)) − distance`.
+    /// score the merged ranking's: `weight × (ln(count) + ln(language weight)) − distance`,
+    /// plus the context's part in a context.
     public var candidate: SwipeDecoding.Candidate
     /// The word.
     public var word: String { candidate.word }

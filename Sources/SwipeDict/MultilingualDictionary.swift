@@ -22,6 +22,15 @@
 /// language's prior. The dictionaries must share one layout (the swipe decoder's
 /// `MultilingualDecoder` matches one swipe against all of them). A word in several
 /// languages is suggested once, by its best language.
+///
+/// The user's words (``userWords``) and the previous word (``context(after:pairWeight:)``)
+/// reach every language, as they reach a single ``SwipeDictionary``:
+///
+/// ```swift
+/// var both = try MultilingualDictionary([...])
+/// both.userWords = store.words                 // added, learned and blocked words, in all
+/// both.completions(prefix: "y", context: both.context(after: "new"))
+/// ```
 public struct MultilingualDictionary: Sendable {
   /// One language: its name, its dictionary and its weight.
   public struct Member: Sendable {
@@ -77,7 +86,42 @@ public struct MultilingualDictionary: Sendable {
   }
 
   /// The languages, in the order given.
-  public let members: [Member]
+  public private(set) var members: [Member]
+
+  /// The user's words in every language: ``SwipeDictionary/userWords`` of each member's
+  /// dictionary. A word the user added that no language has becomes a word of each
+  /// (suggested once, by its best language); a blocked word is blocked in all; uses raise a
+  /// word in every language that has it. Make the ``MultilingualDecoder`` after setting it.
+  public var userWords: UserWords {
+    get { members[0].dictionary.userWords }
+    set { for i in members.indices { members[i].dictionary.userWords = newValue } }
+  }
+
+  /// The previous word in every language (``SwipeDictionary/context(after:pairWeight:)`` of
+  /// each member's dictionary): what completion, correction and the decoder rank the next
+  /// word by. A language whose dictionary has no pairs, or lacks the previous word, ranks by
+  /// frequency alone.
+  public struct Context: Sendable {
+    /// One context per language, in ``MultilingualDictionary/members`` order; empty for none.
+    public let contexts: [WordContext]
+
+    /// No previous word.
+    public static let empty = Context(contexts: [])
+
+    /// Whether no language has a context.
+    public var isEmpty: Bool { contexts.allSatisfy(\.isEmpty) }
+
+    /// The context of language `index` (empty past the end).
+    public func context(of index: Int) -> WordContext {
+      index >= 0 && index < contexts.count ? contexts[index] : .empty
+    }
+  }
+
+  /// The context for ranking the word after `previous`, in every language. O(followers):
+  /// make it once per committed word.
+  public func context(after previous: String, pairWeight: Double = WordContext.defaultPairWeight) -> Context {
+    Context(contexts: members.map { $0.dictionary.context(after: previous, pairWeight: pairWeight) })
+  }
 
   /// Languages typed on one layout.
   /// - Throws: ``Error`` for no member, a bad weight, a repeated name or different layouts.
@@ -106,10 +150,16 @@ public struct MultilingualDictionary: Sendable {
   /// Each blob's bytes are relative to its own most frequent word; this makes them counts
   /// again, comparable across languages.
   func weightedFrequency(_ frequency: UInt8, of index: Int) -> Double {
+    weightedFrequency(Double(frequency), of: index)
+  }
+
+  /// ``weightedFrequency(_:of:)`` of a score in the blob's frequency steps (a completion's in
+  /// a context may pass 255).
+  func weightedFrequency(_ frequency: Double, of index: Int) -> Double {
     let member = members[index]
     let common = commonScale
-    guard common > 0 else { return Double(frequency) }
-    return 255 * (Double(frequency) / 255 * member.dictionary.frequencyScale + log(member.weight)) / common
+    guard common > 0 else { return frequency }
+    return 255 * (frequency / 255 * member.dictionary.frequencyScale + log(member.weight)) / common
   }
 
   /// The languages that have `word` (exactly, after NFC), with its ID in each.
@@ -118,22 +168,28 @@ public struct MultilingualDictionary: Sendable {
   }
 
   /// Completions of `prefix` from every language, by weighted frequency (see
-  /// ``SwipeDictionary/completions(prefix:limit:)``); a word in several languages once.
-  public func completions(prefix: String, limit: Int = 10) -> [Suggestion] {
+  /// ``SwipeDictionary/completions(prefix:context:limit:)``: in a `context`, by the count in
+  /// context); a word in several languages once.
+  public func completions(prefix: String, context: Context = .empty, limit: Int = 10) -> [Suggestion] {
     merge(limit: limit) { i in
-      members[i].dictionary.completions(prefix: prefix, limit: limit).map {
-        Suggestion(suggestion: $0, language: i, score: weightedFrequency($0.frequency, of: i))
+      members[i].dictionary.completions(prefix: prefix, context: context.context(of: i), limit: limit).map {
+        Suggestion(suggestion: $0, language: i, score: weightedFrequency(Double($0.score), of: i))
       }
     }
   }
 
   /// Corrections of `input` from every language, by weighted score (see
-  /// ``SwipeDictionary/corrections(for:limit:options:)``); a word in several languages once.
-  public func corrections(for input: String, limit: Int = 10, options: CorrectionOptions = .typing()) -> [Suggestion] {
+  /// ``SwipeDictionary/corrections(for:context:limit:options:)``); a word in several
+  /// languages once.
+  public func corrections(
+    for input: String, context: Context = .empty, limit: Int = 10, options: CorrectionOptions = .typing()
+  ) -> [Suggestion] {
     let common = commonScale
     return merge(limit: limit) { i in
       let scale = members[i].dictionary.frequencyScale
-      return members[i].dictionary.corrections(for: input, limit: limit, options: options).map {
+      return members[i].dictionary.corrections(
+        for: input, context: context.context(of: i), limit: limit, options: options
+      ).map {
         // The score is the frequency byte less the distance's penalty, in the blob's steps:
         // keep the penalty, on the common scale.
         let penalty = Double(Int($0.frequency) - $0.score) * (common > 0 ? scale / common : 1)

@@ -143,10 +143,20 @@ struct UserWordsOption: ParsableArguments {
       valueName: "file"))
   var path: String?
 
-  /// Sets the dictionary's user words from the file; an error names the file. A missing
-  /// file is an error here (`swipedict user` creates one), not an empty dictionary.
+  /// Sets the dictionary's user words from the file (see ``words()``).
   func apply(to dictionary: inout SwipeDictionary) throws {
-    guard let path else { return }
+    if let words = try words() { dictionary.userWords = words }
+  }
+
+  /// Sets every language's user words from the file (see ``words()``).
+  func apply(to languages: inout MultilingualDictionary) throws {
+    if let words = try words() { languages.userWords = words }
+  }
+
+  /// The file's words, `nil` without `--user`; an error names the file. A missing file is an
+  /// error here (`swipedict user` creates one), not an empty dictionary.
+  func words() throws -> UserWords? {
+    guard let path else { return nil }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
       throw failure(
@@ -158,7 +168,7 @@ struct UserWordsOption: ParsableArguments {
       if let damage = store.damage {
         printError("warning: \(path): \(damage.byteCount) bytes at offset \(damage.offset) are \(damage.message); ignored")
       }
-      dictionary.userWords = store.words
+      return store.words
     } catch {
       throw failure(error)
     }

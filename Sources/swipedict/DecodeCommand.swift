@@ -41,7 +41,9 @@ struct DecodeCommand: ParsableCommand {
 
       --user FILE merges a user dictionary (`swipedict user`; docs/user-dictionary.md): \
       words the user blocked never come back, uses raise a word, and added or learned \
-      words the blob lacks are swiped like its words (on the blob's layout).
+      words the blob lacks are swiped like its words (on the blob's layout). With --with, \
+      --user and --context reach every language (a language without word pairs ranks by \
+      frequency alone).
 
       Examples:
         swipedict synth build/en.swipedict --sample 1000 -o swipes.jsonl
@@ -145,8 +147,6 @@ struct DecodeCommand: ParsableCommand {
       guard context else { throw ValidationError("--pair-weight applies to --context only") }
       try checkRange("--pair-weight", pairWeight, in: 0...0.999)
     }
-    if !others.isEmpty, user.path != nil { throw ValidationError("--user applies to one blob, not with --with") }
-    if !others.isEmpty, context { throw ValidationError("--context reads one blob's word pairs, not with --with") }
     try validateLanguageBlobs(others)
     if let word, word.isEmpty || word.unicodeScalars.count > 64 {
       throw ValidationError("--word must have 1 to 64 characters")
@@ -247,14 +247,27 @@ struct DecodeCommand: ParsableCommand {
 
   /// `decode --with`: the swipes against several languages.
   private func runMultilingual(_ first: SwipeDictionary, input: [Swipe], options: SwipeDecoder.Options) throws {
-    let languages = try openLanguages(first, path: blob.blob, others: others)
+    var languages = try openLanguages(first, path: blob.blob, others: others)
+    try user.apply(to: &languages)
+    if context, !languages.members.contains(where: \.dictionary.hasBigrams) {
+      throw failure(
+        "none of the blobs has word pairs for --context\n  hint: build one with --bigrams FILE (w1 w2<TAB>count"
+          + " lines whose words are words of the blob)")
+    }
     let members = languages.members
     let decoder = MultilingualDecoder(dictionary: languages, options: options)
     var session = decoder.makeSession()
     var summary = DecodeSummary(resultCount: top)
     var byLanguage = [Int](repeating: 0, count: members.count)
     for swipe in input {
-      let (multilingual, wait) = timed(swipe, &summary, add: { session.add($0) }, end: { session.end(deadline: $0) })
+      // Made when the previous word was committed, before the swipe: not part of the wait.
+      let wordContext =
+        context
+        ? swipe.previous.map {
+          languages.context(after: $0, pairWeight: pairWeight ?? WordContext.defaultPairWeight)
+        } ?? .empty : .empty
+      let (multilingual, wait) = timed(
+        swipe, &summary, add: { session.add($0) }, end: { session.end(context: wordContext, deadline: $0) })
       let result = multilingual.merged
       summary.record(result, truth: swipe.word, wait: wait)
       if let first = multilingual.words.first { byLanguage[first.language] += 1 }

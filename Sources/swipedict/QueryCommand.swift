@@ -22,7 +22,8 @@ struct QueryCommand: ParsableCommand {
 
       --with suggests from several languages at once (--prefix, --correct): each blob, \
       built for the same layout, is a language named after its file, with a weight on its \
-      words' counts (PATH:WEIGHT, 1 when left out); a word in two languages once.
+      words' counts (PATH:WEIGHT, 1 when left out); a word in two languages once. --after \
+      and --user reach every language.
 
       --after WORD predicts the words that follow WORD from the blob's word pairs (a blob \
       built with --bigrams); with --prefix or --correct it ranks their words by WORD as the \
@@ -141,12 +142,6 @@ struct QueryCommand: ParsableCommand {
     if !others.isEmpty, prefix == nil, correct == nil {
       throw ValidationError("--with applies to --prefix and --correct")
     }
-    if !others.isEmpty, after != nil {
-      throw ValidationError("--after reads one blob's word pairs: leave out --with")
-    }
-    if !others.isEmpty, user.path != nil {
-      throw ValidationError("--user applies to one blob: leave out --with")
-    }
     try validateLanguageBlobs(others)
     if list != nil {
       if limit < 0 { throw ValidationError("--limit \(limit): must be 0 (all) or more") }
@@ -180,10 +175,17 @@ struct QueryCommand: ParsableCommand {
         }
         languages = try MultilingualDictionary(members)
       }
+      try user.apply(to: &languages)
+      if after != nil, !languages.members.contains(where: \.dictionary.hasBigrams) {
+        throw failure(
+          "none of the blobs has word pairs\n  hint: build one with --bigrams FILE (w1 w2<TAB>count lines whose"
+            + " words are words of the blob)")
+      }
+      let context = after.map { languages.context(after: $0) } ?? .empty
       let options = try correction.options()
       let suggestions =
-        prefix.map { languages.completions(prefix: $0, limit: limit) }
-        ?? languages.corrections(for: correct ?? "", limit: limit, options: options)
+        prefix.map { languages.completions(prefix: $0, context: context, limit: limit) }
+        ?? languages.corrections(for: correct ?? "", context: context, limit: limit, options: options)
       for s in suggestions {
         let name = languages.members[s.language].language
         if json {

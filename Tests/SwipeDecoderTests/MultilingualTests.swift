@@ -154,3 +154,74 @@ struct MultilingualTests {
     #expect(session.end().words.isEmpty)
   }
 }
+
+@Suite("Several languages with the previous word and the user's words")
+struct MultilingualContextTests {
+  /// English with word pairs (ContextDecodingTests' "in"/"on" words) and German without.
+  static func both() throws -> MultilingualDictionary {
+    try MultilingualDictionary([
+      .init(language: "en", dictionary: ContextDecodingTests.dictionary()),
+      .init(language: "de", dictionary: dictionary(MultilingualTests.german)),
+    ])
+  }
+
+  @Test func thePreviousWordReachesEveryQueryOfItsLanguage() throws {
+    let both = try Self.both()
+    let en = both.members[0].dictionary
+    let depends = both.context(after: "depends")
+    #expect(!depends.context(of: 0).isEmpty && depends.context(of: 1).isEmpty && !depends.isEmpty)
+    #expect(both.context(after: "Haus").isEmpty)  // no language lists its followers
+    // The decoder: "in" without a context, "on" after "depends", as on English alone.
+    let decoder = MultilingualDecoder(dictionary: both)
+    let points = ContextDecodingTests.ambiguous(en)
+    #expect(decoder.decode(points).words.first?.word == "in")
+    #expect(decoder.decode(points, context: depends).words.first?.word == "on")
+    #expect(decoder.decode(points, context: both.context(after: "live")).words.first?.word == "in")
+    var session = decoder.makeSession()
+    for point in points { session.add(point) }
+    #expect(session.end(context: depends).words.first.map { ($0.word, $0.language) } ?? ("", -1) == ("on", 0))
+    // Completion and correction rank by the count in context, as English alone does.
+    #expect(both.completions(prefix: "o").first?.suggestion.word == "of")
+    #expect(both.completions(prefix: "o", context: depends).first?.suggestion.word == "on")
+    let alone = try MultilingualDictionary([.init(language: "en", dictionary: en)])
+    let single = en.corrections(for: "jn", context: en.context(after: "depends"), limit: 5)
+    #expect(alone.corrections(for: "jn", context: alone.context(after: "depends"), limit: 5).map(\.suggestion.id)
+      == single.map(\.id))
+    #expect(single.map(\.id) != en.corrections(for: "jn", limit: 5).map(\.id))
+  }
+
+  @Test func oneLanguageWithAContextDecodesAsTheSingleDecoder() throws {
+    let en = try ContextDecodingTests.dictionary()
+    let single = SwipeDecoder(dictionary: en)
+    let alone = try MultilingualDictionary([.init(language: "en", dictionary: en)])
+    let multi = MultilingualDecoder(dictionary: alone)
+    for previous in ["depends", "live", "kind", "zzz"] {
+      let points = ContextDecodingTests.ambiguous(en)
+      let expected = single.decode(points, context: en.context(after: previous))
+      let found = multi.decode(points, context: alone.context(after: previous))
+      #expect(found.words.map(\.candidate.id) == expected.words.map(\.id), "\(previous)")
+      #expect(found.words.map(\.candidate.score) == expected.words.map(\.score), "\(previous)")
+    }
+  }
+
+  @Test func theUsersWordsReachEveryLanguage() throws {
+    var both = try Self.both()
+    both.userWords = try makeUserWords { store in
+      _ = try store.add("Zorbing")
+      _ = try store.block("Haus")
+    }
+    #expect(both.members.allSatisfy { !$0.dictionary.userWords.isEmpty })
+    #expect(both.userWords.sequence == both.members[1].dictionary.userWords.sequence)
+    // An added word both languages lack: one suggestion.
+    #expect(both.completions(prefix: "zor").map(\.suggestion.word) == ["Zorbing"])
+    // Blocked in German, and its English form of another case too.
+    let ha = both.completions(prefix: "ha", limit: 10).map(\.suggestion.word)
+    #expect(!ha.contains("Haus") && !ha.contains("haus") && ha.contains("Hand"))
+    #expect(both.corrections(for: "hsus", limit: 10).allSatisfy { $0.suggestion.word.lowercased() != "haus" })
+    // The decoder swipes the added word and never offers the blocked one.
+    let decoder = MultilingualDecoder(dictionary: both)
+    let en = both.members[0].dictionary
+    #expect(decoder.decode(perfectSwipe("zorbing", on: en)).words.first?.word == "Zorbing")
+    #expect(decoder.decode(perfectSwipe("haus", on: en)).words.allSatisfy { $0.word.lowercased() != "haus" })
+  }
+}

@@ -217,8 +217,13 @@ struct CLITests {
     #expect(inContext.stdout.contains("\tscore "))
     let corrected = try CLI.run(["query", out, "--correct", "helo", "--after", "help", "--json"])
     #expect(corrected.status == 0 && corrected.stdout.hasPrefix(#"{"word":"hello""#))
-    let languages = try CLI.run(["query", out, "--prefix", "hel", "--after", "hello", "--with", blob])
-    #expect(languages.status == 64 && languages.stderr.contains("--after reads one blob's word pairs"))
+    // With --with, the previous word reaches the languages that have pairs.
+    let languages = try CLI.run(["query", out, "--prefix", "hel", "--after", "world", "--with", blob, "--limit", "2"])
+    #expect(languages.status == 0 && languages.stdout.hasPrefix("help\tpairs\t"), "\(languages.stdout)")
+    let copy = workspace.file("copy.swipedict")
+    try FileManager.default.copyItem(atPath: blob, toPath: copy)
+    let neither = try CLI.run(["query", blob, "--prefix", "hel", "--after", "world", "--with", copy])
+    #expect(neither.status == 1 && neither.stderr.contains("none of the blobs has word pairs"), "\(neither.stderr)")
     // A blob without pairs says how to get them; a bad pair line names its line.
     let none = try CLI.run(["query", blob, "--after", "hello"])
     #expect(none.status == 1 && none.stderr.contains("has no word pairs") && none.stderr.contains("--bigrams"))

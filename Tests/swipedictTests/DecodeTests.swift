@@ -41,6 +41,14 @@ struct DecodeTests {
     #expect(summary["swipes"] as? Int == 7)
     let weighted = try CLI.run(["decode", pairs, "--swipes", swipes, "--context", "--pair-weight", "0.3"])
     #expect(weighted.status == 0, "\(weighted.stderr)")
+    // With --with, the languages that have pairs read the previous word: the same swipes.
+    let languages = try CLI.run(["decode", pairs, "--swipes", swipes, "--context", "--with", blob, "--json"])
+    #expect(languages.status == 0, "\(languages.stderr)")
+    #expect(try lines(languages.stdout).last?["summary"] as? [String: Any] != nil)
+    let copy = workspace.file("copy.swipedict")
+    try FileManager.default.copyItem(atPath: blob, toPath: copy)
+    let neither = try CLI.run(["decode", blob, "--swipes", swipes, "--context", "--with", copy])
+    #expect(neither.status == 1 && neither.stderr.contains("none of the blobs has word pairs"), "\(neither.stderr)")
     // Errors: no pairs in the blob, a weight without --context or out of range, a bad "previous".
     let noPairs = try CLI.run(["decode", blob, "--swipes", swipes, "--context"])
     #expect(noPairs.status == 1 && noPairs.stderr.contains("no word pairs") && noPairs.stderr.contains("--bigrams"))

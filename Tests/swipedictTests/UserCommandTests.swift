@@ -149,10 +149,21 @@ struct UserCommandTests {
       (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["top"] as? [String]
     }
     #expect(tops.count == 2 && tops.allSatisfy { !$0.contains("help") }, "\(decoded.stdout)")
-    // A missing file is an error, not an empty dictionary; --with cannot take one.
+    // A missing file is an error, not an empty dictionary.
     let missing = try CLI.run(["query", blob, "--prefix", "h", "--user", workspace.file("none.words")])
     #expect(missing.status == 1 && missing.stderr.contains("no such user dictionary") && missing.stderr.contains("hint:"))
-    #expect(try CLI.run(["decode", blob, "--swipes", swipes, "--user", file, "--with", blob]).status == 64)
+    // With --with, the user's words reach every language.
+    let other = workspace.file("other.swipedict")
+    try FileManager.default.copyItem(atPath: blob, toPath: other)
+    let both = try CLI.run(["query", blob, "--prefix", "hel", "--with", other, "--user", file])
+    let bothWords = both.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+    #expect(both.status == 0 && bothWords.contains("helot") && !bothWords.contains("help"), "\(both.stdout)")
+    let decodedBoth = try CLI.run(["decode", blob, "--swipes", swipes, "--user", file, "--with", other, "--json"])
+    #expect(decodedBoth.status == 0, "\(decodedBoth.stderr)")
+    let bothTops = decodedBoth.stdout.split(separator: "\n").dropLast().compactMap { line in
+      (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["top"] as? [String]
+    }
+    #expect(bothTops.count == 2 && bothTops.allSatisfy { !$0.contains("help") }, "\(decodedBoth.stdout)")
   }
 
   @Test func helpShowsExamples() throws {
