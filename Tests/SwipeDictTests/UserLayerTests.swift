@@ -159,10 +159,10 @@ struct UserLayerTests {
         let limit = Int.random(in: 1...12, using: &random)
         let wordContext = useContext ? context : .empty
         let steps = WordContext.steps(frequencyScale: d.frequencyScale)
-        let folded = UserLayer.fold(prefix, alphabet: d.alphabet)
+        let folded = UserLayer.fold(prefix, alphabet: d.alphabet, layout: d.layout)
         let all = (0..<(d.wordCount + d.userLayer.extras.count)).filter { id in
           guard let word = d.word(for: id), id >= d.wordCount || d.isSuggestible(id) else { return false }
-          return UserLayer.fold(word, alphabet: d.alphabet).hasPrefix(folded)
+          return UserLayer.fold(word, alphabet: d.alphabet, layout: d.layout).hasPrefix(folded)
         }
         let expected = all.map { id in
           let frequency = d.personalFrequency(of: id)!
@@ -303,6 +303,27 @@ struct UserLayerTests {
     var listed: [Int] = []
     set.forEach { listed.append($0) }
     #expect(listed == expected.sorted())
+  }
+
+  @Test func lettersTheAlphabetLacksAreReadAsTheirKeysLetters() throws {
+    var d = try Self.dictionary()
+    #expect(d.alphabet.label(for: "ł") == nil && d.alphabet.label(for: "ë") == nil)
+    d.userWords = try makeUserWords { store in
+      _ = try store.add("Łowell")
+      _ = try store.add("Wëndy")
+      _ = try store.add("Zoë")  // "z" is not in this alphabet either: it completes, it is not corrected
+    }
+    // Typed without the accent (as a keyboard without the letter types it) or with it.
+    #expect(d.completions(prefix: "lowe").map(\.word) == ["Łowell"])
+    #expect(d.completions(prefix: "Łowe").map(\.word) == ["Łowell"])
+    #expect(d.completions(prefix: "wend").map(\.word) == ["Wëndy"])
+    #expect(d.completions(prefix: "zoe").map(\.word) == ["Zoë"])
+    #expect(d.completions(prefix: "zoë").map(\.word) == ["Zoë"])
+    // Correction reads them as the typing model reads typed letters.
+    #expect(d.corrections(for: "lowel").contains { $0.word == "Łowell" })
+    #expect(d.corrections(for: "wendu").contains { $0.word == "Wëndy" })
+    #expect(d.corrections(for: "wëndu").contains { $0.word == "Wëndy" })
+    #expect(d.contains("Łowell") && d.contains("Zoë"))
   }
 
   // MARK: - Review findings, each a case that failed

@@ -294,7 +294,7 @@ extension SwipeDictionary {
   /// folded as the user's words are, in UTF-8; the prefix as typed, folded, when the
   /// alphabet lacks one of its letters.
   private func userKeys(prefix: String, spellings: [[Range<Int>]]) -> [[UInt8]] {
-    if spellings.isEmpty { return [Array(UserLayer.fold(prefix, alphabet: alphabet).utf8)] }
+    if spellings.isEmpty { return [Array(UserLayer.fold(prefix, alphabet: alphabet, layout: layout).utf8)] }
     var keys: [[UInt8]] = []
     for classes in spellings {
       var key: [UInt8] = []

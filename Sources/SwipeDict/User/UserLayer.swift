@@ -60,8 +60,9 @@ struct UserLayer: Sendable {
     var frequency: UInt8
     /// Its key path on the blob's layout (repeats collapsed), or empty when it cannot be typed.
     var keys: [UInt8]
-    /// Its letters as the blob's alphabet labels, or `nil` when one is not in the alphabet
-    /// (then correction leaves it out).
+    /// Its letters as the blob's alphabet labels (a letter the alphabet lacks as its key's
+    /// letter, ``label(of:alphabet:layout:)``), or `nil` when one has no label even so (then
+    /// correction leaves it out).
     var labels: [UInt8]?
     /// Its `FEAT` record as the compiler would write it (packed), for the swipe filters;
     /// `nil` when it cannot be swiped.
@@ -138,8 +139,10 @@ struct UserLayer: Sendable {
       } else {
         keys = []
       }
-      let scalars = Normalization.nfc(entry.word).unicodeScalars.map { dictionary.alphabet.label(for: $0) }
-      let folded = Self.fold(entry.word, alphabet: dictionary.alphabet)
+      let scalars = Normalization.nfc(entry.word).unicodeScalars.map {
+        Self.label(of: $0, alphabet: dictionary.alphabet, layout: dictionary.layout)
+      }
+      let folded = Self.fold(entry.word, alphabet: dictionary.alphabet, layout: dictionary.layout)
       let record =
         keys.isEmpty || keys.contains(where: { Int($0) >= min(FeatureLayout.maxKeys, centers.count) })
         ? nil
@@ -296,17 +299,27 @@ struct UserLayer: Sendable {
   }
 
   /// `word` folded as the blob's alphabet folds its letters (lowercase, accents removed:
-  /// `Ü → u`); a character outside the alphabet is lowercased.
-  static func fold(_ word: String, alphabet: Alphabet) -> String {
+  /// `Ü → u`), a letter the alphabet lacks as its key's letter (``label(of:alphabet:layout:)``:
+  /// `Ł → l` on an English blob); any other character lowercased.
+  static func fold(_ word: String, alphabet: Alphabet, layout: KeyboardLayout) -> String {
     var scalars = String.UnicodeScalarView()
     for scalar in Normalization.nfc(word).unicodeScalars {
-      if let label = alphabet.label(for: scalar) {
+      if let label = label(of: scalar, alphabet: alphabet, layout: layout) {
         scalars.append(alphabet.folds[Int(label)])
       } else {
         scalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
       }
     }
     return String(scalars)
+  }
+
+  /// The alphabet label a user's word's `scalar` is read as: its own, else (a letter the
+  /// blob's alphabet lacks) its key's letter's, as the typing model reads a typed letter
+  /// (`ł`, aliased to the `l` key, is `l`); `nil` when neither is in the alphabet.
+  static func label(of scalar: Unicode.Scalar, alphabet: Alphabet, layout: KeyboardLayout) -> UInt8? {
+    if let label = alphabet.label(for: scalar) { return label }
+    guard case .key(let key) = layout.classify(scalar) else { return nil }
+    return alphabet.label(for: layout.keys[key].character)
   }
 
   /// The frequency byte of a word used `uses` times: the byte of the blob's word at rank
