@@ -89,12 +89,20 @@ public struct MultilingualDictionary: Sendable {
   public private(set) var members: [Member]
 
   /// The user's words in every language: ``SwipeDictionary/userWords`` of each member's
-  /// dictionary. A word the user added that no language has becomes a word of each
-  /// (suggested once, by its best language); a blocked word is blocked in all; uses raise a
-  /// word in every language that has it. Make the ``MultilingualDecoder`` after setting it.
+  /// dictionary. A blocked word is blocked in all; uses raise a word in every language that
+  /// has it; a word the user added or learned that no language has becomes a word of each
+  /// (suggested once, by its best language), one that some language has is that
+  /// language's only. Make the ``MultilingualDecoder`` after setting it.
   public var userWords: UserWords {
     get { members[0].dictionary.userWords }
-    set { for i in members.indices { members[i].dictionary.userWords = newValue } }
+    set {
+      let blobs = members.map(\.dictionary)
+      for i in members.indices {
+        members[i].dictionary.setUserWords(newValue) { word in
+          blobs.indices.contains { $0 != i && blobs[$0].id(of: word) != nil }
+        }
+      }
+    }
   }
 
   /// The previous word in every language (``SwipeDictionary/context(after:pairWeight:)`` of

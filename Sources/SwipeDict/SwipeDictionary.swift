@@ -72,6 +72,12 @@ public struct SwipeDictionary: Sendable {
   /// ``userWords`` prepared against this blob.
   private(set) var userLayer = UserLayer.empty
 
+  /// Sets ``userWords``, leaving out of the added words those `isElsewhere` says another
+  /// language's blob has (``MultilingualDictionary/userWords``).
+  mutating func setUserWords(_ words: UserWords, isElsewhere: (String) -> Bool) {
+    userLayer = UserLayer(words, dictionary: self, isElsewhere: isElsewhere)
+  }
+
   /// Maps and validates a blob file.
   /// - Parameters:
   ///   - path: the blob's path.
@@ -277,7 +283,9 @@ public struct SwipeDictionary: Sendable {
   /// The IDs of the words that equal `word` when case and accents are ignored
   /// (`"uber"` finds `"Über"` and `"über"`), in ID order. Letters typed as two ("ss" for
   /// ß, "ae" for æ, "oe" for œ) find them too when the blob has them: `"strasse"` finds
-  /// `"Straße"`, `"coeur"` finds `"cœur"` (``foldedSpellings(of:)``).
+  /// `"Straße"`, `"coeur"` finds `"cœur"`; a letter the blob's alphabet lacks is read as
+  /// the letter of its key on the layout (`"łower"` finds `"lower"` on an English blob)
+  /// (``foldedSpellings(of:)``).
   /// - Parameters:
   ///   - word: the query.
   ///   - limit: the most IDs to return.
@@ -297,14 +305,19 @@ public struct SwipeDictionary: Sendable {
   ]
 
   /// The folding classes (label ranges) `text` may stand for, one array per spelling:
-  /// each character's folding class, and, where the blob's alphabet has ß, æ or œ, each
-  /// "ss", "ae" or "oe" (any case) also read as exactly that letter (or its capital): at
-  /// most 8 spellings (the first three such pairs). Empty when no spelling can match.
+  /// each character's folding class (a letter the alphabet lacks: its key's letter's, as
+  /// the typing model reads it, `ł` on the `l` key as `l`), and, where the blob's alphabet
+  /// has ß, æ or œ, each "ss", "ae" or "oe" (any case) also read as exactly that letter (or
+  /// its capital): at most 8 spellings (the first three such pairs). Empty when no spelling
+  /// can match.
   func foldedSpellings(of text: String) -> [[Range<Int>]] {
     let scalars = Array(Normalization.nfc(text).unicodeScalars)
     // One class per character; nil where a character folds like nothing in the alphabet.
     let classes: [Range<Int>?] = scalars.map {
-      let range = alphabet.foldingLabels(for: $0)
+      var range = alphabet.foldingLabels(for: $0)
+      if range.isEmpty, case .key(let key) = layout.classify($0) {
+        range = alphabet.foldingLabels(for: layout.keys[key].character)
+      }
       return range.isEmpty ? nil : range
     }
     var sites: [(index: Int, letter: Range<Int>)] = []

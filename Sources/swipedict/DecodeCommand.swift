@@ -155,7 +155,8 @@ struct DecodeCommand: ParsableCommand {
 
   func run() throws {
     var dictionary = try blob.open()
-    try user.apply(to: &dictionary)
+    // With --with, every language takes them (runMultilingual), once.
+    if others.isEmpty { try user.apply(to: &dictionary) }
     let input: [Swipe]
     do {
       input = try SwipeFile.read(path: swipes)

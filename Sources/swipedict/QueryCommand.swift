@@ -163,7 +163,8 @@ struct QueryCommand: ParsableCommand {
   func run() throws {
     var dictionary = try blob.open()
     dictionary.blocksOffensiveWords = !allowOffensive
-    try user.apply(to: &dictionary)
+    // With --with, every language takes them (below), once.
+    if others.isEmpty { try user.apply(to: &dictionary) }
     let found: Bool
     if !others.isEmpty {
       var languages = try openLanguages(dictionary, path: blob.blob, others: others)

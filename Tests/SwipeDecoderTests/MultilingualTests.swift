@@ -1,4 +1,4 @@
-import SwipeDict
+@testable import SwipeDict
 import SwipeDictCompiler
 import Testing
 
@@ -202,6 +202,21 @@ struct MultilingualContextTests {
       #expect(found.words.map(\.candidate.id) == expected.words.map(\.id), "\(previous)")
       #expect(found.words.map(\.candidate.score) == expected.words.map(\.score), "\(previous)")
     }
+  }
+
+  @Test func aUsersWordThatOneLanguageHasIsThatLanguagesOnly() throws {
+    let en = try dictionary([("the", 1e6), ("helm", 2), ("hello", 1e4)])
+    let de = try dictionary([("der", 1e6), ("hallo", 1e4), ("held", 1e3)])
+    var both = try MultilingualDictionary([.init(language: "de", dictionary: de), .init(language: "en", dictionary: en)])
+    both.userWords = try makeUserWords { store in
+      _ = try store.learn("helm")
+      _ = try store.add("Zorbing")
+    }
+    let helm = try #require(both.completions(prefix: "hel", limit: 5).first { $0.suggestion.word == "helm" })
+    #expect(both.members[helm.language].language == "en")
+    #expect(both.members[0].dictionary.userLayer.extras.map(\.word) == ["Zorbing"])
+    #expect(both.members[1].dictionary.userLayer.extras.map(\.word) == ["Zorbing"])
+    #expect(both.members[1].dictionary.personalFrequency(of: en.id(of: "helm")!)! > en.frequency(of: "helm")!)
   }
 
   @Test func theUsersWordsReachEveryLanguage() throws {

@@ -242,7 +242,8 @@ struct UserLayerTests {
         costs[name] = Int.random(in: 0...200, using: &random)
       }
     }
-    costs.margin = TypingCosts.maxValue  // the scan has no margin
+    // Seeds 1 and 3 with the default margin (the scan keeps the words within it of the best).
+    if seed % 2 == 0 { costs.margin = TypingCosts.maxValue }
     let corrector = d.makeCorrector(options: .typing(costs))
     let search = TypingSearch(dictionary: d, costs: costs)
     for _ in 0..<60 {
@@ -267,6 +268,7 @@ struct UserLayerTests {
       for id in 0..<d.wordCount where d.isSuggestible(id) { score(id, d.dawg.labels(of: id)!) }
       for (index, extra) in d.userLayer.extras.enumerated() { score(d.wordCount + index, extra.labels!) }
       all.sort { ($0.score, $0.frequency, -$0.id) > ($1.score, $1.frequency, -$1.id) }
+      if let best = all.first?.score { all.removeAll { $0.score < best - Int(search.scaled.margin) } }
       let found = corrector.corrections(for: input, limit: limit)
       #expect(
         found.map(\.id) == all.prefix(limit).map(\.id),
@@ -324,6 +326,71 @@ struct UserLayerTests {
     #expect(d.corrections(for: "wendu").contains { $0.word == "Wëndy" })
     #expect(d.corrections(for: "wëndu").contains { $0.word == "Wëndy" })
     #expect(d.contains("Łowell") && d.contains("Zoë"))
+  }
+
+  // MARK: - Second review's findings, each a case that failed
+
+  /// Words one letter from "tat", Zipf's counts, "the" before them all.
+  static func tatDictionary(bigrams: [(first: String, second: String, count: Double)] = []) throws -> SwipeDictionary {
+    let near = ["bat", "cat", "eat", "fat", "hat", "mat", "oat", "pat", "rat"]
+    var words: [(word: String, count: Double)] = [("the", 1e10)]
+    for (i, word) in near.enumerated() { words.append((word, pow(10, Double(9 - i)))) }
+    return try SwipeDictionary(
+      bytes: DictionaryCompiler.compile(words: words, bigrams: bigrams, layout: repositoryLayout("qwerty-en")).bytes)
+  }
+
+  @Test func aContextReordersWhatTheModelFindsWithTheUsersWordsAmongThem() throws {
+    var d = try Self.tatDictionary(bigrams: [("the", "rat", 1e9)])
+    d.userWords = try makeUserWords { _ = try $0.add("tatoo") }
+    var costs = TypingCosts()
+    costs.margin = TypingCosts.maxValue
+    // The model's best 1 + 8 of all words: the user's "tatoo" among them, "rat" not.
+    let found = d.corrections(for: "tat", context: d.context(after: "the"), limit: 1, options: .typing(costs))
+    #expect(found.count == 1 && found.first?.word != "rat", "\(found.map(\.word))")
+  }
+
+  @Test func theMarginCountsFromTheBestOfTheBlobsAndTheUsersWords() throws {
+    var d = try Self.tatDictionary()
+    d.userWords = try makeUserWords { _ = try $0.add("tat", uses: 5) }
+    #expect(d.corrections(for: "tat", limit: 10).map(\.word) == ["tat"])
+  }
+
+  @Test func aRaisedWordCompletesAfterASpaceWhenTheTopListFallsShort() throws {
+    var random = SeededGenerator(seed: 7)
+    let words = randomWords(count: 1200, seed: 7, maxLength: 7).shuffled(using: &random)
+    var d = try SwipeDictionary(
+      bytes: DictionaryCompiler.compile(
+        words: words.enumerated().map { (word: $1, count: 1e6 / Double($0 + 1)) }, layout: testLayout()
+      ).bytes)
+    let rare = try #require(d.id(of: words.last!))
+    #expect(d.completions(prefix: "", limit: 1100).count == 1100)  // past the 1,000 of the top list
+    d.userWords = try makeUserWords { store in
+      for _ in 0..<20 { _ = try store.learn(words.last!) }
+      _ = try store.block(words[0])
+    }
+    #expect(d.completions(prefix: "", limit: 1000).contains { $0.id == rare })
+    #expect(d.completions(prefix: "", limit: 1100).contains { $0.id == rare })
+  }
+
+  @Test func aPrefixLetterTheAlphabetLacksMatchesTheBlobsWordsToo() throws {
+    var d = try SwipeDictionary(
+      bytes: DictionaryCompiler.compile(words: [("lower", 900), ("hello", 50)], layout: repositoryLayout("qwerty-en")).bytes)
+    #expect(d.completions(prefix: "łowe").map(\.word) == ["lower"])
+    #expect(d.ids(matchingFolded: "łower") == [d.id(of: "lower")!])
+    d.userWords = try makeUserWords { _ = try $0.add("Łowell") }
+    #expect(Set(d.completions(prefix: "łowe").map(\.word)) == ["lower", "Łowell"])
+  }
+
+  @Test func aLongUserWordCompletesPastTheBlobsLongestWord() throws {
+    var d = try SwipeDictionary(
+      bytes: DictionaryCompiler.compile(
+        words: ["abc", "def", "ghi", "jkl", "mno", "pqr", "stu", "vwx", "yz"].map { (word: $0, count: 10) },
+        layout: repositoryLayout("qwerty-en")
+      ).bytes)
+    let long = "pneumonoultramicroscopicsilicovolcanoconiosis"
+    d.userWords = try makeUserWords { _ = try $0.add(long) }
+    #expect(d.completions(prefix: String(long.prefix(30))).map(\.word) == [long])
+    #expect(d.corrections(for: long).first?.word == long)
   }
 
   // MARK: - Review findings, each a case that failed

@@ -164,6 +164,14 @@ struct UserCommandTests {
       (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["top"] as? [String]
     }
     #expect(bothTops.count == 2 && bothTops.allSatisfy { !$0.contains("help") }, "\(decodedBoth.stdout)")
+    // Read once: a damaged tail is reported once, however many languages take the words.
+    var damaged = try Data(contentsOf: URL(fileURLWithPath: file))
+    damaged.removeLast(3)
+    try damaged.write(to: URL(fileURLWithPath: file))
+    for arguments in [["query", blob, "--prefix", "hel"], ["decode", blob, "--swipes", swipes]] {
+      let result = try CLI.run(arguments + ["--with", other, "--user", file])
+      #expect(result.stderr.components(separatedBy: "warning:").count == 2, "\(arguments[0]): \(result.stderr)")
+    }
   }
 
   @Test func helpShowsExamples() throws {

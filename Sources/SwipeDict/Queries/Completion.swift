@@ -100,7 +100,9 @@ extension SwipeDictionary {
   /// With ``userWords``, a word's count is its ``personalFrequency(of:)`` and the user's
   /// words the blob lacks complete too (their IDs from ``wordCount`` up).
   public func completions(prefix: String, context: WordContext, limit: Int = 10) -> [Suggestion] {
-    guard limit > 0, prefix.unicodeScalars.count <= 4 * dawg.longestWord + 16 else { return [] }
+    // No word is longer than the longest one, the blob's or the user's.
+    guard limit > 0, prefix.unicodeScalars.count <= 4 * max(dawg.longestWord, userLayer.longestExtra) + 16
+    else { return [] }
     let spellings = foldedSpellings(of: prefix)
     let plain = blobCompletions(spellings: spellings, limit: limit)
     guard !context.isEmpty || !userLayer.isEmpty else { return plain }
@@ -309,7 +311,13 @@ extension SwipeDictionary {
     guard limit > 0 else { return [] }
     // No more completions than words: a huge limit must not overflow or allocate.
     let limit = min(limit, wordCount)
-    if classes.isEmpty { return topWords(limit: limit) }
+    if classes.isEmpty {
+      // The top list holds the 1,000 most frequent words: past them (a huge limit, or
+      // words that must not be suggested among them), every word is ranked.
+      let top = topWords(limit: limit)
+      guard top.count < limit, (prefixTree?.topCount ?? 0) < wordCount else { return top }
+      return suggestions(mostFrequent(in: [0..<wordCount], limit: limit))
+    }
     // One or two letters match many words below many leaves; their most frequent ones are
     // nearly always among the top words, which the tree stores spelled.
     if classes.count <= 2, let found = topCompletions(classes, limit: limit) { return found }

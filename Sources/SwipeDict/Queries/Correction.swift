@@ -141,9 +141,7 @@ public struct Corrector: Sendable {
     switch model {
     case .typing(let search):
       let userWords = personal && limit > 0 && !dictionary.userLayer.correctables.isEmpty
-      let found = typingCorrections(for: input, limit: wanted(), search, userWords: userWords)
-      ranked = found.ranked
-      reorders = reorders || found.addsUserWords
+      ranked = typingCorrections(for: input, limit: wanted(), search, userWords: userWords)
     case .kaennsch(let kaennsch):
       reorders = reorders || personal
       ranked = kaennschCorrections(for: input, limit: wanted(), kaennsch)
@@ -252,11 +250,11 @@ public struct Corrector: Sendable {
     }
   }
 
-  /// The typing model's ranking, best first; with `userWords`, followed by the user's words
-  /// the blob lacks that can place (``userCorrections(for:indexed:scoringAtLeast:)``,
-  /// scored with the walk's tables), if any.
+  /// The typing model's ranking, best first: at most `limit` words within its margin of the
+  /// best; with `userWords`, of the blob's words and the user's words the blob lacks
+  /// (``userCorrections(for:indexed:scoringAtLeast:)``, scored with the walk's tables).
   private func typingCorrections(for input: String, limit: Int, _ search: TypingSearch, userWords: Bool)
-    -> (ranked: [Suggestion], addsUserWords: Bool)
+    -> [Suggestion]
   {
     let d = dictionary
     var least = Int.min
@@ -284,7 +282,15 @@ public struct Corrector: Sendable {
       return suggestion
     }
     let user = userSuggestions(positions, costs: costs, search, scoringAtLeast: least)
-    return (ranked + user, !user.isEmpty)
+    guard !user.isEmpty else { return ranked }
+    // The best `limit` of both, within the margin of the best of both: what the walk would
+    // keep if the user's words were the blob's (a blob word it left out is below its own
+    // best less the margin, so below the best of both less the margin).
+    var merged = ranked + user
+    let best = merged.map(\.score).max()!
+    merged.removeAll { $0.score < best - Int(search.scaled.margin) }
+    merged.sort { ($0.score, $0.frequency, -$0.id) > ($1.score, $1.frequency, -$1.id) }
+    return Array(merged.prefix(max(0, limit)))
   }
 
   /// The suggestible words the list's whitelisted shortcuts give `input` (as typed, then

@@ -46,6 +46,8 @@ struct UserLayer: Sendable {
   let raisedBlockMaxima: [UInt8]
   let extrasMaximum: UInt8
   let raisedMaximum: UInt8
+  /// The most Unicode scalars of an extra's word (a completion's bound on a prefix).
+  let longestExtra: Int
   static let blockSize = 16
   /// The snapshot it was made from.
   let words: UserWords
@@ -97,12 +99,15 @@ struct UserLayer: Sendable {
     raisedBlockMaxima = []
     extrasMaximum = 0
     raisedMaximum = 0
+    longestExtra = 0
     words = UserWords()
   }
 
   var isEmpty: Bool { words.isEmpty }
 
-  init(_ words: UserWords, dictionary: SwipeDictionary) {
+  /// - Parameter isElsewhere: whether a word the blob lacks is another blob's (in a
+  ///   ``MultilingualDictionary``): then it is that blob's word, not an added one here.
+  init(_ words: UserWords, dictionary: SwipeDictionary, isElsewhere: (String) -> Bool = { _ in false }) {
     guard !words.isEmpty else {
       self = .empty
       return
@@ -131,6 +136,7 @@ struct UserLayer: Sendable {
         if let own = dictionary.frequency(of: id), frequency > own { raised.append((id, frequency)) }
         continue
       }
+      if isElsewhere(entry.word) { continue }
       let keys: [UInt8]
       if let path = dictionary.layout.keyPath(for: entry.word), path.allSatisfy({ $0 < 255 }) {
         var collapsed: [UInt8] = []
@@ -202,6 +208,7 @@ struct UserLayer: Sendable {
     raisedBlockMaxima = Self.blockMaxima(raisedBytes)
     extrasMaximum = extraBlockMaxima.max() ?? 0
     raisedMaximum = raisedBlockMaxima.max() ?? 0
+    longestExtra = extras.map(\.word.unicodeScalars.count).max() ?? 0
   }
 
   /// The largest byte of each ``blockSize`` bytes.
