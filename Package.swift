@@ -139,7 +139,9 @@ let package = Package(
       swiftSettings: strictSwift),
     .testTarget(
       name: "SwipeDictServerTests",
-      dependencies: ["SwipeDictServer", "SwipeDecoder", "SwipeDictTools", "SwipeDictCompiler", "SwipeDictTestSupport"],
+      dependencies: [
+        "SwipeDictServer", "SwipeDecoder", "SwipeDictTools", "SwipeDictCompiler", "SwipeDictTestSupport", "swipedict",
+      ],
       swiftSettings: strictSwift),
     .testTarget(
       name: "swipedictTests", dependencies: ["swipedict", "SwipeDictTestSupport"],
