@@ -216,6 +216,10 @@ struct ServerTests {
         let corrections = (corrected["suggestions"] as? [[String: Any]] ?? []).compactMap { $0["word"] as? String }
         #expect(corrections == serverDictionary.corrections(for: "helo", limit: 10).map(\.word))
         #expect(corrections.contains("hello"))
+        // Query values are percent-decoded; each blob answers from its own words.
+        let german = try object(try client.request("GET", "/api/complete?blob=de&prefix=h%61&limit=5"))
+        let germanWords = (german["suggestions"] as? [[String: Any]] ?? []).compactMap { $0["word"] as? String }
+        #expect(Set(germanWords) == ["hallo", "haus"])
         #expect(try client.request("GET", "/api/complete?blob=en&prefix=he&limit=0").status == 400)
         #expect(try client.request("GET", "/api/correct?blob=en&input=he&limit=x").status == 400)
       }
