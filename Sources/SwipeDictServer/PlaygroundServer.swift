@@ -92,14 +92,30 @@ public final class PlaygroundServer: Sendable {
       config: .init(address: address, timeout: 30, pool: NoDelayPool(), logger: .disabled),
       handler: Router(server: self))
     http.withLock { $0 = server }
-    let task = Task { try await server.run() }
+    // The run ends only by stop() or a failure (binding the address, say): watch for that
+    // while waiting to listen, so that a failure is reported as itself, at once.
+    let failure = Locked<(any Error)?>(nil)
+    let ended = Locked(false)
+    let task = Task {
+      defer { ended.withLock { $0 = true } }
+      do { try await server.run() } catch {
+        failure.withLock { $0 = error }
+        throw error
+      }
+    }
     runTask.withLock { $0 = task }
-    do {
-      try await server.waitUntilListening(timeout: 10)
-    } catch {
-      task.cancel()
-      if case .failure(let failure) = await task.result { throw failure }
-      throw error
+    // Generous: on a machine whose cooperative threads are all busy the server may wait
+    // long for its first turn.
+    let deadline = ContinuousClock.now + .seconds(120)
+    while await !server.isListening {
+      if ended.withLock({ $0 }) {
+        throw failure.withLock { $0 } ?? PlaygroundServerError(message: "the server stopped before it listened")
+      }
+      guard ContinuousClock.now < deadline else {
+        task.cancel()
+        throw PlaygroundServerError(message: "the server did not listen within 120 s")
+      }
+      try await Task.sleep(for: .milliseconds(5))
     }
     switch await server.listeningAddress {
     case .ip4(_, let port), .ip6(_, let port): return port

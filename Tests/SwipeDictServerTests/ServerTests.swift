@@ -93,7 +93,7 @@ func topWords(_ result: [String: Any]) -> [String] {
   (result["words"] as? [[String: Any]] ?? []).compactMap { $0["word"] as? String }
 }
 
-@Suite("Playground server")
+@Suite("Playground server", .serialized)
 struct ServerTests {
   @Test("the page is HTML; the blobs list each language with its layout's keys and bounding box")
   func pageAndBlobs() async throws {
