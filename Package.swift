@@ -15,6 +15,9 @@
 //                      statistics, memory figures
 //   swipedict          the command-line tool
 //
+// SwipeDictServer (internal, FlyingFox) is the playground's HTTP server behind `swipedict
+// serve`; only the executable links it, never a library product.
+//
 // SwipeDict and SwipeDecoder, which a keyboard extension links, build with the iOS SDK alone:
 // no libzstd, no Linux-only paths; Foundation only for SwipeDictionary(contentsOf: URL)
 // (FoundationEssentials where it exists). Internal targets: SwipeDictFormat (the binary
@@ -46,6 +49,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
   ],
   targets: [
     .systemLibrary(
@@ -76,11 +80,20 @@ let package = Package(
       name: "SwipeDictTools",
       dependencies: ["SwipeDecoder", "SwipeDict", "SwipeDictFormat", "SwipeDictFiles"],
       swiftSettings: strictSwift),
+    // The playground's HTTP server (`swipedict serve`): the page is embedded in the binary.
+    .target(
+      name: "SwipeDictServer",
+      dependencies: [
+        "SwipeDict", "SwipeDecoder", "SwipeDictTools", "SwipeDictFiles", "SwipeDictFormat",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ],
+      resources: [.embedInCode("Page/playground.html")],
+      swiftSettings: strictSwift),
     .executableTarget(
       name: "swipedict",
       dependencies: [
         "SwipeDict", "SwipeDictCompiler", "SwipeDecoder", "SwipeDictTools", "SwipeDictShipping",
-        "SwipeDictFiles",
+        "SwipeDictFiles", "SwipeDictServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -123,6 +136,12 @@ let package = Package(
     .testTarget(
       name: "SwipeDictToolsTests",
       dependencies: ["SwipeDictTools", "SwipeDecoder", "SwipeDictCompiler", "SwipeDictTestSupport"],
+      swiftSettings: strictSwift),
+    .testTarget(
+      name: "SwipeDictServerTests",
+      dependencies: [
+        "SwipeDictServer", "SwipeDecoder", "SwipeDictTools", "SwipeDictCompiler", "SwipeDictTestSupport", "swipedict",
+      ],
       swiftSettings: strictSwift),
     .testTarget(
       name: "swipedictTests", dependencies: ["swipedict", "SwipeDictTestSupport"],

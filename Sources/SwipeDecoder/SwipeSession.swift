@@ -50,6 +50,27 @@ public struct SwipeSession: Sendable {
   /// The number of points added so far.
   public var count: Int { measurement.count }
 
+  /// What the session knows of the swipe so far, while the finger moves: its reduced
+  /// points and how many words the start filters kept. Builds the arrays on each call
+  /// (``add(_:)`` does not): for tools that show the decoder at work, not a keyboard's
+  /// hot path.
+  public var progress: SwipeProgress {
+    let unit = decoder.dictionary.keyWidth
+    return SwipeProgress(
+      pointCount: measurement.count,
+      reducedPoints: reducer.points.map { SwipePoint(x: $0.x * unit, y: $0.y * unit) },
+      startCandidates: startScan == nil ? nil : candidates.count,
+      isStartScanFinished: startScan?.isFinished ?? false)
+  }
+
+  /// The four filters as measured from the points so far, with the decoder's tolerances
+  /// (``SwipeDecoder/Options/filter``): what ``end(context:deadline:)`` would filter by if
+  /// the finger lifted now. `nil` before the first point.
+  public var filter: SwipeFilter? {
+    guard measurement.count > 0 else { return nil }
+    return measurement.filter(decoder.options.filter)
+  }
+
   /// Adds the next point of the swipe (layout units). Non-finite points are ignored.
   ///
   /// Takes bounded time: the input reduction looks at the points since the last kept one
@@ -118,5 +139,30 @@ public struct SwipeSession: Sendable {
       words: words, frequencyWeight: weight, candidateCount: candidates.count + userWords.count,
       matchedCount: search.matched,
       isComplete: complete, pointCount: measurement.count, reducedPointCount: points.count)
+  }
+}
+
+/// A swipe in progress as its ``SwipeSession`` sees it (``SwipeSession/progress``).
+public struct SwipeProgress: Sendable, Hashable {
+  /// The points added so far (finite ones).
+  public var pointCount: Int
+  /// The points the input reduction kept so far, in the layout's units, with the newest
+  /// point last (it always ends the swipe); no times.
+  public var reducedPoints: [SwipePoint]
+  /// How many words the start-point and start-direction filters have kept so far; `nil`
+  /// until the swipe is a key width long (its start direction unknown). The scan tests a
+  /// slice of the dictionary per added point, so on a large dictionary this grows over
+  /// the first points until ``isStartScanFinished``.
+  public var startCandidates: Int?
+  /// Whether the start filters' scan has tested every word whose first key is near the
+  /// first point (`false` before it starts).
+  public var isStartScanFinished: Bool
+
+  /// Creates a progress report.
+  public init(pointCount: Int, reducedPoints: [SwipePoint], startCandidates: Int?, isStartScanFinished: Bool) {
+    self.pointCount = pointCount
+    self.reducedPoints = reducedPoints
+    self.startCandidates = startCandidates
+    self.isStartScanFinished = isStartScanFinished
   }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 @main
-struct SwipeDictCommand: ParsableCommand {
+struct SwipeDictCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "swipedict",
     abstract: "Build, inspect, query and verify SwipeDict dictionary blobs for swipe keyboards, and decode swipes.",
@@ -18,12 +18,14 @@ struct SwipeDictCommand: ParsableCommand {
         swipedict synth build/en.swipedict --sample 1000 --seed 7 -o swipes.jsonl
         swipedict decode build/en.swipedict --swipes swipes.jsonl
         swipedict draw build/en.swipedict hello --swipe swipes.jsonl -o hello.svg
+        swipedict serve build/en.swipedict
       """,
     version: SwipeDictVersion.string,
     subcommands: [
       BuildCommand.self, InspectCommand.self, QueryCommand.self, VerifyCommand.self,
       BenchCommand.self, PackCommand.self, InstallCommand.self, SynthCommand.self, DecodeCommand.self,
       DrawCommand.self, SwipeStatsCommand.self, DumpCommand.self, DiffCommand.self, UserCommand.self,
+      ServeCommand.self,
     ]
   )
 }

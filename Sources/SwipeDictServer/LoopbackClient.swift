@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A minimal blocking HTTP/1.1 client over one keep-alive TCP connection: the load test's
+/// and the tests' way to talk to a ``PlaygroundServer`` the way a page does, including
+/// requests no browser would send (broken JSON, huge bodies, raw bytes).
+///
+/// Not thread-safe: one client per thread. It reconnects when the server closed the
+/// connection (after a `Connection: close` response).
+public final class LoopbackClient {
+  /// A response: its status, headers (names lowercased) and body.
+  public struct Response: Sendable {
+    /// The status code.
+    public var status: Int
+    /// The headers, names lowercased.
+    public var headers: [String: String]
+    /// The body.
+    public var body: [UInt8]
+    /// The body as UTF-8 text.
+    public var text: String { String(decoding: body, as: UTF8.self) }
+  }
+
+  /// Why a request failed below HTTP.
+  public struct Failure: Error, CustomStringConvertible, Sendable {
+    /// What went wrong.
+    public var description: String
+    /// A failure described by `description`.
+    public init(description: String) { self.description = description }
+  }
+
+  private let host: String
+  private let port: UInt16
+  private var socket: Int32 = -1
+  private var buffer: [UInt8] = []
+
+  /// A client of `host` (an IPv4 address) at `port`; connects on the first request.
+  public init(host: String = "127.0.0.1", port: UInt16) {
+    self.host = host
+    self.port = port
+  }
+
+  deinit { disconnect() }
+
+  /// Sends a request and reads the response.
+  /// - Parameters:
+  ///   - method: `GET`, `POST`, `DELETE`…
+  ///   - path: the target, with its query.
+  ///   - body: the body (sent with its `Content-Length`), or `nil`.
+  /// - Throws: ``Failure`` when the connection fails or the response is not HTTP.
+  public func request(_ method: String, _ path: String, body: [UInt8]? = nil) throws(Failure) -> Response {
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: keep-alive\r\n"
+    if let body {
+      head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+    }
+    head += "\r\n"
+    return try send(Array(head.utf8) + (body ?? []))
+  }
+
+  /// Sends `string` as a UTF-8 JSON body.
+  public func request(_ method: String, _ path: String, json: String) throws(Failure) -> Response {
+    try request(method, path, body: Array(json.utf8))
+  }
+
+  /// Sends raw bytes as a request (retrying once on a fresh connection if the kept-alive
+  /// one was closed) and reads one response.
+  public func send(_ bytes: [UInt8]) throws(Failure) -> Response {
+    let fresh = socket < 0
+    do {
+      try connectIfNeeded()
+      try write(bytes)
+      return try readResponse()
+    } catch {
+      disconnect()
+      guard !fresh else { throw error }
+      try connectIfNeeded()
+      try write(bytes)
+      return try readResponse()
+    }
+  }
+
+  /// Closes the connection.
+  public func disconnect() {
+    if socket >= 0 { _ = close(socket) }
+    socket = -1
+    buffer.removeAll()
+  }
+
+  private func connectIfNeeded() throws(Failure) {
+    guard socket < 0 else { return }
+    #if canImport(Glibc) || canImport(Musl)
+      let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+      _ = close(fd)
+      throw Failure(description: "not an IPv4 address: \(host)")
+    }
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      _ = close(fd)
+      throw Failure(description: "cannot connect to \(host):\(port): errno \(errno)")
+    }
+    var one: Int32 = 1
+    _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    socket = fd
+  }
+
+  private func write(_ bytes: [UInt8]) throws(Failure) {
+    var sent = 0
+    while sent < bytes.count {
+      let n = bytes[sent...].withUnsafeBytes { raw in
+        #if canImport(Darwin)
+          Darwin.send(socket, raw.baseAddress, raw.count, 0)
+        #else
+          Glibc.send(socket, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+        #endif
+      }
+      guard n > 0 else {
+        if n < 0, errno == EINTR { continue }
+        throw Failure(description: "send: errno \(errno)")
+      }
+      sent += n
+    }
+  }
+
+  /// Reads more bytes into the buffer; throws at the end of the stream.
+  private func fill() throws(Failure) {
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+    if n < 0, errno == EINTR { return }
+    guard n > 0 else { throw Failure(description: n == 0 ? "the server closed the connection" : "recv: errno \(errno)") }
+    buffer.append(contentsOf: chunk[..<n])
+  }
+
+  private func readResponse() throws(Failure) -> Response {
+    let separator: [UInt8] = [13, 10, 13, 10]
+    var headEnd: Int?
+    while headEnd == nil {
+      if buffer.count >= 4 {
+        for i in 0...(buffer.count - 4) where buffer[i..<(i + 4)].elementsEqual(separator) {
+          headEnd = i
+          break
+        }
+      }
+      if headEnd == nil { try fill() }
+    }
+    let head = String(decoding: buffer[..<headEnd!], as: UTF8.self)
+    var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
+    let statusLine = lines.removeFirst().split(separator: " ")
+    guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+      throw Failure(description: "not an HTTP response: \(head.prefix(80))")
+    }
+    var headers: [String: String] = [:]
+    for line in lines {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters()
+    }
+    let length = Int(headers["content-length"] ?? "0") ?? 0
+    let bodyStart = headEnd! + 4
+    while buffer.count < bodyStart + length { try fill() }
+    let body = Array(buffer[bodyStart..<(bodyStart + length)])
+    buffer.removeFirst(bodyStart + length)
+    if headers["connection"]?.lowercased() == "close" { disconnect() }
+    return Response(status: status, headers: headers, body: body)
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters() -> String {
+    String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+  }
+}

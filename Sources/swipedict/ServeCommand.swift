@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import SwipeDict
+import SwipeDictServer
+
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve the playground: swipe on a blob's layout in the browser and watch the decoder.",
+    discussion: """
+      Starts a local web server and prints its address (http://HOST:PORT/) on standard \
+      output once it listens; it runs until interrupted (Ctrl-C, SIGTERM). The page draws \
+      each blob's layout, streams a swipe point by point to a decoding session as a \
+      keyboard runs it, and shows the reduced points, the start filters' candidates, the top \
+      words with the wait, each word's perfect path, the filters' funnel and the decoder's \
+      explanation of any word; completion and correction as you type. Everything is served \
+      by the binary, nothing is fetched from elsewhere. docs/serve.md describes the JSON API.
+
+      Each BLOB is a language the page can choose, named after its file without the \
+      extension (build/en.swipedict → en); each is verified when it is opened.
+
+      The server listens on 127.0.0.1 unless --host names another address: the API runs \
+      the decoder for anyone who can reach it. --port 0 picks a free port.
+
+      --record FILE appends each swipe the page records, with the word meant, to FILE as a \
+      swipe JSON Lines line (created when missing); `swipedict decode --swipes FILE` reads \
+      it back.
+
+      Examples:
+        swipedict serve build/en.swipedict
+        swipedict serve build/en.swipedict build/de.swipedict --port 8000
+        swipedict serve build/en.swipedict --record my-swipes.jsonl
+        swipedict serve build/en.swipedict --port 0 --host ::1
+      """)
+
+  @Argument(help: ArgumentHelp("The dictionary blobs (.swipedict), one per language.", valueName: "blob"))
+  var blobs: [String]
+
+  @Option(name: .long, parsing: .unconditional, help: "The port to listen on (0…65535; 0 picks a free one).")
+  var port: Int = 8080
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The address to listen on; anything but a loopback address opens the decoder to the network.",
+      valueName: "address"))
+  var host: String = "127.0.0.1"
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Append recorded swipes to this swipe JSON Lines file.", valueName: "file"))
+  var record: String?
+
+  func validate() throws {
+    guard !blobs.isEmpty else { throw ValidationError("give at least one blob") }
+    try checkRange("--port", port, in: 0...65535)
+    guard !host.isEmpty else { throw ValidationError("--host must be an address, not empty") }
+    let names = blobs.map(languageName(ofBlob:))
+    if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+      throw ValidationError("two blobs are named \"\(twice)\" (a blob's name is its file name without the extension)")
+    }
+  }
+
+  func run() async throws {
+    var loaded: [PlaygroundServer.Blob] = []
+    for path in blobs {
+      do {
+        loaded.append(.init(name: languageName(ofBlob: path), dictionary: try SwipeDictionary(contentsOf: path, verify: true)))
+      } catch {
+        throw failure(error, file: path)
+      }
+    }
+    let server: PlaygroundServer
+    do {
+      server = try PlaygroundServer(blobs: loaded, recordPath: record)
+    } catch {
+      throw failure("\(error)")
+    }
+    let bound: UInt16
+    do {
+      bound = try await server.start(host: host, port: UInt16(port))
+    } catch {
+      throw failure("cannot listen on \(host) port \(port): \(error)\n  hint: pick another --port (0 picks a free one)")
+    }
+    if !Self.isLoopback(host) {
+      printError("warning: listening on \(host): anyone who can reach it can use the decoder")
+    }
+    let shown = host.contains(":") ? "[\(host)]" : host
+    FileHandle.standardOutput.write(Data("http://\(shown):\(bound)/\n".utf8))
+    let signals = [Int32(SIGINT), Int32(SIGTERM)].map { (number: Int32) -> any DispatchSourceSignal in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { Foundation.exit(0) }
+      source.resume()
+      return source
+    }
+    do {
+      try await server.wait()
+    } catch {
+      throw failure("the server stopped: \(error)")
+    }
+    withExtendedLifetime(signals) {}
+  }
+
+  private static func isLoopback(_ host: String) -> Bool {
+    host == "::1" || host.hasPrefix("127.")
+  }
+}
