@@ -246,9 +246,9 @@ def main() -> int:
 
             if args.screenshot:
                 page.fill("#text", "")
-                page.type("#text", "say hel", delay=10)
-                page.wait_for_timeout(400)
                 swipe("hello")
+                page.type("#text", "wor", delay=10)
+                page.wait_for_function("document.querySelectorAll('#completions button').length > 0", timeout=15_000)
                 page.locator("#top4 li").first.locator("input[type=checkbox]").check()
                 if page.locator("#top4 li").count() > 1:
                     page.locator("#top4 li").nth(1).locator("input[type=checkbox]").check()
