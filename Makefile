@@ -12,6 +12,8 @@
 #                    the two small vocabularies, the real swipes and 300 swipes per set)
 #   make bench-bilingual  en and de swiped on qwerty-en: each language's blob alone against
 #                    a bilingual session over both (bench/bilingual.sh)
+#   make bench-serve the playground server under load: 20 sessions streaming swipe points at
+#                    120 Hz on the whole en list; per-point latency, lift to top 4 (bench/serve.sh)
 #   make bench-context  ranking by the previous word: Debian fortunes sentences swiped with the
 #                    human swipe model, decoded without and with context; next-word predictions,
 #                    keystrokes saved (bench/context.sh; needs make bigrams, which it runs)
@@ -81,7 +83,7 @@ DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
 .PHONY: all deps release dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
-  test test-browser browser-deps bench bench-decoder bench-bilingual bench-context user-stress bench-user bench-user-words fuzz tsan asan \
+  test test-browser browser-deps bench bench-decoder bench-bilingual bench-context bench-serve user-stress bench-user bench-user-words fuzz tsan asan \
   clean
 
 all: check-languages check-layouts deps release dictionaries
@@ -239,6 +241,10 @@ bench-decoder: deps
 # English and German swiped on one layout: each blob alone and the bilingual session.
 bench-bilingual: deps
 	bench/bilingual.sh
+
+# The playground server under load (docs/serve.md).
+bench-serve: deps
+	bench/serve.sh
 
 # The previous word: sentences decoded with and without it (docs/context.md).
 bench-context: deps

@@ -89,7 +89,8 @@ public final class PlaygroundServer: Sendable {
       address = try sockaddr_in.inet(ip4: host, port: port)
     }
     let server = HTTPServer(
-      config: .init(address: address, timeout: 30, logger: .disabled), handler: Router(server: self))
+      config: .init(address: address, timeout: 30, pool: NoDelayPool(), logger: .disabled),
+      handler: Router(server: self))
     http.withLock { $0 = server }
     let task = Task { try await server.run() }
     runTask.withLock { $0 = task }
@@ -116,6 +117,25 @@ public final class PlaygroundServer: Sendable {
   public func stop() async {
     guard let server = http.withLock({ $0 }) else { return }
     await server.stop(timeout: 1)
+  }
+}
+
+/// FlyingFox's socket pool with Nagle's algorithm turned off on every socket it waits on.
+///
+/// FlyingFox writes a response's header and body in two writes; with Nagle on, the body
+/// waits for the client's acknowledgement of the header, which a client delays by up to
+/// 40 ms (delayed ACK): every JSON answer would take 40 ms on loopback. The listening
+/// socket gets the option too, and connections accepted from it inherit it on Linux.
+struct NoDelayPool: AsyncSocketPool {
+  private let base: any AsyncSocketPool = HTTPServer.defaultPool()
+
+  func prepare() async throws { try await base.prepare() }
+
+  func run() async throws { try await base.run() }
+
+  func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
+    try? socket.setValue(true, for: BoolSocketOption(level: Int32(IPPROTO_TCP), name: Int32(TCP_NODELAY)))
+    try await base.suspendSocket(socket, untilReadyFor: events)
   }
 }
 

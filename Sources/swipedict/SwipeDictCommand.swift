@@ -25,7 +25,7 @@ struct SwipeDictCommand: AsyncParsableCommand {
       BuildCommand.self, InspectCommand.self, QueryCommand.self, VerifyCommand.self,
       BenchCommand.self, PackCommand.self, InstallCommand.self, SynthCommand.self, DecodeCommand.self,
       DrawCommand.self, SwipeStatsCommand.self, DumpCommand.self, DiffCommand.self, UserCommand.self,
-      ServeCommand.self,
+      ServeCommand.self, ServeLoadCommand.self,
     ]
   )
 }
