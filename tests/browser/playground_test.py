@@ -29,7 +29,7 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-TARGET_MS = 50.0
+TARGET_MS = float(os.environ.get("LIFT_TARGET_MS", "50"))   # the target, whole en list
 
 
 def fail(message: str) -> "None":
@@ -215,9 +215,8 @@ def main() -> int:
             print(f"lift-to-top4-ms: {' '.join(f'{t:.1f}' for t in times)} (first {times[0]:.1f}, "
                   f"median {median:.1f}, max {max(times):.1f}; server wait median "
                   f"{statistics.median(waits) if waits else float('nan'):.1f} ms; target <= {TARGET_MS:.0f} ms)", flush=True)
-            check("lift to top 4 is measured", median > 0, f"median {median:.1f} ms over {len(times)} swipes")
-            if median > TARGET_MS:
-                print(f"warning: the median lift-to-top-4 time {median:.1f} ms is above the {TARGET_MS:.0f} ms target", flush=True)
+            check(f"lift to top 4 within {TARGET_MS:.0f} ms (median)", 0 < median <= TARGET_MS,
+                  f"median {median:.1f} ms over {len(times)} swipes")
 
             # A candidate's perfect path, drawn on demand.
             first = page.locator("#top4 li").first
