@@ -5,7 +5,8 @@ Starts `swipedict serve BLOB --port 0` (or uses --url), opens the page, swipes "
 real pointer events (mouse down, moves along the key centers of h-e-l-o taken from /api/blobs'
 layout, up) mapped through the canvas's bounding box, and checks what a person would see:
 "hello" among the top 4 (#top4), the time from the lift to the top 4 (#lift-to-top4-ms), the
-funnel, a candidate's path, "why not this word?", completions and corrections as you type.
+funnel, a candidate's path, "why not this word?", completions and corrections as you type, and
+a finger swipe (touch input on a phone-sized page at 3x).
 
     python tests/browser/playground_test.py --swipedict .build/release/swipedict --blob build/en.swipedict
     UPDATE_SCREENSHOT=1 …   also writes docs/playground.png
@@ -256,6 +257,38 @@ def main() -> int:
                 page.wait_for_timeout(600)
                 page.screenshot(path=args.screenshot, full_page=True)
                 print(f"screenshot: {args.screenshot} ({Path(args.screenshot).stat().st_size} bytes)", flush=True)
+
+            # A finger: touch events on a phone-sized page at 3 device pixels per CSS pixel.
+            phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3,
+                                        has_touch=True, is_mobile=True)
+            finger = phone.new_page()
+            finger.on("pageerror", lambda error: page_errors.append(str(error)))
+            finger.goto(url)
+            finger.wait_for_selector("body[data-ready]", timeout=30_000)
+            finger.evaluate("window.pointerTypes = new Set(); document.getElementById('keyboard')"
+                            ".addEventListener('pointerdown', e => window.pointerTypes.add(e.pointerType))")
+            pbox = finger.locator("#keyboard").bounding_box()
+            cdp = phone.new_cdp_session(finger)
+            touches = [(pbox["x"] + x / width * pbox["width"], pbox["y"] + y / height * pbox["height"])
+                       for x, y in swipe_points(layout, "hello")]
+
+            def touch(kind, at=None):
+                points = [] if at is None else [{"x": at[0], "y": at[1], "id": 1, "radiusX": 4, "radiusY": 4, "force": 1}]
+                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+            touch("touchStart", touches[0])
+            for at in touches[1:]:
+                touch("touchMove", at)
+                finger.wait_for_timeout(8)
+            touch("touchEnd")
+            finger.wait_for_function("+(document.body.dataset.results || 0) >= 1", timeout=30_000)
+            words = finger.eval_on_selector_all("#top4 li", "items => items.map(li => li.dataset.word)")
+            kinds = finger.evaluate("[...window.pointerTypes]")
+            scrolled = finger.evaluate("scrollY")
+            check('a finger swipe of "hello" (touch, 390 px wide, 3x)', "hello" in words and kinds == ["touch"] and scrolled == 0,
+                  f"pointer types {kinds}, top 4 {words}, page scrolled {scrolled} px, "
+                  f"lift to top 4 {finger.inner_text('#lift-to-top4-ms')} ms")
+            phone.close()
 
             check("no script errors on the page", not page_errors, "; ".join(page_errors[:3]))
             browser.close()
