@@ -157,7 +157,10 @@ def main() -> int:
         print(results[-1], flush=True)
 
     try:
-        info = get_json(url + "api/blobs")
+        try:
+            info = get_json(url + "api/blobs")
+        except (OSError, ValueError) as error:
+            fail(f"the server at {url} does not answer GET /api/blobs ({error})")
         blob = info["blobs"][0]
         layout = blob["layout"]
         print(f"blob: {blob['name']}, {blob.get('words')} words, layout {layout.get('name')}", flush=True)
