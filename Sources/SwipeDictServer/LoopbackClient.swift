@@ -53,7 +53,7 @@ public final class LoopbackClient {
   ///   - body: the body (sent with its `Content-Length`), or `nil`.
   /// - Throws: ``Failure`` when the connection fails or the response is not HTTP.
   public func request(_ method: String, _ path: String, body: [UInt8]? = nil) throws(Failure) -> Response {
-    var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: keep-alive\r\n"
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\n"
     if let body {
       head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n"
     }

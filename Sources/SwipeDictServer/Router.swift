@@ -65,7 +65,7 @@ struct Router: HTTPHandler {
       try allow(.POST)
       let slot = try server.sessions.slot(path[1])
       let previous = try JSONObject(try await readBody(request)).string("previous")
-      return .json(end(slot, previous: previous))
+      return .json(await offPool { end(slot, previous: previous) })
     case ["path"]:
       try allow(.GET)
       let blob = try blob(named: try query(request, "blob"))
@@ -74,7 +74,8 @@ struct Router: HTTPHandler {
       return .json(.object([("word", .string(blob.dictionary.word(for: id) ?? word)), ("points", pointList(blob.path(of: id)))]))
     case ["explain"]:
       try allow(.POST)
-      return .json(try explain(JSONObject(try await readBody(request))))
+      let body = try JSONObject(try await readBody(request))
+      return .json(try await offPool { () throws(RequestError) -> JSON in try explain(body) }.get())
     case ["complete"]:
       try allow(.GET)
       let blob = try blob(named: try query(request, "blob"))
@@ -257,6 +258,21 @@ struct Router: HTTPHandler {
   }
 
   // MARK: - Parts
+
+  /// Runs the long work of a request (a lift's decoding, an explanation: milliseconds on a
+  /// large blob) on a Dispatch thread, so that it never holds one of the few threads of
+  /// Swift's cooperative pool that every connection's point requests run on.
+  private func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: body()) }
+    }
+  }
+
+  private func offPool<T: Sendable>(_ body: @escaping @Sendable () throws(RequestError) -> T) async -> Result<T, RequestError> {
+    await offPool { () -> Result<T, RequestError> in
+      do throws(RequestError) { return .success(try body()) } catch { return .failure(error) }
+    }
+  }
 
   private func blob(named name: String) throws(RequestError) -> LoadedBlob {
     guard let blob = server.blobs[name] else {
