@@ -144,7 +144,7 @@ let package = Package(
       ],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "swipedictTests", dependencies: ["swipedict", "SwipeDictTestSupport"],
+      name: "swipedictTests", dependencies: ["swipedict", "SwipeDictTestSupport", "SwipeDictServer"],
       swiftSettings: strictSwift),
   ]
 )

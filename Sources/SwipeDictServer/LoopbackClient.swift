@@ -92,8 +92,10 @@ public final class LoopbackClient {
 
   private func connectIfNeeded() throws(Failure) {
     guard socket < 0 else { return }
-    #if canImport(Glibc) || canImport(Musl)
+    #if canImport(Glibc)
       let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #elseif canImport(Musl)
+      let fd = Musl.socket(AF_INET, SOCK_STREAM, 0)
     #else
       let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
     #endif
@@ -116,6 +118,9 @@ public final class LoopbackClient {
     }
     var one: Int32 = 1
     _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    #if canImport(Darwin)
+      _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+    #endif
     socket = fd
   }
 
@@ -123,10 +128,12 @@ public final class LoopbackClient {
     var sent = 0
     while sent < bytes.count {
       let n = bytes[sent...].withUnsafeBytes { raw in
-        #if canImport(Darwin)
-          Darwin.send(socket, raw.baseAddress, raw.count, 0)
-        #else
+        #if canImport(Glibc)
           Glibc.send(socket, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+        #elseif canImport(Musl)
+          Musl.send(socket, raw.baseAddress, raw.count, MSG_NOSIGNAL)
+        #else
+          Darwin.send(socket, raw.baseAddress, raw.count, 0)
         #endif
       }
       guard n > 0 else {

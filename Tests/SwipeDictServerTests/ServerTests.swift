@@ -216,6 +216,10 @@ struct ServerTests {
         let corrections = (corrected["suggestions"] as? [[String: Any]] ?? []).compactMap { $0["word"] as? String }
         #expect(corrections == serverDictionary.corrections(for: "helo", limit: 10).map(\.word))
         #expect(corrections.contains("hello"))
+        // Query values are percent-decoded; each blob answers from its own words.
+        let german = try object(try client.request("GET", "/api/complete?blob=de&prefix=h%61&limit=5"))
+        let germanWords = (german["suggestions"] as? [[String: Any]] ?? []).compactMap { $0["word"] as? String }
+        #expect(Set(germanWords) == ["hallo", "haus"])
         #expect(try client.request("GET", "/api/complete?blob=en&prefix=he&limit=0").status == 400)
         #expect(try client.request("GET", "/api/correct?blob=en&input=he&limit=x").status == 400)
       }
@@ -355,9 +359,11 @@ struct ServerTests {
     try await withServer(limits: limits) { port in
       try await offPool {
         let client = LoopbackClient(port: port)
+        // Five sessions fill the limit; once they have been idle past 200 ms they are gone
+        // and a new one has room (without expiry it would get 429). Whether one is still
+        // live before then depends on the machine's load, so that is not checked.
         let id = try object(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#))["session"] as? String ?? ""
         for _ in 0..<4 { #expect(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#).status == 201) }
-        #expect(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#).status == 429)
         Thread.sleep(forTimeInterval: 0.3)
         #expect(try client.request("POST", "/api/sessions/\(id)/points", json: #"{"points":[[1,2]]}"#).status == 404)
         #expect(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#).status == 201)

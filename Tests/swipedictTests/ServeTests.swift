@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDictServer
 import SwipeDictTestSupport
 import Testing
 
@@ -31,7 +32,7 @@ struct ServeTests {
     }
     let match = try #require(address.firstMatch(of: /^http:\/\/127\.0\.0\.1:(\d+)\/\n$/), "stdout: \(address)")
     let port = try #require(UInt16(match.1))
-    let blobs = try LoopbackHTTP.get(port: port, path: "/api/blobs")
+    let blobs = try LoopbackClient(port: port).request("GET", "/api/blobs").text
     #expect(blobs.contains(#""name":"words""#))
     #expect(blobs.contains(#""recording":true"#))
     kill(process.processIdentifier, SIGTERM)
@@ -56,32 +57,5 @@ struct ServeTests {
     #expect(help.status == 0)
     #expect(help.stdout.contains("swipedict serve build/en.swipedict"))
     #expect(help.stdout.contains("--record"))
-  }
-}
-
-/// One GET over a fresh loopback connection (URLSession-free, so the test needs no
-/// FoundationNetworking).
-enum LoopbackHTTP {
-  static func get(port: UInt16, path: String) throws -> String {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    try #require(connected == 0)
-    let request = Array("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
-    _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-    var response: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-      if n <= 0 { break }
-      response += chunk[..<n]
-    }
-    return String(decoding: response, as: UTF8.self)
   }
 }
