@@ -44,6 +44,11 @@
 #   make bigrams     the English bigram list build/corpora/en-bigrams.tsv.zst (for build --bigrams)
 #   make aosp        build every AOSP list in ../shared/wordlists/aosp (AOSP_DIR=…) as it ships,
 #                    with its locale's layout, into build/aosp/ and print one table (bench/aosp.py)
+#   make test-browser  the playground end to end: `swipedict serve build/en.swipedict` driven by
+#                    a real headless Chromium (Debian's chromium, installed if missing; playwright
+#                    from tests/browser/requirements.txt in build/browser-venv): swipes "hello",
+#                    checks the top 4 and prints the lift-to-top-4 time (tests/browser/;
+#                    UPDATE_SCREENSHOT=1 also writes docs/playground.png)
 #   make deps        only install missing system packages
 #   make clean       remove build/ and .build/
 #
@@ -57,6 +62,8 @@ RELEASE_BIN   = $(shell $(SWIFT) build -c release --show-bin-path)/swipedict
 LANGS        ?= en de
 LANGUAGE_TABLE := corpora/languages.tsv
 VENV         := $(BUILD_DIR)/venv
+BROWSER_VENV := $(BUILD_DIR)/browser-venv
+CHROMIUM     ?= $(shell command -v chromium 2>/dev/null || echo /usr/bin/chromium)
 AOSP_DIR     ?= ../shared/wordlists/aosp
 
 HASH  := \#
@@ -76,7 +83,7 @@ DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
 .PHONY: all deps release dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
-  test bench bench-decoder bench-bilingual bench-context bench-serve user-stress bench-user bench-user-words fuzz tsan asan \
+  test test-browser browser-deps bench bench-decoder bench-bilingual bench-context bench-serve user-stress bench-user bench-user-words fuzz tsan asan \
   clean
 
 all: check-languages check-layouts deps release dictionaries
@@ -189,6 +196,40 @@ aosp: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The playground in a real browser (tests/browser/playground_test.py): builds swipedict and the
+# en blob, starts `swipedict serve` on a free loopback port, swipes "hello" in headless Chromium.
+test-browser: release browser-deps $(BUILD_DIR)/en.swipedict
+	$(BROWSER_VENV)/bin/python tests/browser/playground_test.py --swipedict $(RELEASE_BIN) \
+	  --blob $(BUILD_DIR)/en.swipedict --chromium $(CHROMIUM)
+
+# Debian's chromium (no driver needed: playwright speaks its DevTools protocol) and the venv.
+browser-deps: $(BROWSER_VENV)/.installed
+	@if command -v chromium >/dev/null 2>&1 || [ -x "$(CHROMIUM)" ]; then \
+	  echo "browser-deps: $$(chromium --version 2>/dev/null || echo $(CHROMIUM)) found"; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  echo "browser-deps: installing chromium with apt-get"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "browser-deps: chromium is missing; install it (Debian: apt-get install chromium) or set CHROMIUM=PATH" >&2; \
+	  exit 1; \
+	fi
+
+$(BROWSER_VENV)/.installed: tests/browser/requirements.txt
+	@rm -rf $(BROWSER_VENV)
+	@if ! $(PYTHON) -m venv $(BROWSER_VENV) >/dev/null 2>&1; then \
+	  rm -rf $(BROWSER_VENV); \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	    echo "browser-deps: installing python3-venv with apt-get"; \
+	    $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq python3-venv >/dev/null; \
+	  fi; \
+	  $(PYTHON) -m venv $(BROWSER_VENV); \
+	fi
+	@echo "browser-deps: installing tests/browser/requirements.txt into $(BROWSER_VENV) with pip"
+	@$(BROWSER_VENV)/bin/pip install --disable-pip-version-check -q -r tests/browser/requirements.txt
+	@touch $@
 
 bench: release
 	bench/run.sh
