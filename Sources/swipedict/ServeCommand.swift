@@ -87,9 +87,12 @@ struct ServeCommand: AsyncParsableCommand {
     }
     let shown = host.contains(":") ? "[\(host)]" : host
     FileHandle.standardOutput.write(Data("http://\(shown):\(bound)/\n".utf8))
+    // A queue of their own: on Linux the global queues are the threads Swift's tasks run on,
+    // and a server whose tasks keep them busy must still stop on SIGINT and SIGTERM.
+    let signalQueue = DispatchQueue(label: "swipedict.serve.signals")
     let signals = [Int32(SIGINT), Int32(SIGTERM)].map { (number: Int32) -> any DispatchSourceSignal in
       signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
       source.setEventHandler { Foundation.exit(0) }
       source.resume()
       return source
