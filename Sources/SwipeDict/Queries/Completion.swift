@@ -277,9 +277,9 @@ extension SwipeDictionary {
       }
     }
     guard !more.isEmpty else { return best }
-    // Two spellings of the prefix may list an extra twice.
-    var chosen = Array((best + more).sorted(by: precedes).prefix(limit))
-    if more.count > 1 { chosen = chosen.enumerated().filter { i, s in !chosen[..<i].contains { $0.id == s.id } }.map(\.1) }
+    // Each word once: the raised ones are outside `best`, and an extra matches one
+    // spelling's key only (the keys differ where a spelling reads two letters as one).
+    let chosen = Array((best + more).sorted(by: precedes).prefix(limit))
     // The raised words that place, spelled.
     let unspelled = chosen.filter { $0.id < wordCount && $0.word.isEmpty }.map(\.id)
     guard !unspelled.isEmpty else { return chosen }

@@ -167,14 +167,6 @@ struct UserLayer: Sendable {
     }
     raised.sort { $0.0 < $1.0 }
     raised.removeAll { blocked.contains($0.0) }
-    // The same word may come twice (two entries differing in case only): keep the higher.
-    raised = raised.reduce(into: []) { kept, next in
-      if let last = kept.last, last.0 == next.0 {
-        kept[kept.count - 1].1 = max(last.1, next.1)
-      } else {
-        kept.append(next)
-      }
-    }
     self.blocked = WordIDSet(blocked, wordCount: dictionary.wordCount)
     raisedIDs = raised.map { Int32(truncatingIfNeeded: $0.0) }
     raisedBytes = raised.map(\.1)
