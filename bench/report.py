@@ -359,7 +359,7 @@ def keyboard_table(r):
     return lines, notes
 
 
-SECTION_ORDER = ["DAWG", "FREQ", "FEAT", "PTRE"]
+SECTION_ORDER = ["DAWG", "FREQ", "FEAT", "PTRE", "BEST"]
 
 
 def bytes_table(r):

@@ -37,6 +37,8 @@ public struct SwipeDictionary: Sendable {
   let featureView: FeatureView?
   /// The prefix tree and top list (`PTRE`), if the blob has them.
   let prefixTree: PrefixTreeView?
+  /// The best words of the tree's interior nodes (format 1.3), when the blob has them.
+  let bestLists: BestListView?
   /// The layout's key centers and key width.
   let keyGeometry: KeyGeometry
   /// Marked words and shortcuts (`MARK`), if the blob has them.
@@ -138,6 +140,15 @@ public struct SwipeDictionary: Sendable {
         let (bytes, offset) = try section(.prefixTree)
         tree = try PrefixTreeView(section: bytes, fileOffset: offset, wordCount: dawg.wordCount)
       }
+      var best: BestListView?
+      if contents.section(.bestLists) != nil {
+        let (bytes, offset) = try section(.bestLists)
+        guard let tree else {
+          throw FormatError(.malformed("best lists without a prefix tree"), section: .bestLists, offset: offset)
+        }
+        best = try BestListView(section: bytes, fileOffset: offset, wordCount: dawg.wordCount, treeNodeCount: tree.nodeCount)
+      }
+      self.bestLists = best
       var marks: MarkView?
       if contents.section(.marks) != nil {
         let (bytes, offset) = try section(.marks)
@@ -312,52 +323,62 @@ public struct SwipeDictionary: Sendable {
   /// can match.
   func foldedSpellings(of text: String) -> [[Range<Int>]] {
     let scalars = Array(Normalization.nfc(text).unicodeScalars)
-    // One class per character; nil where a character folds like nothing in the alphabet.
-    let classes: [Range<Int>?] = scalars.map {
-      var range = alphabet.foldingLabels(for: $0)
-      if range.isEmpty, case .key(let key) = layout.classify($0) {
+    // One class per character; empty where a character folds like nothing in the alphabet.
+    var classes: [Range<Int>] = []
+    classes.reserveCapacity(scalars.count)
+    var missing = false
+    for scalar in scalars {
+      var range = alphabet.foldingLabels(for: scalar)
+      if range.isEmpty, case .key(let key) = layout.classify(scalar) {
         range = alphabet.foldingLabels(for: layout.keys[key].character)
       }
-      return range.isEmpty ? nil : range
+      missing = missing || range.isEmpty
+      classes.append(range)
     }
+    // Where "ss", "ae" or "oe" stands for a letter the alphabet has (most prefixes have no
+    // such pair: the alphabet is asked only when one is typed).
     var sites: [(index: Int, letter: Range<Int>)] = []
-    let pairs = Self.twoLetterSpellings.compactMap { pair -> ([Unicode.Scalar], Range<Int>)? in
-      guard let label = alphabet.label(for: pair.scalar).map(Int.init) else { return nil }
-      // The capital (Œ, Æ; ẞ) when it is the next label.
-      let capital = pair.scalar.properties.uppercaseMapping.unicodeScalars
-      let upper = capital.count == 1 ? alphabet.label(for: capital.first!).map(Int.init) : nil
-      return (pair.letters, label..<(upper == label + 1 ? label + 2 : label + 1))
-    }
-    if !pairs.isEmpty {
-      var i = 0
-      while i + 1 < scalars.count, sites.count < 3 {
-        let two = [KeyboardLayout.lowercase(scalars[i]), KeyboardLayout.lowercase(scalars[i + 1])]
-        if let pair = pairs.first(where: { $0.0 == two }) {
-          sites.append((i, pair.1))
-          i += 2
-        } else {
-          i += 1
-        }
+    var i = 0
+    while i + 1 < scalars.count, sites.count < 3 {
+      let first = KeyboardLayout.lowercase(scalars[i])
+      let second = KeyboardLayout.lowercase(scalars[i + 1])
+      if let pair = Self.twoLetterSpellings.first(where: { $0.letters[0] == first && $0.letters[1] == second }),
+        let letter = twoLetterClass(pair.scalar)
+      {
+        sites.append((i, letter))
+        i += 2
+      } else {
+        i += 1
       }
     }
+    if sites.isEmpty { return missing ? [] : [classes] }
     var spellings: [[Range<Int>]] = []
     for mask in 0..<(1 << sites.count) {
       var out: [Range<Int>] = []
       var at = 0
-      var possible = true
       for (bit, site) in sites.enumerated() {
-        for c in classes[at..<site.index] { if let c { out.append(c) } else { possible = false } }
+        out += classes[at..<site.index]
         if mask & (1 << bit) != 0 {
           out.append(site.letter)
         } else {
-          for c in classes[site.index...(site.index + 1)] { if let c { out.append(c) } else { possible = false } }
+          out += classes[site.index...(site.index + 1)]
         }
         at = site.index + 2
       }
-      for c in classes[at...] { if let c { out.append(c) } else { possible = false } }
-      if possible { spellings.append(out) }
+      out += classes[at...]
+      if !out.contains(where: \.isEmpty) { spellings.append(out) }
     }
     return spellings
+  }
+
+  /// The labels of a letter typed as two (ß, æ, œ) and of its capital when that is the next
+  /// label, or `nil` when the alphabet lacks it.
+  private func twoLetterClass(_ scalar: Unicode.Scalar) -> Range<Int>? {
+    guard let label = alphabet.label(for: scalar).map(Int.init) else { return nil }
+    // The capital (Œ, Æ; ẞ) when it is the next label.
+    let capital = scalar.properties.uppercaseMapping.unicodeScalars
+    let upper = capital.count == 1 ? alphabet.label(for: capital.first!).map(Int.init) : nil
+    return label..<(upper == label + 1 ? label + 2 : label + 1)
   }
 
   /// The IDs of the words whose characters fall in `classes`, one class per character.
@@ -421,7 +442,7 @@ public struct SwipeDictionary: Sendable {
   }
 
   /// The text a label sequence spells, or `nil` if a label is outside the alphabet.
-  func string(_ labels: [UInt8]) -> String? {
+  func string(_ labels: some Collection<UInt8>) -> String? {
     // The UTF-8 length first, so the string is written in place without a byte array.
     var length = 0
     for label in labels {

@@ -124,6 +124,48 @@ extension SwipeDictionary {
     // (Counted through the leaves: every word of a node is in a leaf below it.)
     try verifySplits(tree, fail: fail)
     try verifyTopList(tree, precedes: precedes, fail: fail)
+    if let bestLists { try verify(bestLists, of: tree, precedes: precedes) }
+  }
+
+  /// Proves the `BEST` lists: each interior node lists its `listLength` most frequent words
+  /// (all of them when it has fewer), in order, spelled as the automaton spells them. A node's
+  /// best words are the best of its children's: a leaf's first ranks, a node's proven list
+  /// (children have larger indices, so they are proven first).
+  private func verify(
+    _ lists: BestListView, of tree: PrefixTreeView, precedes: (Int, Int) -> Bool
+  ) throws(FormatError) {
+    let offset = Int(contents.section(.bestLists)!.offset)
+    func fail(_ detail: String) -> FormatError {
+      FormatError(.malformed(detail), section: .bestLists, offset: offset)
+    }
+    let k = lists.listLength
+    var best = [[Int]](repeating: [], count: tree.nodeCount)
+    for node in stride(from: tree.nodeCount - 1, through: 0, by: -1) {
+      var candidates: [Int] = []
+      for c in 0..<PrefixTreeLayout.fanout {
+        switch tree.child(of: node, c) {
+        case .node(let child)?: candidates += best[child]
+        case .leaf(let index)?:
+          // The tree is proven: its leaves decode.
+          guard let leaf = tree.leaf(index) else { throw fail("leaf \(index) is damaged") }
+          for rank in 0..<min(k, leaf.count) {
+            guard let id = leaf.id(atRank: rank) else { throw fail("leaf \(index) is damaged") }
+            candidates.append(id)
+          }
+        case nil: break
+        }
+      }
+      best[node] = Array(candidates.sorted(by: precedes).prefix(k))
+      var listed: [Int] = []
+      var spelled = true
+      let read = lists.forEachEntry(of: node) { entry in
+        listed.append(entry.id)
+        if entry.labels.withUnsafeBytes({ Array($0) }) != dawg.labels(of: entry.id) { spelled = false }
+        return true
+      }
+      guard read != nil, listed == best[node] else { throw fail("node \(node) does not list its most frequent words") }
+      guard spelled else { throw fail("node \(node) misspells a word") }
+    }
   }
 
   private func verifySplits(_ tree: PrefixTreeView, fail: (String) -> FormatError) throws(FormatError) {

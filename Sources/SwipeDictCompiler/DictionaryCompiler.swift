@@ -377,7 +377,7 @@ public enum DictionaryCompiler {
         }
       }
     }
-    let tree = PrefixTreeBuilder.encode(
+    let (tree, bestLists) = PrefixTreeBuilder.encode(
       wordCount: order.count, classes: classes, frequency: quantized,
       spelling: { id in words.withLabels(of: order[id]) { Array($0) } })
 
@@ -494,6 +494,7 @@ public enum DictionaryCompiler {
       .init(tag: .frequency, bytes: frequency.bytes),
       .init(tag: .features, bytes: features.section),
       .init(tag: .prefixTree, bytes: tree),
+      .init(tag: .bestLists, bytes: bestLists),
     ]
     // Only lists that mark words or carry shortcuts get a MARK section.
     if !marked.isEmpty || !shortcuts.isEmpty {

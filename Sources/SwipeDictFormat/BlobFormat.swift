@@ -58,7 +58,7 @@ public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvert
   public var minor: UInt16
 
   /// The version this code writes and the newest major it reads.
-  public static let current = FormatVersion(major: 1, minor: 2)
+  public static let current = FormatVersion(major: 1, minor: 3)
 
   /// Creates a version.
   public init(major: UInt16, minor: UInt16) {
@@ -110,6 +110,9 @@ public struct SectionTag: RawRepresentable, Sendable, Hashable, CustomStringConv
   public static let features = SectionTag("FEAT")
   /// The 27-ary prefix tree over the words and the top-1000 list. See `PrefixTreeLayout`.
   public static let prefixTree = SectionTag("PTRE")
+  /// The most frequent words below each interior node of the prefix tree, spelled (format
+  /// 1.3). See `BestListLayout`.
+  public static let bestLists = SectionTag("BEST")
   /// Marked words (possibly offensive, abbreviation) and shortcuts (whitelisted corrections),
   /// when the word lists carry them (format 1.2). See `MarkLayout`.
   public static let marks = SectionTag("MARK")

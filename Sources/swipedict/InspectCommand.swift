@@ -14,7 +14,7 @@ struct InspectCommand: ParsableCommand {
       The budget report sets the blob against a keyboard extension's memory ceiling (48 MB \
       on iOS): the mapped file (clean, evictable pages), the sections a swipe decode reads \
       (ALPH LYOT FREQ FEAT DAWG) and those completion and correction read (ALPH LYOT FREQ \
-      PTRE DAWG) — upper bounds of what must be resident — and the loader's heap after \
+      PTRE BEST DAWG) — upper bounds of what must be resident — and the loader's heap after \
       opening, measured from /proc/self/smaps where it exists.
 
       Examples:
@@ -36,7 +36,7 @@ struct InspectCommand: ParsableCommand {
 
   /// The sections each kind of query reads.
   static let decodeSections: [SectionTag] = [.alphabet, .layout, .frequency, .features, .dawg, .marks]
-  static let typingSections: [SectionTag] = [.alphabet, .layout, .frequency, .prefixTree, .dawg, .marks]
+  static let typingSections: [SectionTag] = [.alphabet, .layout, .frequency, .prefixTree, .bestLists, .dawg, .marks]
 
   /// The budget lines: what, bytes, sections.
   private func budgetLines(_ dictionary: SwipeDictionary) -> [(key: String, label: String, bytes: Int, tags: [SectionTag])] {

@@ -24,7 +24,7 @@ struct FormatTests {
     #expect(blob.count == 193)  // header 64, table 64, section at 128 (3 bytes), next at 192
     #expect(Array(blob[0..<8]) == [0x89, 0x53, 0x57, 0x44, 0x0D, 0x0A, 0x1A, 0x0A])
     #expect(Array(blob[8..<40]) == [
-      1, 0, 2, 0,  // version 1.2
+      1, 0, 3, 0,  // version 1.3
       0, 0, 0, 0,  // flags
       193, 0, 0, 0, 0, 0, 0, 0,  // file size
       2, 0, 0, 0,  // sections

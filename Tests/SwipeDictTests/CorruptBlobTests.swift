@@ -224,6 +224,7 @@ struct CorruptBlobTests {
   @Test func wrongSwipeSectionHeaders() {
     let features = Int(blob.uint64(at: entryOffset(.features) + 8))
     let tree = Int(blob.uint64(at: entryOffset(.prefixTree) + 8))
+    let best = Int(blob.uint64(at: entryOffset(.bestLists) + 8))
     let cases: [(at: Int, value: UInt32, tag: SectionTag)] = [
       (features, 301, .features),  // word count
       (features + 8, 25, .features),  // key count ≠ layout's 26
@@ -231,6 +232,10 @@ struct CorruptBlobTests {
       (tree + 8, 2, .prefixTree),  // node count: the parts no longer fill the section
       (tree + 16, 1001, .prefixTree),  // top count
       (tree + 24, 1 << 30, .prefixTree),  // leaf data size
+      (best, 301, .bestLists),  // word count
+      (best + 8, 2, .bestLists),  // node count ≠ the tree's
+      (best + 12, 0, .bestLists),  // list length
+      (best + 16, 1 << 30, .bestLists),  // data size: the parts no longer fill the section
     ]
     for (at, value, tag) in cases {
       var bytes = blob
@@ -244,15 +249,16 @@ struct CorruptBlobTests {
     }
   }
 
-  /// Flips bytes inside FEAT and PTRE, reseals the section checksum so only the structural
+  /// Flips bytes inside FEAT, PTRE and BEST, reseals the section checksum so only the structural
   /// proof can notice, and checks that verify does while every query stays safe.
-  @Test(arguments: [SectionTag.features, .prefixTree])
+  @Test(arguments: [SectionTag.features, .prefixTree, .bestLists])
   func swipeSectionDamageIsFoundByVerify(tag: SectionTag) throws {
     let dictionary = try SwipeDictionary(bytes: blob)
     let entry = try #require(dictionary.contents.section(tag))
     var caught = 0
     var tried = 0
-    for delta in stride(from: 64, to: Int(entry.length), by: 41) {
+    // Every 41st byte, or at least 20 places in a small section.
+    for delta in stride(from: 64, to: Int(entry.length), by: min(41, max(1, (Int(entry.length) - 64) / 20))) {
       var bytes = blob
       let at = Int(entry.offset) + delta
       bytes[at] ^= 0x5A

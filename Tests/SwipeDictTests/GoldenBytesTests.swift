@@ -5,7 +5,8 @@ import SwipeDictTestSupport
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// The exact bytes of a tiny blob's sections, derived by hand from the format description
-/// in `DAWGLayout`, `Alphabet`, `FrequencyLayout`, `FeatureLayout` and `PrefixTreeLayout`.
+/// in `DAWGLayout`, `Alphabet`, `FrequencyLayout`, `FeatureLayout`, `PrefixTreeLayout` and
+/// `BestListLayout`.
 /// A change here is a format change.
 @Suite("Golden bytes")
 struct GoldenBytesTests {
@@ -83,6 +84,15 @@ struct GoldenBytesTests {
     expectedTree += [1, 1, 2, 1, 0]  // leaf 1: 1 word, 1 run (gap 2, length 1), rank 0
     expectedTree += [1, 0, 2, 0, 1, 1, 1]  // top spellings: "a", "ab", "b" as labels
     #expect(try section(.prefixTree, of: blob) == expectedTree)
+
+    // The best lists (1.3): the root is the only interior node and lists all three words,
+    // most frequent first, each as varint ID, varint length, labels.
+    var expectedBest: [UInt8] = [3, 0, 0, 0, 0, 0, 0, 0]  // words
+    expectedBest += u32(1) + u32(16) + u32(10)  // nodes, list length, data bytes
+    expectedBest += [UInt8](repeating: 0, count: 44)
+    expectedBest += u32(0) + u32(10)  // list offsets
+    expectedBest += [0, 1, 0, 1, 2, 0, 1, 2, 1, 1]  // a (ID 0), ab (ID 1), b (ID 2)
+    #expect(try section(.bestLists, of: blob) == expectedBest)
 
     let dictionary = try SwipeDictionary(bytes: blob, verify: true)
     #expect(Array(dictionary.words(withPrefix: "")).map(\.word) == ["a", "ab", "b"])

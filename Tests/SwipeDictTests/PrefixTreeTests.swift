@@ -103,6 +103,10 @@ struct PrefixTreeTests {
     let expected = list.filter { $0.hasPrefix(prefix) }.count
     #expect(d.completions(prefix: prefix, limit: 1000).count == min(expected, 1000))
     #expect(d.corrections(for: word, limit: 1).first?.word == word)
+    // Exact where letters share a tree class (33 letters over 26 children) too: their
+    // nodes' best lists and leaves hold the other letter's words, which are skipped.
+    let prefixes = stride(from: 0, to: list.count, by: 97).flatMap { i in (1...3).map { String(list[i].prefix($0)) } }
+    expectCompletionsMatchBruteForce(d, prefixes: Array(Set(prefixes)).sorted())
   }
 
   @Test("letters typed as two: ss finds ß, oe finds œ, ae finds æ, and only them")
@@ -134,35 +138,53 @@ struct PrefixTreeTests {
     #expect(plain.ids(matchingFolded: "class").compactMap(plain.word(for:)) == ["class"])
   }
 
-  @Test("completions equal a brute-force folded prefix search", arguments: [(3000, UInt64(5)), (20_000, 6)])
+  @Test("completions equal a brute-force folded prefix search, with and without best lists", arguments: [(3000, UInt64(5)), (20_000, 6)])
   func completionsMatchBruteForce(count: Int, seed: UInt64) throws {
     let words = randomWords(count: count, seed: seed, maxLength: 8)
-    let (d, _) = try openDictionary(words, verify: false)
-    let all = (0..<d.wordCount).map { (id: $0, word: d.word(for: $0)!, f: d.frequency(of: $0)!) }
-    let foldedWords = all.map { folded($0.word, d)! }
+    let (d, bytes) = try openDictionary(words, verify: false)
+    // The same blob as format 1.2 wrote it: no best lists, the top list and the leaves answer.
+    let older = try SwipeDictionary(bytes: removingSections([.bestLists], from: bytes), verify: true)
+    #expect(d.bestLists != nil && older.bestLists == nil)
     var generator = SeededGenerator(state: seed)
     var prefixes = ["", "a", "A", "ä", "e", "é", "s", "x", "'", "ab", "AB", "üb"]
     for _ in 0..<150 {
       let word = words.randomElement(using: &generator)!
       prefixes.append(String(word.prefix(Int.random(in: 1...5, using: &generator))))
     }
+    expectCompletionsMatchBruteForce(d, prefixes: prefixes, also: older)
+    // The top list is the empty prefix's answer.
+    #expect(d.topWords(limit: 30).map(\.id) == d.completions(prefix: "", limit: 30).map(\.id))
+    let byFrequency = (0..<d.wordCount).sorted {
+      let (a, b) = (d.frequency(of: $0)!, d.frequency(of: $1)!)
+      return a != b ? a > b : $0 < $1
+    }
+    #expect(d.topWords(limit: 2000).map(\.id) == Array(byFrequency.prefix(1000)))
+  }
+
+  /// Checks `d.completions` (and `other`'s, the same words in another blob) against every
+  /// word whose folded spelling starts with the folded prefix, at several limits.
+  func expectCompletionsMatchBruteForce(
+    _ d: SwipeDictionary, prefixes: [String], also other: SwipeDictionary? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let all = (0..<d.wordCount).map { (id: $0, word: d.word(for: $0)!, f: d.frequency(of: $0)!) }
+    let foldedWords = all.map { folded($0.word, d)! }
     for prefix in prefixes {
-      for limit in [1, 4, 10, 50] {
+      for limit in [1, 4, 10, 16, 17, 50] {
         let got = d.completions(prefix: prefix, limit: limit).map(\.id)
         guard let p = folded(prefix, d) else {
-          #expect(got.isEmpty)
+          #expect(got.isEmpty, sourceLocation: sourceLocation)
           continue
         }
         let expected = all.indices.filter { foldedWords[$0].starts(with: p) }
           .sorted { all[$0].f != all[$1].f ? all[$0].f > all[$1].f : $0 < $1 }
           .prefix(limit)
-        #expect(got == Array(expected), "prefix \(prefix) limit \(limit)")
+        #expect(got == Array(expected), "prefix \(prefix) limit \(limit)", sourceLocation: sourceLocation)
+        if let other {
+          #expect(other.completions(prefix: prefix, limit: limit).map(\.id) == got, "prefix \(prefix) limit \(limit)", sourceLocation: sourceLocation)
+        }
       }
     }
-    // The top list is the empty prefix's answer.
-    #expect(d.topWords(limit: 30).map(\.id) == d.completions(prefix: "", limit: 30).map(\.id))
-    let byFrequency = all.indices.sorted { all[$0].f != all[$1].f ? all[$0].f > all[$1].f : $0 < $1 }
-    #expect(d.topWords(limit: 2000).map(\.id) == Array(byFrequency.prefix(1000)))
   }
 
   /// The Kännsch thesis's examples on a German-like dictionary big enough that "h" and "i"

@@ -26,6 +26,30 @@ struct RoundTripTests {
     #expect(dictionary.word(for: words.count) == nil)
   }
 
+  @Test("the speller spells any ascending IDs as ID → word does, sharing their paths", arguments: cases)
+  func spellerSpellsAscendingIDs(count: Int, seed: UInt64) throws {
+    let words = randomWords(count: count, seed: seed)
+    let (dictionary, _) = try openDictionary(words)
+    let ordered = labelOrder(words, dictionary)
+    var generator = SeededGenerator(state: seed)
+    // Runs of neighbours, jumps, and every ID once.
+    for step in [1, 2, 7, 64] {
+      var speller = DAWGView.Speller(dawg: dictionary.dawg)
+      var id = Int.random(in: 0..<min(step, count), using: &generator)
+      while id < count {
+        let spelled = speller.spell(id)
+        #expect(spelled && dictionary.string(speller.labels) == ordered[id], "ID \(id)")
+        id += Int.random(in: 1...step, using: &generator)
+      }
+      // Past the last word, and not above the previous ID: refused, and the speller starts over.
+      let past = speller.spell(count)
+      let first = speller.spell(0)
+      #expect(!past && first && dictionary.string(speller.labels) == ordered[0])
+      let again = speller.spell(0)
+      #expect(!again)
+    }
+  }
+
   @Test("absent words are absent", arguments: cases)
   func absentWords(count: Int, seed: UInt64) throws {
     let words = randomWords(count: count, seed: seed)

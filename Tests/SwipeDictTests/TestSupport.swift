@@ -29,6 +29,15 @@ func openDictionary(_ words: [String], verify: Bool = true) throws -> (SwipeDict
   return (try SwipeDictionary(bytes: blob, verify: verify), blob)
 }
 
+/// The blob with the sections tagged `tags` left out: a blob as an older writer made it.
+func removingSections(_ tags: [SectionTag], from bytes: [UInt8]) throws -> [UInt8] {
+  let contents = try bytes.withUnsafeBytes { try BlobContainer.parse(UnsafeByteView($0)) }
+  let sections = contents.sections.filter { !tags.contains($0.tag) }.map { entry in
+    BlobContainer.Section(tag: entry.tag, bytes: Array(bytes[Int(entry.offset)..<Int(entry.offset + entry.length)]))
+  }
+  return BlobContainer.encode(sections, flags: contents.header.flags)
+}
+
 /// The words in ID order, computed independently of the automaton: sorted by the labels of
 /// the dictionary's alphabet.
 func labelOrder(_ words: [String], _ dictionary: SwipeDictionary) -> [String] {

@@ -168,7 +168,7 @@ struct CLITests {
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(json["wordCount"] as? Int == 6)
-    #expect(json["formatVersion"] as? String == "1.2")
+    #expect(json["formatVersion"] as? String == "1.3")
     let tags = (json["sections"] as? [[String: Any]])?.compactMap { $0["tag"] as? String }
     #expect(tags?.contains("DAWG") == true)
     #expect((json["layout"] as? [String: Any])?["name"] as? String == "cli")
@@ -304,12 +304,12 @@ struct CLITests {
     #expect(good.status == 0)
     #expect(good.stdout.contains("ok"))
     var bytes = try #require(FileManager.default.contents(atPath: blob))
-    bytes[bytes.count - 3] ^= 0xFF  // inside the prefix tree's top spellings, the last section
+    bytes[bytes.count - 3] ^= 0xFF  // inside the best lists' spellings, the last section
     let damaged = workspace.file("damaged.swipedict")
     try bytes.write(to: URL(fileURLWithPath: damaged))
     let bad = try CLI.run(["verify", damaged])
     #expect(bad.status == 1)
-    #expect(bad.stderr.contains("section PTRE"))
+    #expect(bad.stderr.contains("section BEST"))
     #expect(bad.stderr.contains("checksum mismatch"))
   }
 

@@ -318,9 +318,13 @@ extension SwipeDictionary {
       guard top.count < limit, (prefixTree?.topCount ?? 0) < wordCount else { return top }
       return suggestions(mostFrequent(in: [0..<wordCount], limit: limit))
     }
-    // One or two letters match many words below many leaves; their most frequent ones are
-    // nearly always among the top words, which the tree stores spelled.
-    if classes.count <= 2, let found = topCompletions(classes, limit: limit) { return found }
+    // The tree answers most prefixes: one or two letters from the best list of the node they
+    // lead to (format 1.3), a prefix that ends at a leaf from the leaf. Before format 1.3 the
+    // most frequent words of one or two letters are nearly always among the top words.
+    if let found = treeCompletions(classes, limit: limit) { return found }
+    if bestLists == nil, classes.count <= 2, let found = topCompletions(classes, limit: limit) {
+      return found
+    }
     let ranges = idRanges(matchingFolded: classes)
     let total = ranges.reduce(0) { $0 + $1.count }
     if total == 0 { return [] }
@@ -335,6 +339,67 @@ extension SwipeDictionary {
       }
     }
     return suggestions(ids)
+  }
+
+  /// The `limit` most frequent words whose first letters fold like `classes`, from the tree:
+  /// the best list of the interior node they lead to, or the leaf they end at, when every
+  /// word in it starts so. `nil` when the tree cannot tell: the letters go past a leaf, a
+  /// letter shares its tree class with another (an apostrophe, a letter of another script),
+  /// the blob has no best lists, or a best list holds fewer such words than `limit` and is
+  /// not all its node holds. Exact: a leaf lists its words by frequency, and every word below
+  /// a node that its list leaves out comes after the list's last word (frequency, then ID).
+  func treeCompletions(_ classes: [Range<Int>], limit: Int) -> [Suggestion]? {
+    guard let tree = prefixTree, case .node(var node)? = tree.root else { return nil }
+    for (depth, letter) in classes.enumerated() {
+      switch tree.child(of: node, prefixClass(letter)) {
+      case .node(let child)?: node = child
+      case .leaf(let index)?:
+        guard depth + 1 == classes.count, let leaf = tree.leaf(index) else { return nil }
+        for letter in classes where !isAloneInTreeClass(letter) { return nil }
+        var ids: [Int] = []
+        for rank in 0..<leaf.count {
+          guard let id = leaf.id(atRank: rank) else { break }
+          guard isSuggestible(id) else { continue }
+          ids.append(id)
+          if ids.count == limit { break }
+        }
+        return suggestions(ids)
+      // No word starts so (or the tree is damaged: a short answer).
+      case nil: return []
+      }
+    }
+    guard let lists = bestLists else { return nil }
+    var found: [Suggestion] = []
+    var sound = true
+    let read = lists.forEachEntry(of: node) { entry in
+      let labels = entry.labels
+      guard labels.count >= classes.count,
+        // safe: every index is below classes.count <= labels.count, checked above.
+        classes.indices.allSatisfy({ classes[$0].contains(Int(labels.uncheckedByte(at: $0))) }),
+        isSuggestible(entry.id)
+      else { return true }
+      guard let frequency = frequencies.byte(at: entry.id), let word = labels.withUnsafeBytes({ string($0) }) else {
+        sound = false
+        return false
+      }
+      found.append(Suggestion(id: entry.id, word: word, frequency: frequency))
+      return found.count < limit
+    }
+    guard let read, sound, found.count == limit || read < lists.listLength else { return nil }
+    return found
+  }
+
+  /// Whether the folding class `letter` is the only one of its tree class, so that the words
+  /// below that child of a tree node are exactly those whose letter there folds like it: a…z
+  /// in a blob whose tree puts other scripts in "other"; a letter no other one shares its
+  /// code point mod 26 with, in one that spreads them.
+  func isAloneInTreeClass(_ letter: Range<Int>) -> Bool {
+    let fold = alphabet.folds[letter.lowerBound]
+    let rule = treeClassRule
+    let treeClass = PrefixTreeLayout.treeClass(ofFolded: fold, rule: rule)
+    guard treeClass != PrefixTreeLayout.otherClass else { return false }
+    if rule == .latin { return true }
+    return !alphabet.folds.contains { $0 != fold && PrefixTreeLayout.treeClass(ofFolded: $0, rule: rule) == treeClass }
   }
 
   /// The `limit` most frequent words of the top list whose first letters fold like
@@ -356,7 +421,7 @@ extension SwipeDictionary {
       guard classes.indices.allSatisfy({ classes[$0].contains(Int(labels.uncheckedByte(at: $0))) })
       else { continue }
       guard let id = tree.topID(rank), let frequency = frequencies.byte(at: id),
-        let word = labels.withUnsafeBytes({ string(Array($0)) })
+        let word = labels.withUnsafeBytes({ string($0) })
       else { return nil }
       guard isSuggestible(id) else { continue }
       found.append(Suggestion(id: id, word: word, frequency: frequency))
@@ -372,12 +437,11 @@ extension SwipeDictionary {
   /// common prefix share its descent.
   func suggestions(_ ids: [Int]) -> [Suggestion] {
     var words = [String?](repeating: nil, count: ids.count)
-    var cursor = WordCursor(dawg: dawg)
+    var speller = DAWGView.Speller(dawg: dawg)
     var previous = -1
     for index in ids.indices.sorted(by: { ids[$0] < ids[$1] }) where ids[index] > previous {
-      guard cursor.seek(to: ids[index]) else { break }
       previous = ids[index]
-      words[index] = string(cursor.labels)
+      if speller.spell(ids[index]) { words[index] = string(speller.labels) }
     }
     return ids.indices.compactMap { index in
       guard let word = words[index], let frequency = frequency(of: ids[index]) else { return nil }
@@ -405,24 +469,28 @@ extension SwipeDictionary {
     guard classes.count <= dawg.longestWord else { return [] }
     var ranges: [Range<Int>] = []
     var budget = 1 << 14
-    func search(_ address: Int, _ depth: Int, _ output: Int) {
-      guard budget > 0, let node = dawg.node(at: address) else { return }
-      budget -= 1
+    // A node's words are the IDs from the output sum of its path (`output`) up to the next
+    // transition's of its parent (`end`): no walk below it is needed to count them.
+    func search(_ address: Int, _ depth: Int, _ output: Int, _ end: Int) {
       if depth == classes.count {
-        if let count = dawg.wordCount(below: address), output + count <= wordCount, count > 0 {
-          ranges.append(output..<(output + count))
-        }
+        if output < end, end <= wordCount { ranges.append(output..<end) }
         return
       }
+      guard budget > 0, let node = dawg.node(at: address) else { return }
+      budget -= 1
       let wanted = classes[depth]
       var i = dawg.firstIndex(ofLabelAtLeast: wanted.lowerBound, in: node)
       while i < node.count, Int(dawg.label(node, i)) < wanted.upperBound {
         guard let next = dawg.target(node, i) else { return }
-        search(next, depth + 1, output &+ dawg.output(node, i))
+        let start = output &+ dawg.output(node, i)
+        let stop = i &+ 1 < node.count ? output &+ dawg.output(node, i &+ 1) : end
+        // Outputs ascend on a valid automaton; a damaged one must not widen a range.
+        guard start >= output, start <= stop, stop <= end else { return }
+        search(next, depth + 1, start, stop)
         i += 1
       }
     }
-    search(dawg.root, 0, 0)
+    search(dawg.root, 0, 0, wordCount)
     return ranges
   }
 
@@ -432,8 +500,8 @@ extension SwipeDictionary {
     for range in ranges {
       for id in range {
         guard let f = frequencies.byte(at: id) else { break }
-        guard isSuggestible(id) else { continue }
         if best.count == limit, let last = best.last, f <= last.frequency { continue }
+        guard isSuggestible(id) else { continue }
         var i = best.count
         while i > 0, best[i - 1].frequency < f { i -= 1 }
         best.insert((f, id), at: i)

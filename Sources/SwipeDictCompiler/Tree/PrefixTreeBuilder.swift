@@ -1,18 +1,20 @@
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Builds the `PTRE` section (see `PrefixTreeLayout`): the 27-ary prefix tree whose leaves
-/// list word IDs by frequency, and the top list.
+/// list word IDs by frequency, and the top list; and the `BEST` section (`BestListLayout`):
+/// each interior node's most frequent words, spelled.
 enum PrefixTreeBuilder {
-  /// Encodes the tree of a dictionary.
+  /// Encodes the tree of a dictionary and its nodes' best lists.
   /// - Parameters:
   ///   - wordCount: the number of words (IDs `0..<wordCount`).
   ///   - classes: the tree class of each of the first `maxDepth` labels of each word, in ID
   ///     order, `maxDepth` bytes per word (`otherClass` past the end of a word).
   ///   - frequency: each word's FREQ byte, in ID order.
-  ///   - spelling: the labels of a word ID (called for the top list only).
+  ///   - spelling: the labels of a word ID (called for the top and best lists only).
+  /// - Returns: the `PTRE` and `BEST` sections.
   static func encode(
     wordCount: Int, classes: [UInt8], frequency: [UInt8], spelling: (Int) -> [UInt8]
-  ) -> [UInt8] {
+  ) -> (tree: [UInt8], bestLists: [UInt8]) {
     let depthLimit = PrefixTreeLayout.maxDepth
     precondition(classes.count == wordCount * depthLimit && frequency.count == wordCount)
     // Most frequent first, ties by ascending ID: the order of leaves and of the top list.
@@ -23,6 +25,7 @@ enum PrefixTreeBuilder {
     }
 
     var nodes: [[UInt32]] = []  // child references of each interior node
+    var best: [[Int32]] = []  // each interior node's most frequent words, in order
     var leafData = ByteWriter()
     var leafOffsets: [UInt32] = []
 
@@ -55,12 +58,27 @@ enum PrefixTreeBuilder {
       return PrefixTreeLayout.leafFlag | UInt32(leafOffsets.count - 1)
     }
 
+    // The `count` first of `ids` by frequency: one pass with a short sorted buffer.
+    func mostFrequent(_ ids: [Int32], count: Int) -> [Int32] {
+      var found: [Int32] = []
+      found.reserveCapacity(count + 1)
+      for id in ids {
+        if found.count == count, let last = found.last, !byFrequency(id, last) { continue }
+        var i = found.count
+        while i > 0, byFrequency(id, found[i - 1]) { i -= 1 }
+        found.insert(id, at: i)
+        if found.count > count { found.removeLast() }
+      }
+      return found
+    }
+
     func makeNode(_ ids: [Int32], depth: Int) -> UInt32 {
       if ids.isEmpty { return 0 }
       let splits = depth == 0 || ids.count > PrefixTreeLayout.splitThreshold
       guard splits, depth < depthLimit else { return makeLeaf(ids) }
       let index = nodes.count
       nodes.append([UInt32](repeating: 0, count: PrefixTreeLayout.fanout))
+      best.append(mostFrequent(ids, count: BestListLayout.listLength))
       var buckets = [[Int32]](repeating: [], count: PrefixTreeLayout.fanout)
       for id in ids { buckets[Int(classes[Int(id) * depthLimit + depth])].append(id) }
       for (c, bucket) in buckets.enumerated() {
@@ -96,6 +114,31 @@ enum PrefixTreeBuilder {
     for id in top { out.append(UInt32(id)) }
     out.append(contentsOf: leafData.bytes)
     out.append(contentsOf: spellings.bytes)
+    return (out.bytes, encodeBestLists(best, wordCount: wordCount, spelling: spelling))
+  }
+
+  /// The `BEST` section of the interior nodes' lists (in node index order).
+  private static func encodeBestLists(_ lists: [[Int32]], wordCount: Int, spelling: (Int) -> [UInt8]) -> [UInt8] {
+    var data = ByteWriter()
+    var offsets: [UInt32] = []
+    for list in lists {
+      offsets.append(UInt32(data.bytes.count))
+      for id in list {
+        let labels = spelling(Int(id))
+        data.appendVarint(UInt64(id))
+        data.appendVarint(UInt64(labels.count))
+        data.append(contentsOf: labels)
+      }
+    }
+    offsets.append(UInt32(data.bytes.count))
+    var out = ByteWriter()
+    out.append(UInt64(wordCount))
+    out.append(UInt32(lists.count))
+    out.append(UInt32(BestListLayout.listLength))
+    out.append(UInt32(data.bytes.count))
+    out.pad(toMultipleOf: BestListLayout.headerSize)
+    for offset in offsets { out.append(offset) }
+    out.append(contentsOf: data.bytes)
     return out.bytes
   }
 }
