@@ -8,7 +8,8 @@
 /// layout maps `I → ı`), else it is lowercased, then an alias maps it (`é → e`, `ß → s`),
 /// then it is looked up among the keys. Characters listed in
 /// ``skipped`` (apostrophe, hyphen) are allowed in words but have no key; anything else
-/// (digits, symbols) makes a word untypeable.
+/// (digits, symbols) makes a word untypeable. A layout is a value: it cannot change after it
+/// is made, so its lookup tables stay true.
 ///
 /// Binary encoding (`LYOT`), little-endian:
 /// ```
@@ -54,19 +55,29 @@ public struct KeyboardLayout: Sendable, Hashable {
   }
 
   /// The layout's name, e.g. `qwerty-en`.
-  public var name: String
+  public let name: String
   /// The unit of the coordinates, e.g. `pt`.
-  public var unit: String
+  public let unit: String
   /// The width of a letter key: the unit of every stored distance.
-  public var keyWidth: Float
+  public let keyWidth: Float
   /// The keys.
-  public var keys: [Key]
+  public let keys: [Key]
   /// Characters without a key that type as another character (`é → e`).
-  public var aliases: [Unicode.Scalar: Unicode.Scalar]
+  public var aliases: [Unicode.Scalar: Unicode.Scalar] {
+    Dictionary(uniqueKeysWithValues: zip(aliasSources, aliasTargets).map { (Unicode.Scalar($0)!, Unicode.Scalar($1)!) })
+  }
   /// Characters allowed in words that have no key.
-  public var skipped: Set<Unicode.Scalar>
+  public var skipped: Set<Unicode.Scalar> { Set(skippedScalars.map { Unicode.Scalar($0)! }) }
 
-  private var keyIndex: [Unicode.Scalar: Int]
+  // Sorted scalar tables, searched by halving: a blob's layout opens without hashing.
+  /// The alias sources, ascending, and their targets.
+  private let aliasSources: [UInt32]
+  private let aliasTargets: [UInt32]
+  /// The skipped characters, ascending.
+  private let skippedScalars: [UInt32]
+  /// The key characters, ascending, and each one's key index (the first key with it).
+  private let keyCharacters: [UInt32]
+  private let keyIndices: [Int]
 
   /// The characters ``skipped`` holds when a layout file does not say: apostrophes and hyphen.
   public static let defaultSkipped: Set<Unicode.Scalar> = ["'", "\u{2019}", "-"]
@@ -77,18 +88,57 @@ public struct KeyboardLayout: Sendable, Hashable {
     name: String, unit: String, keyWidth: Float, keys: [Key],
     aliases: [Unicode.Scalar: Unicode.Scalar] = [:], skipped: Set<Unicode.Scalar> = defaultSkipped
   ) {
+    let sortedAliases = aliases.map { ($0.key.value, $0.value.value) }.sorted { $0.0 < $1.0 }
+    self.init(
+      name: name, unit: unit, keyWidth: keyWidth, keys: keys, aliasSources: sortedAliases.map(\.0),
+      aliasTargets: sortedAliases.map(\.1), skippedScalars: skipped.map(\.value).sorted())
+  }
+
+  /// A layout from sorted alias and skipped tables (sources and skipped scalars ascending
+  /// and distinct), as `LYOT` stores them.
+  private init(
+    name: String, unit: String, keyWidth: Float, keys: [Key], aliasSources: [UInt32], aliasTargets: [UInt32],
+    skippedScalars: [UInt32]
+  ) {
     self.name = name
     self.unit = unit
     self.keyWidth = keyWidth
     self.keys = keys
-    self.aliases = aliases
-    self.skipped = skipped
-    var index: [Unicode.Scalar: Int] = [:]
-    index.reserveCapacity(keys.count)
-    for (i, key) in keys.enumerated() where index[key.character] == nil {
-      index[key.character] = i
+    self.aliasSources = aliasSources
+    self.aliasTargets = aliasTargets
+    self.skippedScalars = skippedScalars
+    // The first key of each character (a valid layout has one), by character.
+    let order = keys.indices.sorted { (keys[$0].character.value, $0) < (keys[$1].character.value, $1) }
+    var characters: [UInt32] = []
+    var indices: [Int] = []
+    characters.reserveCapacity(keys.count)
+    indices.reserveCapacity(keys.count)
+    for i in order where characters.last != keys[i].character.value {
+      characters.append(keys[i].character.value)
+      indices.append(i)
     }
-    self.keyIndex = index
+    keyCharacters = characters
+    keyIndices = indices
+  }
+
+  /// The position of `value` in the ascending `table`, if it is there.
+  @inline(__always)
+  private static func position(of value: UInt32, in table: [UInt32]) -> Int? {
+    var lo = 0
+    var hi = table.count
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      if table[mid] < value { lo = mid &+ 1 } else { hi = mid }
+    }
+    return lo < table.count && table[lo] == value ? lo : nil
+  }
+
+  private func keyIndex(_ scalar: UInt32) -> Int? {
+    Self.position(of: scalar, in: keyCharacters).map { keyIndices[$0] }
+  }
+
+  private func aliasTarget(_ scalar: UInt32) -> UInt32? {
+    Self.position(of: scalar, in: aliasSources).map { aliasTargets[$0] }
   }
 
   /// How `scalar` is typed: its own key, else its own alias (so a layout can say how a
@@ -97,12 +147,12 @@ public struct KeyboardLayout: Sendable, Hashable {
   /// - Parameter scalar: a character of a word.
   /// - Returns: its key, `.skipped`, or `.untypeable`.
   public func classify(_ scalar: Unicode.Scalar) -> Typing {
-    if let i = keyIndex[scalar] { return .key(i) }
-    if let target = aliases[scalar], let i = keyIndex[target] { return .key(i) }
-    let lower = Self.lowercase(scalar)
-    if let i = keyIndex[lower] { return .key(i) }
-    if let target = aliases[lower], let i = keyIndex[target] { return .key(i) }
-    if skipped.contains(scalar) { return .skipped }
+    if let i = keyIndex(scalar.value) { return .key(i) }
+    if let target = aliasTarget(scalar.value), let i = keyIndex(target) { return .key(i) }
+    let lower = Self.lowercase(scalar).value
+    if let i = keyIndex(lower) { return .key(i) }
+    if let target = aliasTarget(lower), let i = keyIndex(target) { return .key(i) }
+    if Self.position(of: scalar.value, in: skippedScalars) != nil { return .skipped }
     return .untypeable
   }
 
@@ -163,8 +213,8 @@ public struct KeyboardLayout: Sendable, Hashable {
     let nameBytes = Array(name.utf8)
     let unitBytes = Array(unit.utf8)
     out.append(UInt32(keys.count))
-    out.append(UInt32(aliases.count))
-    out.append(UInt32(skipped.count))
+    out.append(UInt32(aliasSources.count))
+    out.append(UInt32(skippedScalars.count))
     out.append(UInt32(nameBytes.count))
     out.append(UInt32(unitBytes.count))
     out.append(keyWidth)
@@ -175,11 +225,11 @@ public struct KeyboardLayout: Sendable, Hashable {
       out.append(key.width)
       out.append(key.height)
     }
-    for (from, to) in aliases.sorted(by: { $0.key.value < $1.key.value }) {
-      out.append(from.value)
-      out.append(to.value)
+    for (from, to) in zip(aliasSources, aliasTargets) {
+      out.append(from)
+      out.append(to)
     }
-    for scalar in skipped.sorted(by: { $0.value < $1.value }) { out.append(scalar.value) }
+    for scalar in skippedScalars { out.append(scalar) }
     out.append(contentsOf: nameBytes)
     out.append(contentsOf: unitBytes)
     return out.bytes
@@ -226,7 +276,7 @@ public struct KeyboardLayout: Sendable, Hashable {
     // aliases from a character without a key to one with a key, skipped characters without
     // a key. So the loader rejects exactly what the compiler refuses to build.
     var at = 24
-    // At most 63 keys: linear scans beat hashing here (open runs this check).
+    // At most 63 keys: a linear scan finds a repeated key (open runs this check).
     var boxes: [(character: Unicode.Scalar, x: Float, y: Float, width: Float, height: Float)] = []
     boxes.reserveCapacity(Int(keyCount))
     func hasKey(_ character: Unicode.Scalar) -> Bool { boxes.contains { $0.character == character } }
@@ -255,17 +305,29 @@ public struct KeyboardLayout: Sendable, Hashable {
       boxes.append(box)
       at += 20
     }
+    // The aliases and skipped characters are many (100 aliases on qwerty-en): look the
+    // keys up by halving.
+    let characters = boxes.map(\.character.value).sorted()
+    func isKey(_ scalar: UInt32) -> Bool { position(of: scalar, in: characters) != nil }
+    var previous: UInt32?
     for _ in 0..<Int(aliasCount) {
-      guard let from = Unicode.Scalar(view.uint32(at: at)!), let to = Unicode.Scalar(view.uint32(at: at + 4)!)
-      else { throw fail("invalid character code", at) }
-      guard !hasKey(from), hasKey(to) else {
+      let from = view.uint32(at: at)!
+      let to = view.uint32(at: at + 4)!
+      guard Unicode.Scalar(from) != nil, Unicode.Scalar(to) != nil else { throw fail("invalid character code", at) }
+      guard previous.map({ $0 < from }) ?? true else { throw fail("aliases are not in ascending order", at) }
+      guard !isKey(from), isKey(to) else {
         throw fail("an alias must map a character without a key to a key's character", at)
       }
+      previous = from
       at += 8
     }
+    previous = nil
     for _ in 0..<Int(skipCount) {
-      guard let skipped = Unicode.Scalar(view.uint32(at: at)!) else { throw fail("invalid character code", at) }
-      guard !hasKey(skipped) else { throw fail("a skipped character has a key", at) }
+      let skipped = view.uint32(at: at)!
+      guard Unicode.Scalar(skipped) != nil else { throw fail("invalid character code", at) }
+      guard previous.map({ $0 < skipped }) ?? true else { throw fail("skipped characters are not in ascending order", at) }
+      guard !isKey(skipped) else { throw fail("a skipped character has a key", at) }
+      previous = skipped
       at += 4
     }
     guard let text = view.slice(offset: at, length: Int(nameCount) + Int(unitCount)),
@@ -302,20 +364,23 @@ public struct KeyboardLayout: Sendable, Hashable {
       let character = scalar()
       keys.append(Key(character: character, x: number(), y: number(), width: number(), height: number()))
     }
-    var aliases: [Unicode.Scalar: Unicode.Scalar] = [:]
-    aliases.reserveCapacity(aliasCount)
+    // Stored sorted and distinct (`validate` checked): the tables as they are.
+    var sources: [UInt32] = []
+    var targets: [UInt32] = []
+    sources.reserveCapacity(aliasCount)
+    targets.reserveCapacity(aliasCount)
     for _ in 0..<aliasCount {
-      let from = scalar()
-      aliases[from] = scalar()
+      sources.append(view.uint32(at: at)!)
+      targets.append(view.uint32(at: at + 4)!)
+      at += 8
     }
-    var skipped: Set<Unicode.Scalar> = []
-    skipped.reserveCapacity(skipCount)
-    for _ in 0..<skipCount { skipped.insert(scalar()) }
+    let skipped = (0..<skipCount).map { view.uint32(at: at + 4 * $0)! }
+    at += 4 * skipCount
     let name = view.bytes(offset: at, length: nameCount).flatMap(Self.utf8) ?? ""
     let unit = view.bytes(offset: at + nameCount, length: unitCount).flatMap(Self.utf8) ?? ""
     self.init(
-      name: name, unit: unit, keyWidth: view.float32(at: 20)!, keys: keys, aliases: aliases,
-      skipped: skipped)
+      name: name, unit: unit, keyWidth: view.float32(at: 20)!, keys: keys, aliasSources: sources,
+      aliasTargets: targets, skippedScalars: skipped)
   }
 
   private static func utf8(_ bytes: [UInt8]) -> String? {

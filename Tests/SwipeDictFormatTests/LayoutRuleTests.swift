@@ -45,6 +45,33 @@ struct LayoutRuleTests {
     #expect(!Self.validates(layout), "\(rule) passed")
   }
 
+  @Test("aliases and skipped characters are stored ascending and once; any other order is refused")
+  func tablesMustAscend() {
+    let layout = KeyboardLayout(
+      name: "row", unit: "pt", keyWidth: 10, keys: [Self.key("a", 5), Self.key("b", 15)],
+      aliases: ["ä": "a", "á": "a"], skipped: ["'", "-"])
+    var bytes = layout.encoded()
+    #expect(bytes.withUnsafeBytes { (try? KeyboardLayout.validate(UnsafeByteView($0))) != nil })
+    // The tables after the two keys: aliases at 64 (8 bytes each), skipped at 80 (4 each).
+    func swapped(_ a: Int, _ b: Int, width: Int) -> [UInt8] {
+      var out = bytes
+      for i in 0..<width { out.swapAt(a + i, b + i) }
+      return out
+    }
+    for (name, damaged) in [
+      ("aliases", swapped(64, 72, width: 8)), ("skipped", swapped(80, 84, width: 4)),
+    ] {
+      #expect(damaged.withUnsafeBytes { (try? KeyboardLayout.validate(UnsafeByteView($0))) == nil }, "\(name)")
+    }
+    // A repeated alias source.
+    bytes.replaceSubrange(72..<76, with: bytes[64..<68])
+    #expect(bytes.withUnsafeBytes { (try? KeyboardLayout.validate(UnsafeByteView($0))) == nil })
+    // What the tables say comes back through the public view of them.
+    #expect(layout.aliases == ["ä": "a", "á": "a"] && layout.skipped == ["'", "-"])
+    #expect(layout.classify("á") == .key(0) && layout.classify("Á") == .key(0) && layout.classify("-") == .skipped)
+    #expect(layout.classify("c") == .untypeable)
+  }
+
   @Test func tooManyKeysAreRefused() {
     let keys = (0..<64).map { Self.key(Unicode.Scalar(0x4E00 + $0)!, Float($0) * 10 + 5) }
     #expect(!Self.validates(KeyboardLayout(name: "wide", unit: "pt", keyWidth: 10, keys: keys)))
