@@ -573,19 +573,36 @@ struct LabeledWords {
   }
 
   /// Word indices in label order.
+  ///
+  /// Sorted by their first eight labels packed into an integer (integer comparisons), then
+  /// each run of equal keys (words that share eight labels, or shorter words padded alike)
+  /// by the whole comparison.
   func sortedOrder() -> [Int] {
-    var order = Array(0..<count)
     labels.withUnsafeBufferPointer { all in
       starts.withUnsafeBufferPointer { s in
         let base = all.baseAddress!
-        order.sort { a, b in
+        func precedes(_ a: Int, _ b: Int) -> Bool {
           let la = s[a + 1] - s[a]
           let lb = s[b + 1] - s[b]
           let c = memcmp(base + s[a], base + s[b], min(la, lb))
           return c != 0 ? c < 0 : la < lb
         }
+        guard count > 0 else { return [] }
+        var keyed: [(key: UInt64, index: Int)] = (0..<count).map { i in
+          var key: UInt64 = 0
+          let length = s[i + 1] - s[i]
+          for k in 0..<8 { key = key << 8 | UInt64(k < length ? base[s[i] + k] : 0) }
+          return (key, i)
+        }
+        keyed.sort { $0.key < $1.key }
+        var order = keyed.map(\.index)
+        var runStart = 0
+        for i in 1...keyed.count where i == keyed.count || keyed[i].key != keyed[runStart].key {
+          if i - runStart > 1 { order[runStart..<i].sort(by: precedes) }
+          runStart = i
+        }
+        return order
       }
     }
-    return order
   }
 }

@@ -47,13 +47,10 @@ enum PrefixTreeBuilder {
         leafData.appendVarint(UInt64(run.length))
         end = run.start + run.length
       }
-      // Local index of an ID = its position in the ascending list.
-      var position: [Int32: Int] = [:]
-      position.reserveCapacity(ids.count)
-      for (i, id) in ids.enumerated() { position[id] = i }
+      // Local index of an ID = its position in the ascending list: the positions, by frequency.
       let width = PrefixTreeLayout.indexWidth(forLeafSize: ids.count)
-      for id in ids.sorted(by: byFrequency) {
-        leafData.appendUnsigned(UInt64(position[id]!), width: width)
+      for position in ids.indices.sorted(by: { byFrequency(ids[$0], ids[$1]) }) {
+        leafData.appendUnsigned(UInt64(position), width: width)
       }
       return PrefixTreeLayout.leafFlag | UInt32(leafOffsets.count - 1)
     }
@@ -90,7 +87,7 @@ enum PrefixTreeBuilder {
     let root = makeNode((0..<Int32(wordCount)).map { $0 }, depth: 0)
     leafOffsets.append(UInt32(leafData.bytes.count))
 
-    let top = (0..<Int32(wordCount)).sorted(by: byFrequency).prefix(PrefixTreeLayout.topCount)
+    let top = mostFrequent((0..<Int32(wordCount)).map { $0 }, count: PrefixTreeLayout.topCount)
     var spellings = ByteWriter()
     for id in top {
       let labels = spelling(Int(id))
