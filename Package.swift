@@ -141,6 +141,7 @@ let package = Package(
       name: "SwipeDictServerTests",
       dependencies: [
         "SwipeDictServer", "SwipeDecoder", "SwipeDictTools", "SwipeDictCompiler", "SwipeDictTestSupport", "swipedict",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strictSwift),
     .testTarget(
