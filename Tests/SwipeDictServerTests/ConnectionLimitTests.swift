@@ -1,0 +1,347 @@
+import Foundation
+import SwipeDictServer
+import Testing
+
+/// Milliseconds in `duration`.
+private func ms(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+/// The responses in `bytes` (a stream of them, each with a Content-Length), in order.
+private func responses(in bytes: [UInt8]) -> [(status: Int, headers: [String: String], body: String)] {
+  var found: [(Int, [String: String], String)] = []
+  var rest = bytes[...]
+  let separator: [UInt8] = [13, 10, 13, 10]
+  while let headEnd = rest.indices.first(where: { rest[$0...].starts(with: separator) }) {
+    let lines = String(decoding: rest[..<headEnd], as: UTF8.self).components(separatedBy: "\r\n")
+    let status = Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      if parts.count == 2 { headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
+    }
+    let length = Int(headers["content-length"] ?? "0") ?? 0
+    let bodyStart = headEnd + 4
+    guard rest.endIndex - bodyStart >= length else { break }
+    found.append((status, headers, String(decoding: rest[bodyStart..<(bodyStart + length)], as: UTF8.self)))
+    rest = rest[(bodyStart + length)...]
+  }
+  return found
+}
+
+/// A request's bytes.
+private func get(_ target: String, _ extra: String = "") -> [UInt8] {
+  Array("GET \(target) HTTP/1.1\r\nHost: x\r\n\(extra)\r\n".utf8)
+}
+
+/// Requests of a well-behaved client during `duration`, one every 5 ms on one connection:
+/// their statuses and the longest wait.
+private func steadyClient(port: UInt16, for duration: Duration) throws -> (statuses: Set<Int>, longest: Double) {
+  let client = LoopbackClient(port: port)
+  try client.openConnection()
+  var statuses: Set<Int> = []
+  var longest = 0.0
+  let end = ContinuousClock.now + duration
+  while ContinuousClock.now < end {
+    let start = ContinuousClock.now
+    statuses.insert(try client.request("GET", "/api/complete?blob=en&prefix=he&limit=3").status)
+    longest = max(longest, ms(ContinuousClock.now - start))
+    Thread.sleep(forTimeInterval: 0.005)
+  }
+  return (statuses, longest)
+}
+
+@Suite("HTTP limits of the playground server", .serialized)
+struct ConnectionLimitTests {
+  @Test("a 1 MB header line gets 431 within a second while another client is answered as usual")
+  func hugeHeaderLine() async throws {
+    try await withServer { port in
+      async let other = offPool { try steadyClient(port: port, for: .milliseconds(400)) }
+      let (status, elapsed, saysWhy) = try await offPool { () -> (Int?, Double, Bool) in
+        Thread.sleep(forTimeInterval: 0.05)
+        let client = LoopbackClient(port: port)
+        try client.openConnection()
+        let start = ContinuousClock.now
+        try client.write(raw: get("/api/blobs", "X-Big: " + String(repeating: "a", count: 1_000_000) + "\r\n"))
+        let response = try client.response(within: .seconds(5))
+        return (response?.status, ms(ContinuousClock.now - start), response.map { (try? object($0))?["error"] is String } ?? false)
+      }
+      let (statuses, longest) = try await other
+      #expect(status == 431)
+      #expect(saysWhy)
+      #expect(elapsed < 1000)
+      #expect(statuses == [200])
+      print("1 MB header line: \(status ?? 0) in \(Int(elapsed)) ms; meanwhile the other client's longest wait: \(String(format: "%.1f", longest)) ms")
+    }
+  }
+
+  @Test("a 1 MB request line gets 414; blank lines alone past the limit get 400")
+  func hugeRequestLine() async throws {
+    try await withServer { port in
+      try await offPool {
+        let client = LoopbackClient(port: port)
+        try client.openConnection()
+        try client.write(raw: get("/" + String(repeating: "a", count: 1_000_000)))
+        #expect(try client.response(within: .seconds(5))?.status == 414)
+        let blank = LoopbackClient(port: port)
+        try blank.openConnection()
+        try blank.write(raw: [UInt8](repeating: 0x0A, count: 100_000))
+        #expect(try blank.response(within: .seconds(5))?.status == 400)
+        #expect(try LoopbackClient(port: port).request("GET", "/api/blobs").status == 200)
+      }
+    }
+  }
+
+  @Test("half a head then silence gets 408 after the head time, a byte at a time too; others are served meanwhile")
+  func stalledHead() async throws {
+    var limits = PlaygroundServer.Limits()
+    limits.http.headTime = .milliseconds(300)
+    try await withServer(limits: limits) { port in
+      async let other = offPool { try steadyClient(port: port, for: .milliseconds(500)) }
+      async let dripped = offPool { () -> (Int?, Double) in
+        let client = LoopbackClient(port: port)
+        try client.openConnection()
+        let start = ContinuousClock.now
+        var answer: LoopbackClient.Response?
+        for byte in get("/api/blobs") {
+          do {
+            try client.write(raw: [byte])
+          } catch {
+            break
+          }
+          if let response = try? client.response(within: .milliseconds(50)) {
+            answer = response
+            break
+          }
+        }
+        return (answer?.status, ms(ContinuousClock.now - start))
+      }
+      let (status, elapsed) = try await offPool { () -> (Int?, Double) in
+        let client = LoopbackClient(port: port)
+        try client.openConnection()
+        let start = ContinuousClock.now
+        try client.write(raw: Array("GET /api/blobs HTTP/1.1\r\nHost: x\r\n".utf8))
+        let response = try client.response(within: .seconds(5))
+        return (response?.status, ms(ContinuousClock.now - start))
+      }
+      #expect(status == 408)
+      #expect(elapsed >= 250 && elapsed < 3000, "\(elapsed) ms")
+      let (drippedStatus, drippedElapsed) = try await dripped
+      #expect(drippedStatus == 408)
+      #expect(drippedElapsed < 3000, "\(drippedElapsed) ms")
+      #expect(try await other.statuses == [200])
+      // A connection that sends nothing is closed after the head time, without an answer.
+      try await offPool {
+        let silent = LoopbackClient(port: port)
+        try silent.openConnection()
+        #expect(try silent.readToEnd(within: .seconds(5)).isEmpty)
+      }
+    }
+  }
+
+  @Test("a body that stops short gets 408 after the body time")
+  func stalledBody() async throws {
+    var limits = PlaygroundServer.Limits()
+    limits.http.bodyTime = .milliseconds(300)
+    try await withServer(limits: limits) { port in
+      try await offPool {
+        let client = LoopbackClient(port: port)
+        try client.openConnection()
+        try client.write(raw: Array("POST /api/sessions HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"blob\"".utf8))
+        let start = ContinuousClock.now
+        #expect(try client.response(within: .seconds(5))?.status == 408)
+        #expect(ms(ContinuousClock.now - start) >= 250)
+      }
+    }
+  }
+
+  @Test("stop closes the listener and every connection at once")
+  func stopClosesConnections() async throws {
+    let server = try PlaygroundServer(blobs: [.init(name: "en", dictionary: serverDictionary)])
+    let port = try await server.start(host: "127.0.0.1", port: 0)
+    /// The two clients, used by one thread at a time.
+    final class Clients: @unchecked Sendable {
+      let idle: LoopbackClient
+      let halfway: LoopbackClient
+      init(port: UInt16) { (idle, halfway) = (LoopbackClient(port: port), LoopbackClient(port: port)) }
+    }
+    let clients = Clients(port: port)
+    try await offPool { () throws -> Void in
+      #expect(try clients.idle.request("GET", "/api/blobs").status == 200)
+      try clients.halfway.write(raw: Array("GET /api/blobs HTTP/1.1\r\n".utf8))
+    }
+    let start = ContinuousClock.now
+    await server.stop()
+    try await server.wait()
+    #expect(ms(ContinuousClock.now - start) < 2000)
+    try await offPool { () throws -> Void in
+      #expect(try clients.idle.readToEnd(within: .seconds(2)).isEmpty)
+      #expect(try clients.halfway.response(within: .seconds(2)) == nil)
+      #expect(throws: LoopbackClient.Failure.self) { try LoopbackClient(port: port).request("GET", "/api/blobs") }
+    }
+  }
+
+  @Test("past the connection limit a new connection gets 503; closing one makes room")
+  func tooManyConnections() async throws {
+    var limits = PlaygroundServer.Limits()
+    limits.http.connections = 3
+    try await withServer(limits: limits) { port in
+      try await offPool {
+        let open = (0..<3).map { _ in LoopbackClient(port: port) }
+        for client in open { try client.openConnection() }
+        #expect(try open[0].request("GET", "/api/blobs").status == 200)
+        let extra = LoopbackClient(port: port)
+        try extra.openConnection()
+        let refused = try #require(try extra.response(within: .seconds(5)))
+        #expect(refused.status == 503)
+        #expect((try? object(refused))?["error"] is String)
+        #expect(try open[1].request("GET", "/api/blobs").status == 200)
+        open[2].disconnect()
+        var status = 0
+        for _ in 0..<100 where status != 200 {
+          Thread.sleep(forTimeInterval: 0.02)
+          status = (try? LoopbackClient(port: port).request("GET", "/api/blobs").status) ?? 0
+        }
+        #expect(status == 200)
+      }
+    }
+  }
+
+  @Test("a body over the limit gets 413 (at once when declared, even with Expect: 100-continue); the next client is served")
+  func bodyOverLimit() async throws {
+    var limits = PlaygroundServer.Limits()
+    limits.http.bodyBytes = 1_000
+    try await withServer(limits: limits) { port in
+      try await offPool {
+        let client = LoopbackClient(port: port)
+        let large = try client.request("POST", "/api/sessions", json: #"{"blob":"en","x":""# + String(repeating: "x", count: 5_000) + #""}"#)
+        #expect(large.status == 413)
+        #expect(large.headers["connection"] == "close")
+        #expect(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#).status == 201)
+        let declared = LoopbackClient(port: port)
+        try declared.openConnection()
+        try declared.write(
+          raw: Array("POST /api/sessions HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 10000000000\r\n\r\n".utf8))
+        #expect(try declared.response(within: .seconds(5))?.status == 413)
+        // Within the limit, Expect: 100-continue gets 100 Continue, then the answer.
+        let polite = LoopbackClient(port: port)
+        try polite.openConnection()
+        let body = #"{"blob":"en"}"#
+        try polite.write(
+          raw: Array("POST /api/sessions HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n".utf8))
+        #expect(try polite.response(within: .seconds(5))?.status == 100)
+        try polite.write(raw: Array(body.utf8))
+        #expect(try polite.response(within: .seconds(5))?.status == 201)
+      }
+    }
+  }
+
+  @Test("random bytes that are not HTTP get 400, and the server answers the next client")
+  func garbage() async throws {
+    try await withServer { port in
+      try await offPool {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for round in 0..<20 {
+          let bytes = (0..<200).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+          }
+          let client = LoopbackClient(port: port)
+          try client.openConnection()
+          try? client.write(raw: bytes)
+          let response = try client.response(within: .seconds(5))
+          #expect(response?.status == 400, "round \(round)")
+          #expect(try LoopbackClient(port: port).request("GET", "/api/blobs").status == 200)
+        }
+        // Targets with bytes a URL may not hold are not taken for the page.
+        let client = LoopbackClient(port: port)
+        for target in ["/a|b", "/api/blobs%zz", "/{x}", "/%", "/%%", "/a?%zz=1"] {
+          let status = try client.request("GET", target).status
+          #expect((400..<500).contains(status), "\(target): \(status)")
+        }
+        #expect(try client.request("GET", "/api/blobs").status == 200)
+      }
+    }
+  }
+
+  @Test("keep-alive: many requests on one connection; HTTP/1.0 only with keep-alive; HEAD has no body")
+  func keepAlive() async throws {
+    try await withServer { port in
+      try await offPool {
+        let client = LoopbackClient(port: port)
+        for _ in 0..<10 { #expect(try client.request("GET", "/api/blobs").status == 200) }
+        #expect(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#).status == 201)
+        #expect(try client.request("HEAD", "/").status == 405)
+        #expect(try client.request("GET", "/api/blobs").status == 200)
+        #expect(client.connections == 1)
+
+        let old = LoopbackClient(port: port)
+        try old.openConnection()
+        try old.write(raw: Array("GET /api/blobs HTTP/1.0\r\nConnection: keep-alive\r\n\r\n".utf8))
+        let kept = try #require(try old.response(within: .seconds(5)))
+        #expect(kept.status == 200 && kept.headers["connection"] == "keep-alive")
+        try old.write(raw: Array("GET /api/blobs HTTP/1.0\r\n\r\n".utf8))
+        let last = responses(in: try old.readToEnd(within: .seconds(5)))
+        #expect(last.map(\.status) == [200])
+        #expect(last.first?.headers["connection"] == "close")
+      }
+    }
+  }
+
+  @Test("pipelined requests are answered in order; Connection: close ends the connection after its answer")
+  func pipelining() async throws {
+    try await withServer { port in
+      try await offPool {
+        let client = LoopbackClient(port: port)
+        try client.openConnection()
+        let prefixes = ["he", "wo", "th"]
+        var bytes = prefixes.flatMap { get("/api/complete?blob=en&limit=1&prefix=\($0)") }
+        bytes += get("/api/complete?blob=en&limit=1&prefix=ye", "Connection: close\r\n")
+        bytes += get("/api/blobs")  // after the close: never answered
+        try client.write(raw: bytes)
+        let answers = responses(in: try client.readToEnd(within: .seconds(5)))
+        #expect(answers.map(\.status) == [200, 200, 200, 200])
+        let words = answers.map { answer in
+          ((try? JSONSerialization.jsonObject(with: Data(answer.body.utf8))) as? [String: Any])
+            .flatMap { ($0["suggestions"] as? [[String: Any]])?.first?["word"] as? String } ?? ""
+        }
+        #expect(zip(words, prefixes + ["ye"]).allSatisfy { $0.hasPrefix($1) }, "\(words)")
+        #expect(answers.last?.headers["connection"] == "close")
+        #expect(answers.dropLast().allSatisfy { $0.headers["connection"] == nil })
+      }
+    }
+  }
+
+  @Test("an idle kept-alive connection is closed after the keep-alive time")
+  func idleConnection() async throws {
+    var limits = PlaygroundServer.Limits()
+    limits.http.keepAliveTime = .milliseconds(300)
+    try await withServer(limits: limits) { port in
+      try await offPool { () throws -> Void in
+        let client = LoopbackClient(port: port)
+        #expect(try client.request("GET", "/api/blobs").status == 200)
+        let start = ContinuousClock.now
+        #expect(try client.readToEnd(within: .seconds(5)).isEmpty)
+        #expect(ms(ContinuousClock.now - start) >= 250)
+      }
+    }
+  }
+
+  @Test("a client that never reads its answers is disconnected after the write time; others are served")
+  func neverReads() async throws {
+    var limits = PlaygroundServer.Limits()
+    limits.http.writeTime = .milliseconds(300)
+    try await withServer(limits: limits) { port in
+      try await offPool {
+        let greedy = LoopbackClient(port: port)
+        try greedy.openConnection()
+        let count = 2_000
+        try greedy.write(raw: (0..<count).flatMap { _ in get("/") })
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try LoopbackClient(port: port).request("GET", "/api/blobs").status == 200)
+        let answered = responses(in: try greedy.readToEnd(within: .seconds(10))).count
+        #expect(answered < count)
+      }
+    }
+  }
+}
