@@ -115,7 +115,7 @@ public final class LoopbackClient {
       do {
         try fill()
       } catch {
-        guard error.description.hasPrefix("the server closed") || error.description.hasPrefix("the server reset") else {
+        guard error.description == Self.closed || error.description == Self.reset else {
           throw error
         }
         disconnect()
@@ -137,7 +137,7 @@ public final class LoopbackClient {
       do {
         try fill()
       } catch {
-        guard error.description.hasPrefix("the server closed") || error.description.hasPrefix("the server reset") else {
+        guard error.description == Self.closed || error.description == Self.reset else {
           throw error
         }
         let bytes = buffer
@@ -219,6 +219,9 @@ public final class LoopbackClient {
     }
   }
 
+  private static let closed = "the server closed the connection"
+  private static let reset = "the server reset the connection"
+
   /// Reads more bytes into the buffer; throws at the end of the stream.
   private func fill() throws(Failure) {
     var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -226,8 +229,8 @@ public final class LoopbackClient {
     if n < 0, errno == EINTR { return }
     guard n > 0 else {
       let error = errno
-      if n == 0 { throw Failure(description: "the server closed the connection") }
-      if error == ECONNRESET { throw Failure(description: "the server reset the connection") }
+      if n == 0 { throw Failure(description: Self.closed) }
+      if error == ECONNRESET { throw Failure(description: Self.reset) }
       if error == EAGAIN || error == EWOULDBLOCK { throw Failure(description: "no answer within the time allowed") }
       throw Failure(description: "recv: errno \(error)")
     }

@@ -314,7 +314,7 @@ struct ServerTests {
         // The bad requests added nothing to the session.
         let fine = try object(try client.request("POST", points, json: #"{"points":[[225,81]]}"#))
         #expect(fine["count"] as? Int == 1)
-        // Over 1 MiB: 413, with and without a declared length; the server goes on.
+        // Over 1 MiB: 413 (answered from the declared length); the server goes on.
         let huge = "{\"points\":[" + String(repeating: "[1,2],", count: 300_000) + "[1,2]]}"
         let tooLarge = try client.request("POST", points, json: huge)
         #expect(tooLarge.status == 413)

@@ -271,7 +271,7 @@ private final class ClientConnection {
       headers: head.headers, body: HTTPBodySequence(data: body), remoteAddress: remoteAddress)
     let response: HTTPResponse
     if request.path.isEmpty {
-      // FlyingFox's URL parsing refused the target (a `|`, a broken `%` escape…).
+      // FlyingFox's URL parsing found no path in the target: refused, not taken for `/`.
       response = .error(.bad("the request target is not a valid URL path: \(head.target.prefix(200))"))
     } else {
       do {
