@@ -181,6 +181,32 @@ struct ConnectionLimitTests {
     }
   }
 
+  @Test("the server answers while every thread of Swift's cooperative pool is busy")
+  func busyCooperativePool() async throws {
+    try await withServer { port in
+      // As many busy tasks as the pool has threads (one per core), each for 2 s: a server
+      // whose tasks ran on the pool would answer nothing meanwhile.
+      let cores = ProcessInfo.processInfo.activeProcessorCount
+      async let busy: Void = withTaskGroup(of: Void.self) { group in
+        for _ in 0..<cores {
+          group.addTask {
+            let end = ContinuousClock.now + .seconds(2)
+            var spin = 0
+            while ContinuousClock.now < end { spin &+= 1 }
+            _ = spin
+          }
+        }
+      }
+      let (statuses, longest) = try await offPool {
+        Thread.sleep(forTimeInterval: 0.3)
+        return try steadyClient(port: port, for: .seconds(1))
+      }
+      await busy
+      #expect(statuses == [200])
+      #expect(longest < 500, "longest wait \(longest) ms")
+    }
+  }
+
   @Test("past the connection limit a new connection gets 503; closing one makes room")
   func tooManyConnections() async throws {
     var limits = PlaygroundServer.Limits()

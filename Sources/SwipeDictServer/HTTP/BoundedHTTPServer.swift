@@ -66,7 +66,17 @@ final class BoundedHTTPServer: Sendable {
     let server = BoundedHTTPServer(
       port: port, handler: handler, limits: limits, pool: pool, listener: try AsyncSocket(socket: socket, pool: pool))
     server.table.startWatchdog()
-    server.run.withLock { $0 = Task { try await server.serve() } }
+    let task: Task<Void, any Error>
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+      let executor = ServerExecutor(threads: min(max(2, ProcessInfo.processInfo.activeProcessorCount), 16))
+      task = Task(executorPreference: executor) {
+        defer { executor.shutDown() }
+        try await server.serve()
+      }
+    } else {
+      task = Task { try await server.serve() }
+    }
+    server.run.withLock { $0 = task }
     return server
   }
 
