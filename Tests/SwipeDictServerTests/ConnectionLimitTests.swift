@@ -353,6 +353,54 @@ struct ConnectionLimitTests {
     }
   }
 
+  @Test("blank lines after a request are not a request: the connection stays kept alive past the head time")
+  func blankLinesAfterRequest() async throws {
+    var limits = PlaygroundServer.Limits()
+    limits.http.headTime = .milliseconds(200)
+    try await withServer(limits: limits) { port in
+      try await offPool {
+        let client = LoopbackClient(port: port)
+        try client.openConnection()
+        // An extra CRLF after a request (RFC 9112 §2.2: some old clients send one), then idle
+        // for longer than the head time: the connection waits for its next request.
+        try client.write(raw: get("/api/blobs") + Array("\r\n".utf8))
+        #expect(try client.response(within: .seconds(20))?.status == 200)
+        Thread.sleep(forTimeInterval: 1)
+        try? client.write(raw: get("/api/blobs"))
+        #expect(try client.response(within: .seconds(20))?.status == 200)
+        #expect(client.connections == 1)
+      }
+    }
+  }
+
+  @Test("blank lines alone do not keep an idle connection open past the keep-alive time")
+  func blankLinesWhileIdle() async throws {
+    var limits = PlaygroundServer.Limits()
+    limits.http.keepAliveTime = .milliseconds(300)
+    try await withServer(limits: limits) { port in
+      try await offPool { () throws -> Void in
+        let client = LoopbackClient(port: port)
+        #expect(try client.request("GET", "/api/blobs").status == 200)
+        let start = ContinuousClock.now
+        var closed = false
+        var answer: Int?
+        while !closed && answer == nil && ContinuousClock.now - start < .seconds(30) {
+          do throws(LoopbackClient.Failure) {
+            try client.write(raw: Array("\r\n".utf8))
+            answer = try client.response(within: .milliseconds(100))?.status
+            closed = answer == nil
+          } catch {
+            // No answer within 100 ms (the connection is open), or the write found it closed.
+            closed = error.description.hasPrefix("send")
+          }
+        }
+        #expect(closed)
+        #expect(answer == nil)
+        #expect(ms(ContinuousClock.now - start) >= 250)
+      }
+    }
+  }
+
   @Test("a client that never reads its answers is disconnected after the write time; others are served")
   func neverReads() async throws {
     var limits = PlaygroundServer.Limits()

@@ -210,17 +210,31 @@ private final class ClientConnection {
 
   func run() async {
     defer { table.release(fd) }
-    var first = true
+    // A new connection's first byte must come within the head time, the next request on a
+    // kept-alive one within the keep-alive time. Blank lines before a request (RFC 9112
+    // §2.2) are dropped and are no request: they neither start the head time (a 408 to an
+    // idle client) nor move the idle deadline, and more than a head's worth is refused.
+    var idleUntil = ContinuousClock.now + limits.headTime
+    var blank = 0
     while true {
+      while start < end, storage[start] == 0x0D || storage[start] == 0x0A {
+        start += 1
+        blank += 1
+      }
+      guard blank <= limits.headBytes else {
+        await refuse(.bad("the request holds only blank lines"))
+        return
+      }
       if start == end {
         start = 0
         end = 0
         if storage.count > 4 * Self.chunk { storage = [UInt8](repeating: 0, count: Self.chunk) }
-        let wait = first ? limits.headTime : limits.keepAliveTime
-        guard table.setDeadline(fd, ContinuousClock.now + wait), await fill() == .more else { return }
+        guard table.setDeadline(fd, idleUntil), await fill() == .more else { return }
+        continue
       }
       guard await serveRequest() else { return }
-      first = false
+      idleUntil = ContinuousClock.now + limits.keepAliveTime
+      blank = 0
     }
   }
 
