@@ -401,6 +401,26 @@ struct ConnectionLimitTests {
     }
   }
 
+  #if os(Linux)
+    @Test("a start that cannot bind its port leaves no descriptor open")
+    func failedStartLeaksNothing() async throws {
+      /// The process's epoll descriptors (a socket pool each).
+      func pollers() -> Int {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return fds.filter { ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) ?? "").contains("eventpoll") }.count
+      }
+      try await withServer { port in
+        let before = pollers()
+        for _ in 0..<20 {
+          let other = try PlaygroundServer(blobs: [.init(name: "en", dictionary: serverDictionary)])
+          await #expect(throws: (any Error).self) { try await other.start(host: "127.0.0.1", port: port) }
+        }
+        // 20 when every failed start leaked its pool; other suites' servers come and go.
+        #expect(pollers() - before < 10)
+      }
+    }
+  #endif
+
   @Test("a client that never reads its answers is disconnected after the write time; others are served")
   func neverReads() async throws {
     var limits = PlaygroundServer.Limits()

@@ -44,10 +44,10 @@ final class BoundedHTTPServer: Sendable {
   static func start(
     address: any SocketAddress, handler: any HTTPHandler, limits: PlaygroundServer.HTTPLimits
   ) async throws -> BoundedHTTPServer {
-    let pool: any AsyncSocketPool = SocketPool.make()
-    try await pool.prepare()
     let socket = try Socket(domain: Int32(type(of: address).family))
     let port: UInt16
+    let pool: any AsyncSocketPool = SocketPool.make()
+    let listener: AsyncSocket
     do {
       try socket.setValue(true, for: .localAddressReuse)
       #if canImport(Darwin)
@@ -59,12 +59,14 @@ final class BoundedHTTPServer: Sendable {
       case .ip4(_, let bound), .ip6(_, let bound): port = bound
       case .unix: throw PlaygroundServerError(message: "the server listens on no IP address")
       }
+      listener = try AsyncSocket(socket: socket, pool: pool)
+      // Last: a prepared pool holds descriptors (its epoll queue) that only its run closes.
+      try await pool.prepare()
     } catch {
       try? socket.close()
       throw error
     }
-    let server = BoundedHTTPServer(
-      port: port, handler: handler, limits: limits, pool: pool, listener: try AsyncSocket(socket: socket, pool: pool))
+    let server = BoundedHTTPServer(port: port, handler: handler, limits: limits, pool: pool, listener: listener)
     server.table.startWatchdog()
     let task: Task<Void, any Error>
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
