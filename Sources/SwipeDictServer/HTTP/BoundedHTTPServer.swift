@@ -274,6 +274,9 @@ private final class ClientConnection {
     start += found.end
     if end - start < head.contentLength {
       if head.expectsContinue && head.version == .http11 {
+        // Under the write time: a write is woken only by shutting down the writing side,
+        // which the head's deadline (reading) does not.
+        table.setDeadline(fd, ContinuousClock.now + limits.writeTime)
         guard await write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return false }
       }
       table.setDeadline(fd, ContinuousClock.now + limits.bodyTime, .reading)
