@@ -22,6 +22,9 @@ final class BoundedHTTPServer: Sendable {
   let pool: any AsyncSocketPool
   let table: ConnectionTable
   private let listener: AsyncSocket
+  /// Whether the listening socket is still open: ``stop()`` shuts it down only then (once
+  /// closed, its number may be another socket's).
+  private let listening = Locked(true)
   private let run: Locked<Task<Void, any Error>?> = Locked(nil)
   private let stopped = Locked(false)
 
@@ -93,7 +96,9 @@ final class BoundedHTTPServer: Sendable {
   func stop() async {
     guard !stopped.withLock({ value in defer { value = true }; return value }) else { return }
     table.stop()
-    SocketCalls.shutdown(listener.socket.file.rawValue, read: true, write: true)
+    listening.withLock { open in
+      if open { SocketCalls.shutdown(listener.socket.file.rawValue, read: true, write: true) }
+    }
     guard let task = run.withLock({ $0 }) else { return }
     let timeout = Task {
       try await Task.sleep(for: .seconds(1))
@@ -107,7 +112,10 @@ final class BoundedHTTPServer: Sendable {
   private func serve() async throws {
     defer {
       table.finish()
-      try? listener.close()
+      listening.withLock { open in
+        open = false
+        try? listener.close()
+      }
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await self.pool.run() }
@@ -164,7 +172,9 @@ final class BoundedHTTPServer: Sendable {
   private func refuseOverCapacity(_ fd: Int32) {
     let error = RequestError(
       status: .serviceUnavailable,
-      message: "the server has \(table.capacity) connections open, its limit: try again later")
+      message: table.isStopping
+        ? "the server is stopping"
+        : "the server has \(table.capacity) connections open, its limit: try again later")
     let bytes = ResponseEncoder.encode(
       .error(error), body: Data(error.json.text.utf8), keepAlive: false, headOnly: false)
     _ = bytes.withUnsafeBytes { SocketCalls.send(fd, $0) }
