@@ -362,6 +362,28 @@ struct ConnectionLimitTests {
     }
   }
 
+  @Test("a request split at any byte (inside its final CRLF CRLF, its body) is answered on the same connection")
+  func splitRequests() async throws {
+    try await withServer { port in
+      try await offPool {
+        let client = LoopbackClient(port: port)
+        let id = try object(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#))["session"] as? String ?? ""
+        let body = #"{"points":[[225,81]]}"#
+        let request = Array(
+          "POST /api/sessions/\(id)/points HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+        for cut in 1..<request.count {
+          try client.write(raw: Array(request[..<cut]))
+          Thread.sleep(forTimeInterval: 0.002)
+          try client.write(raw: Array(request[cut...]))
+          let response = try #require(try client.response(within: answerTime), "cut at \(cut)")
+          // Each request's one point, read whole: the session counts them.
+          #expect(response.status == 200 && (try? object(response))?["count"] as? Int == cut, "cut at \(cut): \(response.text)")
+        }
+        #expect(client.connections == 1)
+      }
+    }
+  }
+
   @Test("pipelined requests are answered in order; Connection: close ends the connection after its answer")
   func pipelining() async throws {
     try await withServer { port in
