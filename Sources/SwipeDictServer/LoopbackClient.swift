@@ -110,17 +110,10 @@ public final class LoopbackClient {
   public func response(within timeout: Duration) throws(Failure) -> Response? {
     guard socket >= 0 else { throw Failure(description: "not connected") }
     setReceiveTimeout(timeout)
-    defer { setReceiveTimeout(nil) }
-    if buffer.isEmpty {
-      do {
-        try fill()
-      } catch {
-        guard error.description == Self.closed || error.description == Self.reset else {
-          throw error
-        }
-        disconnect()
-        return nil
-      }
+    defer { if socket >= 0 { setReceiveTimeout(nil) } }
+    if buffer.isEmpty, try !fillUnlessEnded() {
+      disconnect()
+      return nil
     }
     return try readResponse()
   }
@@ -133,18 +126,10 @@ public final class LoopbackClient {
     guard socket >= 0 else { throw Failure(description: "not connected") }
     setReceiveTimeout(timeout)
     defer { if socket >= 0 { setReceiveTimeout(nil) } }
-    while true {
-      do {
-        try fill()
-      } catch {
-        guard error.description == Self.closed || error.description == Self.reset else {
-          throw error
-        }
-        let bytes = buffer
-        disconnect()
-        return bytes
-      }
-    }
+    while try fillUnlessEnded() {}
+    let bytes = buffer
+    disconnect()
+    return bytes
   }
 
   /// Closes the connection.
@@ -221,6 +206,19 @@ public final class LoopbackClient {
 
   private static let closed = "the server closed the connection"
   private static let reset = "the server reset the connection"
+
+  /// Reads more bytes into the buffer.
+  /// - Returns: `false` when the server closed or reset the connection.
+  /// - Throws: ``Failure`` when the read fails otherwise (or times out).
+  private func fillUnlessEnded() throws(Failure) -> Bool {
+    do {
+      try fill()
+      return true
+    } catch {
+      guard error.description == Self.closed || error.description == Self.reset else { throw error }
+      return false
+    }
+  }
 
   /// Reads more bytes into the buffer; throws at the end of the stream.
   private func fill() throws(Failure) {
