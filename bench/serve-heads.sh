@@ -22,39 +22,10 @@ OUT="$(cd "$WORK/serve" && pwd)"
 say() { printf '%s\n' "serve-heads: $*" >&2; }
 die() { printf '%s\n' "serve-heads: $*" >&2; exit 1; }
 
-if [[ -n ${SWIPEDICT_BIN:-} ]]; then
-  SWIPEDICT="$SWIPEDICT_BIN"
-else
-  SCRATCH="${SWIFT_SCRATCH:-.build-bench}"
-  [[ $SCRATCH == /* ]] || SCRATCH="$ROOT/$SCRATCH"
-  say "building swipedict (swift build -c release --scratch-path ${SCRATCH#$ROOT/})"
-  (cd "$ROOT" && swift build -c release --product swipedict --scratch-path "$SCRATCH" >&2) \
-    || die "swipedict does not build"
-  SWIPEDICT="$SCRATCH/release/swipedict"
-fi
-
-BLOB="${BLOB:-$ROOT/build/en.swipedict}"
-if [[ ! -f $BLOB ]]; then
-  BLOB="$OUT/en.swipedict"
-  if [[ ! -f $BLOB ]]; then
-    say "compiling $BLOB from corpora/en.tsv.zst"
-    "$SWIPEDICT" build "$ROOT/corpora/en.tsv.zst" --layout "$ROOT/corpora/layouts/qwerty-en.json" -o "$BLOB" >/dev/null
-  fi
-fi
-NAME="$(basename "$BLOB")"
-NAME="${NAME%%.*}"
-
-"$SWIPEDICT" serve "$BLOB" --port 0 >"$OUT/heads-server.out" 2>"$OUT/heads-server.err" &
-SERVER=$!
-trap 'kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true' EXIT
-for _ in $(seq 600); do
-  [[ -s $OUT/heads-server.out ]] && break
-  kill -0 "$SERVER" 2>/dev/null || die "the server did not start: $(cat "$OUT/heads-server.err")"
-  sleep 0.1
-done
-URL="$(head -n 1 "$OUT/heads-server.out")"
-[[ $URL =~ :([0-9]+)/$ ]] || die "no address from the server: $URL"
-PORT="${BASH_REMATCH[1]}"
+# shellcheck source=bench/serve-start.sh
+source "$BENCH/serve-start.sh"
+serve_prepare
+serve_start heads-server
 say "server at $URL ($BLOB) on $(nproc) cores"
 
 python3 - "$PORT" "$NAME" <<'PY'
