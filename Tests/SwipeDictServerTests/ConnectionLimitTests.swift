@@ -69,29 +69,52 @@ private func longest(_ exchanges: [Exchange]) -> Double {
   exchanges.map { ms($0.answered - $0.sent) }.max() ?? 0
 }
 
+/// ``withServer(recordPath:limits:_:)`` with the HTTP limits `change` makes.
+private func withServer<T>(
+  http change: (inout PlaygroundServer.HTTPLimits) -> Void, _ body: (UInt16) async throws -> T
+) async throws -> T {
+  var limits = PlaygroundServer.Limits()
+  change(&limits.http)
+  return try await withServer(limits: limits, body)
+}
+
+/// Runs `body` while a steady client asks on a connection of its own (from before `body`
+/// starts until it has ended).
+/// - Returns: what `body` returned, and the steady client's exchanges.
+private func whileSteadyClient<T>(
+  port: UInt16, _ body: () async throws -> T
+) async throws -> (result: T, exchanges: [Exchange]) {
+  let done = Locked(false)
+  async let exchanges = offPool { try steadyClient(port: port, until: done) }
+  let result: Result<T, any Error>
+  do {
+    result = .success(try await body())
+  } catch {
+    result = .failure(error)
+  }
+  done.withLock { $0 = true }
+  return (try result.get(), try await exchanges)
+}
+
 @Suite("HTTP limits of the playground server", .serialized)
 struct ConnectionLimitTests {
   @Test("a 1 MB header line gets 431 while another client is answered as usual")
   func hugeHeaderLine() async throws {
-    var limits = PlaygroundServer.Limits()
     // The server reads and drops the rest of the 1 MB after its answer: long enough for a
     // client that a loaded machine keeps waiting (past the linger time a reset would cut
     // the client's write short).
-    limits.http.lingerTime = .seconds(60)
-    try await withServer(limits: limits) { port in
-      let done = Locked(false)
-      async let other = offPool { try steadyClient(port: port, until: done) }
-      let (status, elapsed, saysWhy) = try await offPool { () -> (Int?, Double, Bool) in
-        defer { done.withLock { $0 = true } }
-        Thread.sleep(forTimeInterval: 0.05)
-        let client = LoopbackClient(port: port)
-        try client.openConnection()
-        let start = ContinuousClock.now
-        try client.write(raw: get("/api/blobs", "X-Big: " + String(repeating: "a", count: 1_000_000) + "\r\n"))
-        let response = try client.response(within: answerTime)
-        return (response?.status, ms(ContinuousClock.now - start), response.map { (try? object($0))?["error"] is String } ?? false)
+    try await withServer(http: { $0.lingerTime = .seconds(60) }) { port in
+      let ((status, elapsed, saysWhy), exchanges) = try await whileSteadyClient(port: port) {
+        try await offPool { () -> (Int?, Double, Bool) in
+          Thread.sleep(forTimeInterval: 0.05)
+          let client = LoopbackClient(port: port)
+          try client.openConnection()
+          let start = ContinuousClock.now
+          try client.write(raw: get("/api/blobs", "X-Big: " + String(repeating: "a", count: 1_000_000) + "\r\n"))
+          let response = try client.response(within: answerTime)
+          return (response?.status, ms(ContinuousClock.now - start), response.map { (try? object($0))?["error"] is String } ?? false)
+        }
       }
-      let exchanges = try await other
       #expect(status == 431)
       #expect(saysWhy)
       #expect(Set(exchanges.map(\.status)) == [200])
@@ -101,9 +124,8 @@ struct ConnectionLimitTests {
 
   @Test("a 1 MB request line gets 414; blank lines alone past the limit get 400")
   func hugeRequestLine() async throws {
-    var limits = PlaygroundServer.Limits()
-    limits.http.lingerTime = .seconds(60)  // as in hugeHeaderLine
-    try await withServer(limits: limits) { port in
+    // Lingers as in hugeHeaderLine.
+    try await withServer(http: { $0.lingerTime = .seconds(60) }) { port in
       try await offPool {
         let client = LoopbackClient(port: port)
         try client.openConnection()
@@ -120,46 +142,43 @@ struct ConnectionLimitTests {
 
   @Test("half a head then silence gets 408 after the head time, a byte at a time too; others are served meanwhile")
   func stalledHead() async throws {
-    var limits = PlaygroundServer.Limits()
-    limits.http.headTime = .milliseconds(300)
-    try await withServer(limits: limits) { port in
-      let done = Locked(false)
-      async let other = offPool { try steadyClient(port: port, until: done) }
-      defer { done.withLock { $0 = true } }  // before the implicit wait for `other`
-      // A byte every 100 ms: the whole head would take 3.7 s, the head time is 300 ms from
-      // its first byte.
-      async let dripped = offPool { () -> (Int?, Double) in
-        let client = LoopbackClient(port: port)
-        try client.openConnection()
-        let start = ContinuousClock.now
-        var answer: LoopbackClient.Response?
-        for byte in get("/api/blobs") {
-          do {
-            try client.write(raw: [byte])
-          } catch {
-            break
+    try await withServer(http: { $0.headTime = .milliseconds(300) }) { port in
+      let (stalled, exchanges) = try await whileSteadyClient(port: port) {
+        // A byte every 100 ms: the whole head would take 3.7 s, the head time is 300 ms from
+        // its first byte.
+        async let dripped = offPool { () -> (Int?, Double) in
+          let client = LoopbackClient(port: port)
+          try client.openConnection()
+          let start = ContinuousClock.now
+          var answer: LoopbackClient.Response?
+          for byte in get("/api/blobs") {
+            do {
+              try client.write(raw: [byte])
+            } catch {
+              break
+            }
+            if let response = try? client.response(within: .milliseconds(100)) {
+              answer = response
+              break
+            }
           }
-          if let response = try? client.response(within: .milliseconds(100)) {
-            answer = response
-            break
-          }
+          return (answer?.status, ms(ContinuousClock.now - start))
         }
-        return (answer?.status, ms(ContinuousClock.now - start))
+        let (status, elapsed) = try await offPool { () -> (Int?, Double) in
+          let client = LoopbackClient(port: port)
+          try client.openConnection()
+          let start = ContinuousClock.now
+          try client.write(raw: Array("GET /api/blobs HTTP/1.1\r\nHost: x\r\n".utf8))
+          let response = try client.response(within: answerTime)
+          return (response?.status, ms(ContinuousClock.now - start))
+        }
+        return (status, elapsed, try await dripped)
       }
-      let (status, elapsed) = try await offPool { () -> (Int?, Double) in
-        let client = LoopbackClient(port: port)
-        try client.openConnection()
-        let start = ContinuousClock.now
-        try client.write(raw: Array("GET /api/blobs HTTP/1.1\r\nHost: x\r\n".utf8))
-        let response = try client.response(within: answerTime)
-        return (response?.status, ms(ContinuousClock.now - start))
-      }
+      let (status, elapsed, (drippedStatus, drippedElapsed)) = stalled
       #expect(status == 408)
       #expect(elapsed >= 250, "\(elapsed) ms")
-      let (drippedStatus, drippedElapsed) = try await dripped
-      done.withLock { $0 = true }
       #expect(drippedStatus == 408, "after \(drippedElapsed) ms")
-      #expect(Set(try await other.map(\.status)) == [200])
+      #expect(Set(exchanges.map(\.status)) == [200])
       // A connection that sends nothing is closed after the head time, without an answer.
       try await offPool {
         let silent = LoopbackClient(port: port)
@@ -171,9 +190,7 @@ struct ConnectionLimitTests {
 
   @Test("a body that stops short gets 408 after the body time")
   func stalledBody() async throws {
-    var limits = PlaygroundServer.Limits()
-    limits.http.bodyTime = .milliseconds(300)
-    try await withServer(limits: limits) { port in
+    try await withServer(http: { $0.bodyTime = .milliseconds(300) }) { port in
       try await offPool {
         let client = LoopbackClient(port: port)
         try client.openConnection()
@@ -255,9 +272,7 @@ struct ConnectionLimitTests {
 
   @Test("past the connection limit a new connection gets 503; closing one makes room")
   func tooManyConnections() async throws {
-    var limits = PlaygroundServer.Limits()
-    limits.http.connections = 3
-    try await withServer(limits: limits) { port in
+    try await withServer(http: { $0.connections = 3 }) { port in
       try await offPool {
         let open = (0..<3).map { _ in LoopbackClient(port: port) }
         for client in open { try client.openConnection() }
@@ -283,9 +298,7 @@ struct ConnectionLimitTests {
 
   @Test("a body over the limit gets 413 (at once when declared, even with Expect: 100-continue); the next client is served")
   func bodyOverLimit() async throws {
-    var limits = PlaygroundServer.Limits()
-    limits.http.bodyBytes = 1_000
-    try await withServer(limits: limits) { port in
+    try await withServer(http: { $0.bodyBytes = 1_000 }) { port in
       try await offPool {
         let client = LoopbackClient(port: port)
         let large = try client.request("POST", "/api/sessions", json: #"{"blob":"en","x":""# + String(repeating: "x", count: 5_000) + #""}"#)
@@ -410,9 +423,7 @@ struct ConnectionLimitTests {
 
   @Test("an idle kept-alive connection is closed after the keep-alive time")
   func idleConnection() async throws {
-    var limits = PlaygroundServer.Limits()
-    limits.http.keepAliveTime = .milliseconds(300)
-    try await withServer(limits: limits) { port in
+    try await withServer(http: { $0.keepAliveTime = .milliseconds(300) }) { port in
       try await offPool { () throws -> Void in
         let client = LoopbackClient(port: port)
         #expect(try client.request("GET", "/api/blobs").status == 200)
@@ -425,9 +436,7 @@ struct ConnectionLimitTests {
 
   @Test("blank lines after a request are not a request: the connection stays kept alive past the head time")
   func blankLinesAfterRequest() async throws {
-    var limits = PlaygroundServer.Limits()
-    limits.http.headTime = .milliseconds(200)
-    try await withServer(limits: limits) { port in
+    try await withServer(http: { $0.headTime = .milliseconds(200) }) { port in
       try await offPool {
         let client = LoopbackClient(port: port)
         try client.openConnection()
@@ -445,9 +454,7 @@ struct ConnectionLimitTests {
 
   @Test("blank lines alone do not keep an idle connection open past the keep-alive time")
   func blankLinesWhileIdle() async throws {
-    var limits = PlaygroundServer.Limits()
-    limits.http.keepAliveTime = .milliseconds(300)
-    try await withServer(limits: limits) { port in
+    try await withServer(http: { $0.keepAliveTime = .milliseconds(300) }) { port in
       try await offPool { () throws -> Void in
         let client = LoopbackClient(port: port)
         #expect(try client.request("GET", "/api/blobs").status == 200)
@@ -493,9 +500,7 @@ struct ConnectionLimitTests {
 
   @Test("a client that never reads its answers is disconnected after the write time; others are served")
   func neverReads() async throws {
-    var limits = PlaygroundServer.Limits()
-    limits.http.writeTime = .milliseconds(300)
-    try await withServer(limits: limits) { port in
+    try await withServer(http: { $0.writeTime = .milliseconds(300) }) { port in
       try await offPool {
         let greedy = LoopbackClient(port: port)
         try greedy.openConnection()
