@@ -51,7 +51,8 @@ public final class PlaygroundServer: Sendable {
   let sessions: SessionStore
   let recorder: Recorder?
   let limits: Limits
-  private let http: Locked<BoundedHTTPServer?> = Locked(nil)
+  /// The HTTP server once started (internal for the tests).
+  let http: Locked<BoundedHTTPServer?> = Locked(nil)
 
   /// A server over `blobs`.
   /// - Parameters:

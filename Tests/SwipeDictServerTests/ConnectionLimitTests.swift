@@ -215,6 +215,9 @@ struct ConnectionLimitTests {
     let clients = Clients(port: port)
     try await offPool { () throws -> Void in
       #expect(try clients.idle.request("GET", "/api/blobs").status == 200)
+      // Answered once first, so that its connection is surely accepted before stop(): one
+      // the server accepts while it stops gets 503 "the server is stopping" instead.
+      #expect(try clients.halfway.request("GET", "/api/blobs").status == 200)
       try clients.halfway.write(raw: Array("GET /api/blobs HTTP/1.1\r\n".utf8))
     }
     let start = ContinuousClock.now
@@ -227,6 +230,35 @@ struct ConnectionLimitTests {
       #expect(try clients.idle.readToEnd(within: answerTime).isEmpty)
       #expect(try clients.halfway.response(within: answerTime) == nil)
       #expect(throws: LoopbackClient.Failure.self) { try LoopbackClient(port: port).request("GET", "/api/blobs") }
+    }
+  }
+
+  @Test("stop() ends the server without cancelling it, also just after a connection was accepted")
+  func stopJustAfterAccept() async throws {
+    /// The clients, used by one thread at a time.
+    final class Clients: @unchecked Sendable { var all: [LoopbackClient] = [] }
+    for _ in 0..<5 {
+      let server = try PlaygroundServer(blobs: [.init(name: "en", dictionary: serverDictionary)])
+      let port = try await server.start(host: "127.0.0.1", port: 0)
+      let http = try #require(server.http.withLock { $0 })
+      let clients = Clients()
+      try await offPool {
+        // One kept-alive connection waits for its next request; a new one sends half a head.
+        let idle = LoopbackClient(port: port)
+        #expect(try idle.request("GET", "/api/blobs").status == 200)
+        let halfway = LoopbackClient(port: port)
+        try halfway.write(raw: Array("GET /api/blobs HTTP/1.1\r\n".utf8))
+        clients.all = [idle, halfway]
+      }
+      let giveUp = ContinuousClock.now + answerTime
+      while http.table.count < 2, ContinuousClock.now < giveUp { try await Task.sleep(for: .milliseconds(1)) }
+      try await Task.sleep(for: .milliseconds(20))
+      await server.stop()
+      try? await server.wait()
+      // Not a speed bound: stop() cancels the server's tasks only when they have not ended
+      // 5 s after it shut the listener and the connections down.
+      #expect(!http.stopWasForced)
+      _ = clients
     }
   }
 

@@ -26,7 +26,16 @@ final class BoundedHTTPServer: Sendable {
   /// closed, its number may be another socket's).
   private let listening = Locked(true)
   private let run: Locked<Task<Void, any Error>?> = Locked(nil)
-  private let stopped = Locked(false)
+  /// Fired first thing by ``stop()``: the accept loop ends on it.
+  private let stopping = StopSignal()
+  private let forced = Locked(false)
+
+  /// How long ``stop()`` waits for the server's tasks to end before it cancels them.
+  static let stopGrace: Duration = .seconds(5)
+
+  /// Whether ``stop()`` had to cancel the server's tasks: they had not ended within
+  /// ``stopGrace`` of the shutdown.
+  var stopWasForced: Bool { forced.withLock { $0 } }
 
   private init(
     port: UInt16, handler: any HTTPHandler, limits: PlaygroundServer.HTTPLimits, pool: any AsyncSocketPool,
@@ -91,17 +100,18 @@ final class BoundedHTTPServer: Sendable {
     try await task.value
   }
 
-  /// Stops listening, shuts every connection down, and waits (at most a second) for their
-  /// tasks to end.
+  /// Stops listening, shuts every connection down, and waits for their tasks to end
+  /// (after ``stopGrace`` it cancels them, then waits for them to end).
   func stop() async {
-    guard !stopped.withLock({ value in defer { value = true }; return value }) else { return }
-    table.stop()
+    guard stopping.fire() else { return }
     listening.withLock { open in
       if open { SocketCalls.shutdown(listener.socket.file.rawValue, read: true, write: true) }
     }
+    table.stop()
     guard let task = run.withLock({ $0 }) else { return }
     let timeout = Task {
-      try await Task.sleep(for: .seconds(1))
+      try await Task.sleep(for: Self.stopGrace)
+      forced.withLock { $0 = true }
       task.cancel()
     }
     _ = try? await task.value
@@ -142,9 +152,10 @@ final class BoundedHTTPServer: Sendable {
     while true {
       let client: AsyncSocket
       do {
-        client = try await listener.accept()
+        guard let next = try await nextConnection() else { return }
+        client = next
       } catch {
-        if table.isStopping { return }
+        if stopping.isFired { return }
         if case SocketError.failed(_, let code, _) = error, Self.transientAcceptErrors.contains(code) {
           // Out of descriptors or memory, or a client gone before it was accepted: wait a
           // little and go on (the pending connection stays in the backlog).
@@ -161,6 +172,44 @@ final class BoundedHTTPServer: Sendable {
       }
       spawn { await ClientConnection(server: self, socket: client).run() }
     }
+  }
+
+  /// The next connection, or `nil` once the server stops.
+  ///
+  /// ``stop()`` shuts the listening socket down, which wakes the wait for it, but that
+  /// wake-up can be lost: its epoll event has neither IN nor OUT (only HUP), and FlyingSocks'
+  /// pool then matches it against a copy of its registrations taken when it began to wait,
+  /// which lacks the listener whenever the listener was registered again after that (after
+  /// each accepted connection, while other sockets are waited for). So the wait for the
+  /// listener races a wait for ``stop()``'s signal.
+  private func nextConnection() async throws -> AsyncSocket? {
+    while !stopping.isFired {
+      do {
+        let socket = Socket(file: try listener.socket.accept().file)
+        do {
+          return try AsyncSocket(socket: socket, pool: pool)
+        } catch {
+          try? socket.close()
+          throw error
+        }
+      } catch SocketError.blocked {
+        // Nothing to accept: wait below.
+      }
+      let ready = try await withThrowingTaskGroup(of: Bool.self) { group in
+        group.addTask {
+          try await self.pool.suspendSocket(self.listener.socket, untilReadyFor: .connection)
+          return true
+        }
+        group.addTask {
+          await self.stopping.wait()
+          return false
+        }
+        defer { group.cancelAll() }
+        return try await group.next() ?? false
+      }
+      guard ready else { return nil }
+    }
+    return nil
   }
 
   private static let transientAcceptErrors: Set<Int32> = [
@@ -472,4 +521,52 @@ private func describe(_ duration: Duration) -> String {
   let (seconds, attoseconds) = duration.components
   if attoseconds == 0 { return "\(seconds) s" }
   return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
+}
+
+/// A signal fired once, which tasks wait for; a waiting task that is cancelled stops
+/// waiting.
+private final class StopSignal: Sendable {
+  private struct State {
+    var fired = false
+    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var nextID = 0
+  }
+  private let state = Locked(State())
+
+  /// Whether ``fire()`` was called.
+  var isFired: Bool { state.withLock { $0.fired } }
+
+  /// Fires the signal: every wait returns.
+  /// - Returns: `false` when it had been fired already.
+  func fire() -> Bool {
+    let waiters: [CheckedContinuation<Void, Never>]? = state.withLock { state in
+      guard !state.fired else { return nil }
+      state.fired = true
+      defer { state.waiters = [:] }
+      return Array(state.waiters.values)
+    }
+    for waiter in waiters ?? [] { waiter.resume() }
+    return waiters != nil
+  }
+
+  /// Returns once the signal is fired or the task is cancelled.
+  func wait() async {
+    let id = state.withLock { state in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        // A cancellation before this point found no waiter to resume: it is seen here.
+        let now = state.withLock { state in
+          if state.fired || Task.isCancelled { return true }
+          state.waiters[id] = continuation
+          return false
+        }
+        if now { continuation.resume() }
+      }
+    } onCancel: {
+      state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+    }
+  }
 }
