@@ -14,6 +14,8 @@
 #                    a bilingual session over both (bench/bilingual.sh)
 #   make bench-serve the playground server under load: 20 sessions streaming swipe points at
 #                    120 Hz on the whole en list; per-point latency, lift to top 4 (bench/serve.sh)
+#   make bench-serve-heads  the server against huge and stalled request heads while a client
+#                    keeps asking; answers and that client's latency (bench/serve-heads.sh)
 #   make bench-context  ranking by the previous word: Debian fortunes sentences swiped with the
 #                    human swipe model, decoded without and with context; next-word predictions,
 #                    keystrokes saved (bench/context.sh; needs make bigrams, which it runs)
@@ -83,7 +85,7 @@ DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
 .PHONY: all deps release dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
-  test test-browser browser-deps bench bench-decoder bench-bilingual bench-context bench-serve user-stress bench-user bench-user-words fuzz tsan asan \
+  test test-browser browser-deps bench bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
   clean
 
 all: check-languages check-layouts deps release dictionaries
@@ -245,6 +247,10 @@ bench-bilingual: deps
 # The playground server under load (docs/serve.md).
 bench-serve: deps
 	bench/serve.sh
+
+# Huge and stalled request heads against the server (docs/serve.md, "Request and connection limits").
+bench-serve-heads: deps
+	bench/serve-heads.sh
 
 # The previous word: sentences decoded with and without it (docs/context.md).
 bench-context: deps

@@ -15,8 +15,10 @@
 //                      statistics, memory figures
 //   swipedict          the command-line tool
 //
-// SwipeDictServer (internal, FlyingFox) is the playground's HTTP server behind `swipedict
-// serve`; only the executable links it, never a library product.
+// SwipeDictServer (internal) is the playground's HTTP server behind `swipedict serve`; only the
+// executable links it, never a library product. Its connection loop is its own (bounded request
+// heads and bodies, deadlines); from FlyingFox it takes the FlyingSocks socket pool and the
+// HTTPRequest/HTTPResponse/HTTPHandler types, not FlyingFox's HTTPServer.
 //
 // SwipeDict and SwipeDecoder, which a keyboard extension links, build with the iOS SDK alone:
 // no libzstd, no Linux-only paths; Foundation only for SwipeDictionary(contentsOf: URL)
@@ -81,11 +83,13 @@ let package = Package(
       dependencies: ["SwipeDecoder", "SwipeDict", "SwipeDictFormat", "SwipeDictFiles"],
       swiftSettings: strictSwift),
     // The playground's HTTP server (`swipedict serve`): the page is embedded in the binary.
+    // FlyingSocks for the sockets, FlyingFox for the request and response types only.
     .target(
       name: "SwipeDictServer",
       dependencies: [
         "SwipeDict", "SwipeDecoder", "SwipeDictTools", "SwipeDictFiles", "SwipeDictFormat",
         .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
       ],
       resources: [.embedInCode("Page/playground.html")],
       swiftSettings: strictSwift),
@@ -141,6 +145,7 @@ let package = Package(
       name: "SwipeDictServerTests",
       dependencies: [
         "SwipeDictServer", "SwipeDecoder", "SwipeDictTools", "SwipeDictCompiler", "SwipeDictTestSupport", "swipedict",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strictSwift),
     .testTarget(

@@ -38,6 +38,10 @@ public final class LoopbackClient {
   private var socket: Int32 = -1
   private var buffer: [UInt8] = []
 
+  /// How many connections the client has opened: 1 while the server keeps the first one
+  /// alive.
+  public private(set) var connections = 0
+
   /// A client of `host` (an IPv4 address) at `port`; connects on the first request.
   public init(host: String = "127.0.0.1", port: UInt16) {
     self.host = host
@@ -58,7 +62,7 @@ public final class LoopbackClient {
       head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n"
     }
     head += "\r\n"
-    return try send(Array(head.utf8) + (body ?? []))
+    return try send(Array(head.utf8) + (body ?? []), bodiless: method == "HEAD")
   }
 
   /// Sends `string` as a UTF-8 JSON body.
@@ -68,19 +72,64 @@ public final class LoopbackClient {
 
   /// Sends raw bytes as a request (retrying once on a fresh connection if the kept-alive
   /// one was closed) and reads one response.
-  public func send(_ bytes: [UInt8]) throws(Failure) -> Response {
+  /// - Parameter bodiless: the response has no body whatever its Content-Length (the
+  ///   answer to HEAD).
+  public func send(_ bytes: [UInt8], bodiless: Bool = false) throws(Failure) -> Response {
     let fresh = socket < 0
     do {
       try connectIfNeeded()
       try write(bytes)
-      return try readResponse()
+      return try readResponse(bodiless: bodiless)
     } catch {
       disconnect()
       guard !fresh else { throw error }
       try connectIfNeeded()
       try write(bytes)
-      return try readResponse()
+      return try readResponse(bodiless: bodiless)
     }
+  }
+
+  /// Opens the connection now (a request opens it when needed).
+  /// - Throws: ``Failure`` when the server cannot be reached.
+  public func openConnection() throws(Failure) {
+    try connectIfNeeded()
+  }
+
+  /// Sends raw bytes on the connection (opened if needed) without reading anything: a part
+  /// of a request, several requests at once, bytes that are not HTTP.
+  /// - Throws: ``Failure`` when the connection fails.
+  public func write(raw bytes: [UInt8]) throws(Failure) {
+    try connectIfNeeded()
+    try write(bytes)
+  }
+
+  /// Reads the next response, waiting at most `timeout` for each piece of it.
+  /// - Returns: the response, or `nil` when the server closed (or reset) the connection
+  ///   before a response began.
+  /// - Throws: ``Failure`` when nothing arrives within `timeout`, or the response is broken.
+  public func response(within timeout: Duration) throws(Failure) -> Response? {
+    guard socket >= 0 else { throw Failure(description: "not connected") }
+    setReceiveTimeout(timeout)
+    defer { if socket >= 0 { setReceiveTimeout(nil) } }
+    if buffer.isEmpty, try !fillUnlessEnded() {
+      disconnect()
+      return nil
+    }
+    return try readResponse()
+  }
+
+  /// Reads everything until the server closes the connection (or resets it), waiting at
+  /// most `timeout` for each piece, then disconnects.
+  /// - Returns: the bytes read (with those of a partly read response).
+  /// - Throws: ``Failure`` when the connection stays open past `timeout`.
+  public func readToEnd(within timeout: Duration) throws(Failure) -> [UInt8] {
+    guard socket >= 0 else { throw Failure(description: "not connected") }
+    setReceiveTimeout(timeout)
+    defer { if socket >= 0 { setReceiveTimeout(nil) } }
+    while try fillUnlessEnded() {}
+    let bytes = buffer
+    disconnect()
+    return bytes
   }
 
   /// Closes the connection.
@@ -122,6 +171,17 @@ public final class LoopbackClient {
       _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
     #endif
     socket = fd
+    connections += 1
+  }
+
+  /// Sets how long a read waits (`nil`: forever). The corresponding C option is `SO_RCVTIMEO`.
+  private func setReceiveTimeout(_ timeout: Duration?) {
+    let (seconds, attoseconds) = (timeout ?? .zero).components
+    var value = timeval()
+    value.tv_sec = .init(seconds)
+    value.tv_usec = .init(attoseconds / 1_000_000_000_000)
+    if timeout != nil && seconds == 0 && value.tv_usec == 0 { value.tv_usec = 1 }
+    _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
   }
 
   private func write(_ bytes: [UInt8]) throws(Failure) {
@@ -144,16 +204,38 @@ public final class LoopbackClient {
     }
   }
 
+  private static let closed = "the server closed the connection"
+  private static let reset = "the server reset the connection"
+
+  /// Reads more bytes into the buffer.
+  /// - Returns: `false` when the server closed or reset the connection.
+  /// - Throws: ``Failure`` when the read fails otherwise (or times out).
+  private func fillUnlessEnded() throws(Failure) -> Bool {
+    do {
+      try fill()
+      return true
+    } catch {
+      guard error.description == Self.closed || error.description == Self.reset else { throw error }
+      return false
+    }
+  }
+
   /// Reads more bytes into the buffer; throws at the end of the stream.
   private func fill() throws(Failure) {
     var chunk = [UInt8](repeating: 0, count: 65_536)
     let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
     if n < 0, errno == EINTR { return }
-    guard n > 0 else { throw Failure(description: n == 0 ? "the server closed the connection" : "recv: errno \(errno)") }
+    guard n > 0 else {
+      let error = errno
+      if n == 0 { throw Failure(description: Self.closed) }
+      if error == ECONNRESET { throw Failure(description: Self.reset) }
+      if error == EAGAIN || error == EWOULDBLOCK { throw Failure(description: "no answer within the time allowed") }
+      throw Failure(description: "recv: errno \(error)")
+    }
     buffer.append(contentsOf: chunk[..<n])
   }
 
-  private func readResponse() throws(Failure) -> Response {
+  private func readResponse(bodiless: Bool = false) throws(Failure) -> Response {
     let separator: [UInt8] = [13, 10, 13, 10]
     var headEnd: Int?
     while headEnd == nil {
@@ -176,7 +258,7 @@ public final class LoopbackClient {
       guard let colon = line.firstIndex(of: ":") else { continue }
       headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters()
     }
-    let length = Int(headers["content-length"] ?? "0") ?? 0
+    let length = bodiless ? 0 : Int(headers["content-length"] ?? "0") ?? 0
     let bodyStart = headEnd! + 4
     while buffer.count < bodyStart + length { try fill() }
     let body = Array(buffer[bodyStart..<(bodyStart + length)])

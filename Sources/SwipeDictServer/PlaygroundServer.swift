@@ -40,7 +40,9 @@ public final class PlaygroundServer: Sendable {
     public var idleTime: Duration = .seconds(300)
     /// The most points one swipe may hold (more are refused with 400).
     public var pointsPerSwipe = 20_000
-    /// The defaults: 64 sessions, 5 minutes, 20,000 points.
+    /// The bounds of HTTP requests and connections (sizes, times, connections).
+    public var http = HTTPLimits()
+    /// The defaults: 64 sessions, 5 minutes, 20,000 points, and ``HTTPLimits``' defaults.
     public init() {}
   }
 
@@ -49,8 +51,8 @@ public final class PlaygroundServer: Sendable {
   let sessions: SessionStore
   let recorder: Recorder?
   let limits: Limits
-  private let http: Locked<HTTPServer?> = Locked(nil)
-  private let runTask: Locked<Task<Void, any Error>?> = Locked(nil)
+  /// The HTTP server once started (internal for the tests).
+  let http: Locked<BoundedHTTPServer?> = Locked(nil)
 
   /// A server over `blobs`.
   /// - Parameters:
@@ -88,70 +90,21 @@ public final class PlaygroundServer: Sendable {
     } else {
       address = try sockaddr_in.inet(ip4: host, port: port)
     }
-    let server = HTTPServer(
-      config: .init(address: address, timeout: 30, pool: NoDelayPool(), logger: .disabled),
-      handler: Router(server: self))
+    let server = try await BoundedHTTPServer.start(address: address, handler: Router(server: self), limits: limits.http)
     http.withLock { $0 = server }
-    // The run ends only by stop() or a failure (binding the address, say): watch for that
-    // while waiting to listen, so that a failure is reported as itself, at once.
-    let failure = Locked<(any Error)?>(nil)
-    let ended = Locked(false)
-    let task = Task {
-      defer { ended.withLock { $0 = true } }
-      do { try await server.run() } catch {
-        failure.withLock { $0 = error }
-        throw error
-      }
-    }
-    runTask.withLock { $0 = task }
-    // Generous: on a machine whose cooperative threads are all busy the server may wait
-    // long for its first turn.
-    let deadline = ContinuousClock.now + .seconds(120)
-    while await !server.isListening {
-      if ended.withLock({ $0 }) {
-        throw failure.withLock { $0 } ?? PlaygroundServerError(message: "the server stopped before it listened")
-      }
-      guard ContinuousClock.now < deadline else {
-        task.cancel()
-        throw PlaygroundServerError(message: "the server did not listen within 120 s")
-      }
-      try await Task.sleep(for: .milliseconds(5))
-    }
-    switch await server.listeningAddress {
-    case .ip4(_, let port), .ip6(_, let port): return port
-    default: throw PlaygroundServerError(message: "the server listens on no IP address")
-    }
+    return server.port
   }
 
   /// Waits until the server stops (``stop()``, or an error of its listening socket).
   public func wait() async throws {
-    guard let task = runTask.withLock({ $0 }) else { return }
-    try await task.value
+    guard let server = http.withLock({ $0 }) else { return }
+    try await server.wait()
   }
 
   /// Stops listening and closes the connections.
   public func stop() async {
     guard let server = http.withLock({ $0 }) else { return }
-    await server.stop(timeout: 1)
-  }
-}
-
-/// FlyingFox's socket pool with Nagle's algorithm turned off on every socket it waits on.
-///
-/// FlyingFox writes a response's header and body in two writes; with Nagle on, the body
-/// waits for the client's acknowledgement of the header, which a client delays by up to
-/// 40 ms (delayed ACK): every JSON answer would take 40 ms on loopback. The listening
-/// socket gets the option too, and connections accepted from it inherit it on Linux.
-struct NoDelayPool: AsyncSocketPool {
-  private let base: any AsyncSocketPool = HTTPServer.defaultPool()
-
-  func prepare() async throws { try await base.prepare() }
-
-  func run() async throws { try await base.run() }
-
-  func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
-    try? socket.setValue(true, for: BoolSocketOption(level: Int32(IPPROTO_TCP), name: Int32(TCP_NODELAY)))
-    try await base.suspendSocket(socket, untilReadyFor: events)
+    await server.stop()
   }
 }
 

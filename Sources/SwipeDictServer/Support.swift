@@ -29,10 +29,10 @@ struct RequestError: Error {
 
   static func bad(_ message: String) -> RequestError { RequestError(status: .badRequest, message: message) }
   static func notFound(_ message: String) -> RequestError { RequestError(status: .notFound, message: message) }
-}
 
-/// The largest request body the server reads.
-let maximumBodyBytes = 1 << 20
+  /// The body of its response: `{"error": message}`.
+  var json: JSON { .object([("error", .string(message))]) }
+}
 
 /// The largest coordinate or time accepted, in magnitude (as in swipe files).
 let largestNumber: Double = 1e9
@@ -46,9 +46,7 @@ extension HTTPResponse {
 
   /// `{"error": message}` with `status`.
   static func error(_ error: RequestError) -> HTTPResponse {
-    var response = json(.object([("error", .string(error.message))]), status: error.status)
-    if error.status == .payloadTooLarge { response.headers[.connection] = "close" }
-    return response
+    json(error.json, status: error.status)
   }
 }
 
@@ -60,26 +58,10 @@ func number(_ value: Float, places: Int = 3) -> JSON {
   return .double(rounded == 0 ? 0 : rounded)
 }
 
-/// The body of a request as bytes, at most ``maximumBodyBytes``; a larger one is drained
-/// (so that the connection stays in step) and refused with 413.
+/// The body of a request as bytes. The connection loop has read all of it already, and
+/// refused one over ``PlaygroundServer/HTTPLimits/bodyBytes`` with 413.
 func readBody(_ request: HTTPRequest) async throws -> [UInt8] {
-  let tooLarge = RequestError(
-    status: .payloadTooLarge, message: "the body is over the limit of \(maximumBodyBytes) bytes")
-  var bytes: [UInt8] = []
-  var total = 0
-  if let count = request.bodySequence.count, count > maximumBodyBytes {
-    if count <= 64 * maximumBodyBytes {
-      for try await _ in request.bodySequence {}
-    }
-    throw tooLarge
-  }
-  for try await chunk in request.bodySequence {
-    total += chunk.count
-    if total <= maximumBodyBytes { bytes.append(contentsOf: chunk) }
-    if total > 64 * maximumBodyBytes { break }
-  }
-  guard total <= maximumBodyBytes else { throw tooLarge }
-  return bytes
+  [UInt8](try await request.bodyData)
 }
 
 /// A request body's JSON object: its members by key, read strictly.
