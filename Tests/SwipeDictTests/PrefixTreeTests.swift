@@ -131,6 +131,9 @@ struct PrefixTreeTests {
     #expect(d.completions(prefix: "strass", limit: 5).map(\.word) == ["Straße", "Straßen", "strassenbahn"])
     // "oe" is œ exactly, not every o: ouvert stays out.
     #expect(d.completions(prefix: "oeuv", limit: 5).map(\.word) == ["œuvre", "Œuvre"])
+    // Also where the prefix ends at a leaf of the tree: the leaf under "o" holds ouvert too.
+    #expect(d.completions(prefix: "oe", limit: 5).map(\.word) == ["œuvre", "Œuvre"])
+    #expect(d.completions(prefix: "ae", limit: 5).map(\.word) == ["æble"])
     #expect(d.completions(prefix: "coe", limit: 5).map(\.word) == ["cœur", "coeur"])
     // A blob without ß, æ, œ reads "ss" as two letters only.
     let plain = try SwipeDictionary(

@@ -389,17 +389,23 @@ extension SwipeDictionary {
     return found
   }
 
-  /// Whether the folding class `letter` is the only one of its tree class, so that the words
-  /// below that child of a tree node are exactly those whose letter there folds like it: a…z
-  /// in a blob whose tree puts other scripts in "other"; a letter no other one shares its
-  /// code point mod 26 with, in one that spreads them.
+  /// Whether the labels `letter` are all of their tree class, so that the words below that
+  /// child of a tree node are exactly those whose letter there is one of them: a whole
+  /// folding class (not œ alone, which a typed "oe" stands for, where œ folds like o), of
+  /// a…z in a blob whose tree puts other scripts in "other", or of a letter no other one
+  /// shares its code point mod 26 with, in one that spreads them.
   func isAloneInTreeClass(_ letter: Range<Int>) -> Bool {
-    let fold = alphabet.folds[letter.lowerBound]
+    let folds = alphabet.folds
+    guard !letter.isEmpty, letter.upperBound <= folds.count else { return false }
+    let fold = folds[letter.lowerBound]
+    guard letter.lowerBound == 0 || folds[letter.lowerBound - 1] != fold,
+      letter.upperBound == folds.count || folds[letter.upperBound] != fold
+    else { return false }
     let rule = treeClassRule
     let treeClass = PrefixTreeLayout.treeClass(ofFolded: fold, rule: rule)
     guard treeClass != PrefixTreeLayout.otherClass else { return false }
     if rule == .latin { return true }
-    return !alphabet.folds.contains { $0 != fold && PrefixTreeLayout.treeClass(ofFolded: $0, rule: rule) == treeClass }
+    return !folds.contains { $0 != fold && PrefixTreeLayout.treeClass(ofFolded: $0, rule: rule) == treeClass }
   }
 
   /// The `limit` most frequent words of the top list whose first letters fold like
