@@ -335,22 +335,7 @@ public struct SwipeDictionary: Sendable {
       missing = missing || range.isEmpty
       classes.append(range)
     }
-    // Where "ss", "ae" or "oe" stands for a letter the alphabet has (most prefixes have no
-    // such pair: the alphabet is asked only when one is typed).
-    var sites: [(index: Int, letter: Range<Int>)] = []
-    var i = 0
-    while i + 1 < scalars.count, sites.count < 3 {
-      let first = KeyboardLayout.lowercase(scalars[i])
-      let second = KeyboardLayout.lowercase(scalars[i + 1])
-      if let pair = Self.twoLetterSpellings.first(where: { $0.letters[0] == first && $0.letters[1] == second }),
-        let letter = twoLetterClass(pair.scalar)
-      {
-        sites.append((i, letter))
-        i += 2
-      } else {
-        i += 1
-      }
-    }
+    let sites = twoLetterSites(in: scalars)
     if sites.isEmpty { return missing ? [] : [classes] }
     var spellings: [[Range<Int>]] = []
     for mask in 0..<(1 << sites.count) {
@@ -369,6 +354,34 @@ public struct SwipeDictionary: Sendable {
       if !out.contains(where: \.isEmpty) { spellings.append(out) }
     }
     return spellings
+  }
+
+  /// Whether `text` holds an "ss", "ae" or "oe" that ``foldedSpellings(of:)`` also reads as
+  /// one letter of this blob's alphabet (so folded queries of `text` answer more than its
+  /// folding classes alone would).
+  package func readsLettersTypedAsTwo(in text: String) -> Bool {
+    !twoLetterSites(in: Array(Normalization.nfc(text).unicodeScalars)).isEmpty
+  }
+
+  /// Where "ss", "ae" or "oe" (any case) in `scalars` stands for a letter the alphabet has:
+  /// the pair's index and that letter's labels, the first three such pairs, left to right
+  /// without overlap. Most text has no such pair: the alphabet is asked only when one is typed.
+  private func twoLetterSites(in scalars: [Unicode.Scalar]) -> [(index: Int, letter: Range<Int>)] {
+    var sites: [(index: Int, letter: Range<Int>)] = []
+    var i = 0
+    while i + 1 < scalars.count, sites.count < 3 {
+      let first = KeyboardLayout.lowercase(scalars[i])
+      let second = KeyboardLayout.lowercase(scalars[i + 1])
+      if let pair = Self.twoLetterSpellings.first(where: { $0.letters[0] == first && $0.letters[1] == second }),
+        let letter = twoLetterClass(pair.scalar)
+      {
+        sites.append((i, letter))
+        i += 2
+      } else {
+        i += 1
+      }
+    }
+    return sites
   }
 
   /// The labels of a letter typed as two (ß, æ, œ) and of its capital when that is the next

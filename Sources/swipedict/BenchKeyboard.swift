@@ -45,6 +45,9 @@ struct KeyboardBench {
     var prefix: String
     var folded: String
     var letters: Int
+    /// Whether the blob reads the prefix by its folding classes alone (no "ss", "ae" or
+    /// "oe" also read as ß, æ or œ), so that the peers' folded completion answers the same.
+    var plain: Bool
   }
 
   struct TypedWord {
@@ -76,7 +79,10 @@ struct KeyboardBench {
       var prefix = ""
       for (i, c) in word.prefix(24).enumerated() {
         prefix.append(c)
-        queries.append(CompletionQuery(prefix: prefix, folded: folded(prefix), letters: i + 1))
+        queries.append(
+          CompletionQuery(
+            prefix: prefix, folded: folded(prefix), letters: i + 1,
+            plain: !dictionary.readsLettersTypedAsTwo(in: prefix)))
       }
     }
     return queries
@@ -213,10 +219,16 @@ struct KeyboardBench {
     // Completion.
     var completionResults = 0
     var completionFrequencies = 0
+    var plainResults = 0
+    var plainFrequencies = 0
     for q in prefixes {
       for s in dictionary.completions(prefix: q.prefix, limit: 10) {
         completionResults += 1
         completionFrequencies += Int(s.frequency)
+        if q.plain {
+          plainResults += 1
+          plainFrequencies += Int(s.frequency)
+        }
       }
     }
     let completionNs = timeCalls(prefixes.count) { i in
@@ -319,6 +331,9 @@ struct KeyboardBench {
             ("byLength", .array(byLength)),
             ("results", .number(completionResults)),
             ("frequencySum", .number(completionFrequencies)),
+            ("plainQueries", .number(prefixes.filter(\.plain).count)),
+            ("plainResults", .number(plainResults)),
+            ("plainFrequencySum", .number(plainFrequencies)),
           ])
       ),
       (
@@ -380,7 +395,8 @@ struct KeyboardBench {
   // MARK: - Sample files (for the peers, and to look at)
 
   /// Writes `words.tsv` (ID order: word, frequency byte, folded form), `completions.tsv`
-  /// (letters, prefix, folded prefix), `typos.tsv` (kind, intended word, typed) and
+  /// (letters, prefix, folded prefix, 1 if the prefix is plain: read by its folding classes
+  /// alone), `typos.tsv` (kind, intended word, typed) and
   /// `swipes.jsonl` (the swipe format of DESIGN.md, without times).
   func writeSamples(
     _ directory: String, _ prefixes: [CompletionQuery], _ typed: [TypedWord],
@@ -394,7 +410,7 @@ struct KeyboardBench {
     }
     try write(words, directory + "/words.tsv")
     try write(
-      prefixes.map { "\($0.letters)\t\($0.prefix)\t\($0.folded)\n" }.joined(),
+      prefixes.map { "\($0.letters)\t\($0.prefix)\t\($0.folded)\t\($0.plain ? 1 : 0)\n" }.joined(),
       directory + "/completions.tsv")
     try write(
       typed.map { "\($0.kind.rawValue)\t\($0.word)\t\($0.typed)\n" }.joined(),

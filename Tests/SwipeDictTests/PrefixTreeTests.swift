@@ -139,6 +139,10 @@ struct PrefixTreeTests {
     let plain = try SwipeDictionary(
       bytes: DictionaryCompiler.compile(words: [("class", 5), ("clas", 3)], layout: testLayout()).bytes)
     #expect(plain.ids(matchingFolded: "class").compactMap(plain.word(for:)) == ["class"])
+    // What the benchmark asks to tell such prefixes from plain ones.
+    #expect(d.readsLettersTypedAsTwo(in: "Strass") && d.readsLettersTypedAsTwo(in: "cOE"))
+    #expect(!d.readsLettersTypedAsTwo(in: "stras") && !d.readsLettersTypedAsTwo(in: "eo"))
+    #expect(!plain.readsLettersTypedAsTwo(in: "class"))
   }
 
   @Test("completions equal a brute-force folded prefix search, with and without best lists", arguments: [(3000, UInt64(5)), (20_000, 6)])

@@ -183,7 +183,9 @@ namespace bench {
 // ---------------------------------------------------------------- keyboard queries
 // The sample files `swipedict bench --keyboard --keyboard-samples DIR` writes:
 //   words.tsv        word<TAB>frequency byte<TAB>folded form, in SwipeDict's ID order
-//   completions.tsv  letters<TAB>prefix<TAB>folded prefix, in typing order
+//   completions.tsv  letters<TAB>prefix<TAB>folded prefix<TAB>plain, in typing order; plain
+//                    is 1 when SwipeDict reads the prefix by its folding classes alone (no
+//                    "ss", "ae", "oe" also read as ß, æ, œ), so a folded peer answers the same
 
 inline std::vector<std::string> split_tab(const std::string &line) {
   std::vector<std::string> out;
@@ -214,14 +216,15 @@ inline std::vector<KeyboardWord> read_keyboard_words(const std::string &path) {
 struct CompletionQuery {
   int letters;
   std::string prefix, folded;
+  bool plain;
 };
 
 inline std::vector<CompletionQuery> read_completions(const std::string &path) {
   std::vector<CompletionQuery> out;
   for (const auto &line : read_lines(path)) {
     auto f = split_tab(line);
-    if (f.size() != 3) die(path + ": expected letters<TAB>prefix<TAB>folded: " + line);
-    out.push_back({std::atoi(f[0].c_str()), f[1], f[2]});
+    if (f.size() != 4) die(path + ": expected letters<TAB>prefix<TAB>folded<TAB>plain: " + line);
+    out.push_back({std::atoi(f[0].c_str()), f[1], f[2], f[3] == "1"});
   }
   return out;
 }
@@ -296,10 +299,27 @@ inline std::string stats_json(std::vector<double> ns) {
          ", \"meanUs\": " + us(ns.empty() ? 0 : sum / ns.size());
 }
 
+// The check figures of a completion variant: results listed and the sum of their
+// frequency bytes (independent of ties), over all queries and over the plain ones.
+struct CompletionCheck {
+  uint64_t results = 0, frequency_sum = 0, plain_results = 0, plain_frequency_sum = 0;
+  template <typename Payload>
+  void add(const CompletionQuery &q, const TopK<Payload> &top) {
+    for (const auto &it : top.items) {
+      results++;
+      frequency_sum += it.first;
+      if (q.plain) {
+        plain_results++;
+        plain_frequency_sum += it.first;
+      }
+    }
+  }
+};
+
 // One completion variant's JSON: overall and by prefix length (1, 2, 3, 4+ letters), and
-// the check figures (results listed, sum of their frequency bytes: independent of ties).
+// the check figures.
 inline std::string completion_json(const std::vector<CompletionQuery> &queries, const std::vector<double> &ns,
-                                   uint64_t results, uint64_t frequency_sum, const std::string &extra) {
+                                   const CompletionCheck &check, const std::string &extra) {
   std::string by = "[";
   const char *labels[] = {"1", "2", "3", "4+"};
   for (int b = 0; b < 4; b++) {
@@ -314,8 +334,10 @@ inline std::string completion_json(const std::vector<CompletionQuery> &queries, 
   }
   by += "]";
   return "{\"queries\": " + std::to_string(queries.size()) + ", \"limit\": 10, " + stats_json(ns) +
-         ", \"byLength\": " + by + ", \"results\": " + std::to_string(results) +
-         ", \"frequencySum\": " + std::to_string(frequency_sum) + extra + "}";
+         ", \"byLength\": " + by + ", \"results\": " + std::to_string(check.results) +
+         ", \"frequencySum\": " + std::to_string(check.frequency_sum) +
+         ", \"plainResults\": " + std::to_string(check.plain_results) +
+         ", \"plainFrequencySum\": " + std::to_string(check.plain_frequency_sum) + extra + "}";
 }
 
 // Median ns of an empty timed call (two clock reads).

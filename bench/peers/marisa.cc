@@ -76,7 +76,6 @@ static std::string keyboard(const Args &a, marisa::Trie &trie, uint64_t &checksu
   size_t foldedBytes = ftrie.io_size() + offsets.size() * 4 + members.size() * 4 + fbest.size();
 
   TopK<std::string> top(10);
-  uint64_t exactResults = 0, exactFreq = 0;
   auto exact = [&](size_t i) -> uint64_t {
     const std::string &p = queries[i].prefix;
     top.clear();
@@ -113,23 +112,21 @@ static std::string keyboard(const Args &a, marisa::Trie &trie, uint64_t &checksu
     }
     return sum + ftop.items.size();
   };
-  uint64_t foldedResults = 0, foldedFreq = 0;
+  CompletionCheck exactCheck, foldedCheck;
   for (size_t i = 0; i < queries.size(); i++) {
     exact(i);
-    exactResults += top.items.size();
-    for (auto &it : top.items) exactFreq += it.first;
+    exactCheck.add(queries[i], top);
     folded(i);
-    foldedResults += ftop.items.size();
-    for (auto &it : ftop.items) foldedFreq += it.first;
+    foldedCheck.add(queries[i], ftop);
   }
   double overhead = timer_overhead_ns();
   std::vector<double> exactNs = time_calls(a.passes, queries.size(), exact, checksum);
   std::vector<double> foldedNs = time_calls(a.passes, queries.size(), folded, checksum);
   return "{\"timerOverheadNs\": " + num(overhead) + ", \"exact\": " +
-         completion_json(queries, exactNs, exactResults, exactFreq,
+         completion_json(queries, exactNs, exactCheck,
                          ", \"variant\": \"predictive_search(prefix), top 10 by a frequency array\"") +
          ", \"folded\": " +
-         completion_json(queries, foldedNs, foldedResults, foldedFreq,
+         completion_json(queries, foldedNs, foldedCheck,
                          ", \"variant\": \"folded trie + ID lists, predictive_search(folded prefix), "
                          "top 10, reverse_lookup\", \"extraBytes\": " +
                              std::to_string(foldedBytes + freq.size())) +

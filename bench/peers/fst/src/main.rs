@@ -217,7 +217,30 @@ fn stats_json(ns: &[f64]) -> String {
     )
 }
 
-fn completion_json(letters: &[usize], ns: &[f64], results: u64, freq_sum: u64, extra: &str) -> String {
+/// The check figures of a completion variant: results listed and the sum of their frequency
+/// bytes (independent of ties), over all queries and over the plain ones.
+#[derive(Default)]
+struct CompletionCheck {
+    results: u64,
+    frequency_sum: u64,
+    plain_results: u64,
+    plain_frequency_sum: u64,
+}
+
+impl CompletionCheck {
+    fn add<P>(&mut self, plain: bool, top: &TopK<P>) {
+        let n = top.items.len() as u64;
+        let sum = top.items.iter().map(|x| x.0 as u64).sum::<u64>();
+        self.results += n;
+        self.frequency_sum += sum;
+        if plain {
+            self.plain_results += n;
+            self.plain_frequency_sum += sum;
+        }
+    }
+}
+
+fn completion_json(letters: &[usize], ns: &[f64], check: &CompletionCheck, extra: &str) -> String {
     let mut by = Vec::new();
     for (b, label) in ["1", "2", "3", "4+"].iter().enumerate() {
         let part: Vec<f64> = letters
@@ -229,12 +252,14 @@ fn completion_json(letters: &[usize], ns: &[f64], results: u64, freq_sum: u64, e
         by.push(format!("{{\"letters\": \"{}\", \"queries\": {}, {}}}", label, part.len(), stats_json(&part)));
     }
     format!(
-        "{{\"queries\": {}, \"limit\": 10, {}, \"byLength\": [{}], \"results\": {}, \"frequencySum\": {}{}}}",
+        "{{\"queries\": {}, \"limit\": 10, {}, \"byLength\": [{}], \"results\": {}, \"frequencySum\": {}, \"plainResults\": {}, \"plainFrequencySum\": {}{}}}",
         ns.len(),
         stats_json(ns),
         by.join(", "),
-        results,
-        freq_sum,
+        check.results,
+        check.frequency_sum,
+        check.plain_results,
+        check.plain_frequency_sum,
         extra
     )
 }
@@ -296,11 +321,12 @@ fn keyboard(map: &fst::Map, words_path: &str, completions_path: &str, passes: us
         ranks.push(rank as u32);
         folded_of.push(f[2].clone());
     }
-    let mut queries: Vec<(usize, String, String)> = Vec::new();
+    // letters, prefix, folded prefix, plain (1: SwipeDict reads it by its folding classes alone)
+    let mut queries: Vec<(usize, String, String, bool)> = Vec::new();
     for line in read_lines(completions_path) {
-        let f = split_tab(&line, 3, completions_path);
+        let f = split_tab(&line, 4, completions_path);
         let s = |b: &Vec<u8>| String::from_utf8(b.clone()).unwrap_or_else(|_| die("prefix is not UTF-8"));
-        queries.push((parse_int(&f[0]) as usize, s(&f[1]), s(&f[2])));
+        queries.push((parse_int(&f[0]) as usize, s(&f[1]), s(&f[2]), f[3] == b"1"));
     }
     // folded map: distinct folded forms (bytewise sorted) -> list index
     let mut order: Vec<usize> = (0..ranks.len()).collect();
@@ -363,14 +389,12 @@ fn keyboard(map: &fst::Map, words_path: &str, completions_path: &str, passes: us
         }
         sum
     };
-    let (mut er, mut ef, mut fr, mut ff) = (0u64, 0u64, 0u64, 0u64);
+    let (mut exact_check, mut folded_check) = (CompletionCheck::default(), CompletionCheck::default());
     for i in 0..queries.len() {
         exact(i, &mut top);
-        er += top.items.len() as u64;
-        ef += top.items.iter().map(|x| x.0 as u64).sum::<u64>();
+        exact_check.add(queries[i].3, &top);
         folded(i, &mut ftop, &mut words);
-        fr += ftop.items.len() as u64;
-        ff += ftop.items.iter().map(|x| x.0 as u64).sum::<u64>();
+        folded_check.add(queries[i].3, &ftop);
     }
     let mut overhead: Vec<f64> = (0..100_000)
         .map(|_| {
@@ -385,9 +409,9 @@ fn keyboard(map: &fst::Map, words_path: &str, completions_path: &str, passes: us
     format!(
         "{{\"timerOverheadNs\": {:.1}, \"exact\": {}, \"folded\": {}}}",
         overhead[overhead.len() / 2],
-        completion_json(&letters, &exact_ns, er, ef,
+        completion_json(&letters, &exact_ns, &exact_check,
             ", \"variant\": \"Map::search(Str::new(prefix).starts_with()), top 10 by a frequency array\""),
-        completion_json(&letters, &folded_ns, fr, ff, &format!(
+        completion_json(&letters, &folded_ns, &folded_check, &format!(
             ", \"variant\": \"folded fst::Map + rank lists, StartsWith(folded prefix), top 10, rank -> word\", \"extraBytes\": {}",
             folded_bytes + freq.len()))
     )
