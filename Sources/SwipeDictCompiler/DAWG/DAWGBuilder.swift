@@ -16,13 +16,13 @@ struct DAWGBuilder {
   private(set) var transitionCount: [UInt16] = []
   /// The number of words accepted from each state (its right language's size).
   private(set) var wordCounts: [Int64] = []
-  private var hashes: [UInt64] = []
   // All frozen transitions, flat.
   private(set) var labels: [UInt8] = []
   private(set) var targets: [Int32] = []
 
-  // The register: open addressing over state numbers, -1 = empty.
-  private var table: [Int32] = Array(repeating: -1, count: 1 << 16)
+  // The register: open addressing; per slot 0 = empty, else the state's hash in the high
+  // 32 bits and its number + 1 in the low ones, so one load rejects most other states.
+  private var table = [UInt64](repeating: 0, count: 1 << 16)
   private var tableMask = (1 << 16) - 1
 
   // The unfrozen path of the last word: state at depth d has these transitions.
@@ -106,12 +106,14 @@ struct DAWGBuilder {
         }
       }
     }
-    var slot = Int(truncatingIfNeeded: hash) & tableMask
+    let high = hash >> 32
+    var slot = Self.slot(high: high, mask: tableMask)
     while true {
-      let candidate = table[slot]
-      if candidate < 0 { break }
-      if hashes[Int(candidate)] == hash, equals(state: Int(candidate), depth: depth) {
-        return candidate
+      let value = table[slot]
+      if value == 0 { break }
+      if value >> 32 == high {
+        let candidate = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1
+        if equals(state: candidate, depth: depth) { return Int32(candidate) }
       }
       slot = (slot + 1) & tableMask
     }
@@ -122,10 +124,9 @@ struct DAWGBuilder {
     transitionStart.append(Int32(labels.count))
     transitionCount.append(UInt16(pathLabels[depth].count))
     wordCounts.append(count)
-    hashes.append(hash)
     labels.append(contentsOf: pathLabels[depth])
     targets.append(contentsOf: pathTargets[depth])
-    table[slot] = id
+    table[slot] = high << 32 | UInt64(id + 1)
     if isFinal.count * 2 > table.count { grow() }
     return id
   }
@@ -143,14 +144,19 @@ struct DAWGBuilder {
     return true
   }
 
+  /// Where probing for a state whose hash has this high half starts: the slot holds only
+  /// that half, so growing places states again from it alone.
+  private static func slot(high: UInt64, mask: Int) -> Int { Int(truncatingIfNeeded: high) & mask }
+
+  /// Doubles the table.
   private mutating func grow() {
-    let size = table.count * 2
-    table = Array(repeating: -1, count: size)
-    tableMask = size - 1
-    for id in 0..<isFinal.count {
-      var slot = Int(truncatingIfNeeded: hashes[id]) & tableMask
-      while table[slot] >= 0 { slot = (slot + 1) & tableMask }
-      table[slot] = Int32(id)
+    let old = table
+    table = [UInt64](repeating: 0, count: old.count * 2)
+    tableMask = table.count - 1
+    for value in old where value != 0 {
+      var slot = Self.slot(high: value >> 32, mask: tableMask)
+      while table[slot] != 0 { slot = (slot + 1) & tableMask }
+      table[slot] = value
     }
   }
 }
