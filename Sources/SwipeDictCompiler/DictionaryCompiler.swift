@@ -132,7 +132,7 @@ public enum DictionaryCompiler {
     for (a, b) in zip(bigramPaths, bigramPaths.dropFirst()) where a == b {
       throw CompileError.duplicateInput(path: a)
     }
-    var counts: [String: Double] = [:]
+    var counts = WordCounts()
     var annotations = Annotations()
     var reports: [WordListReport] = []
     var entriesRead = 0
@@ -197,12 +197,12 @@ public enum DictionaryCompiler {
 
     /// Adds an entry: its count to `counts` (unless it is a misspelling), its marks and
     /// shortcuts here. Words and targets are normalized to NFC.
-    mutating func add(_ entry: WordListEntry, to counts: inout [String: Double]) {
+    mutating func add(_ entry: WordListEntry, to counts: inout WordCounts) {
       let word = Collation.nfc(entry.word)
       if entry.isMisspelling {
         misspellings.insert(word)
       } else {
-        counts[word, default: 0] += entry.count
+        counts.add(word, count: entry.count)
         if !entry.marks.isEmpty { marks[word, default: []].formUnion(entry.marks) }
       }
       for shortcut in entry.shortcuts {
@@ -243,7 +243,7 @@ public enum DictionaryCompiler {
     entries: [WordListEntry], bigrams: [(first: String, second: String, count: Double)] = [],
     layout: KeyboardLayout, options: CompileOptions = .init()
   ) throws -> CompiledDictionary {
-    var counts: [String: Double] = [:]
+    var counts = WordCounts()
     var annotations = Annotations()
     for entry in entries { annotations.add(entry, to: &counts) }
     var pairs = BigramCounts()
@@ -254,7 +254,7 @@ public enum DictionaryCompiler {
   }
 
   private static func build(
-    counts: [String: Double], annotations: Annotations, inputs reports: [WordListReport],
+    counts: WordCounts, annotations: Annotations, inputs reports: [WordListReport],
     entriesRead: Int, bigrams: BigramCounts, bigramInputs: [WordListReport],
     layout: KeyboardLayout, options: CompileOptions, progress: ((CompileProgress) -> Void)?
   ) throws -> CompiledDictionary {
@@ -267,9 +267,10 @@ public enum DictionaryCompiler {
     for byte in 0..<128 { asciiTyping[byte] = layout.classify(Unicode.Scalar(UInt8(byte))) }
     var typing: [Unicode.Scalar: KeyboardLayout.Typing] = [:]
     enum Typeability { case typeable, untypeable, noKeys }
-    func typeability(_ word: String) -> Typeability {
+    func typeability(_ word: UnsafeBufferPointer<UInt8>) -> Typeability {
       var hasKey = false
-      for s in word.unicodeScalars {
+      var result = Typeability.typeable
+      UTF8Scalars.forEach(in: word) { s in
         let t: KeyboardLayout.Typing
         if s.value < 128 {
           t = asciiTyping[Int(s.value)]
@@ -282,32 +283,39 @@ public enum DictionaryCompiler {
         switch t {
         case .key: hasKey = true
         case .skipped: break
-        case .untypeable: return .untypeable
+        case .untypeable:
+          result = .untypeable
+          return false
         }
+        return true
       }
-      return hasKey ? .typeable : .noKeys
+      return result == .typeable && !hasKey ? .noKeys : result
     }
-    var kept: [(word: String, count: Double)] = []
+    // Entries of `counts` kept, and those dropped as untypeable or without keys.
+    var kept: [Int] = []
     kept.reserveCapacity(counts.count)
-    var untypeable: [String] = []
-    var noKeys: [String] = []
+    var untypeable: [Int] = []
+    var noKeys: [Int] = []
     var belowMinCount = 0
-    for (word, count) in counts {
-      let t = typeability(word)
+    for entry in 0..<counts.count {
+      let t = counts.withBytes(at: entry) { typeability($0) }
       if t == .untypeable {
-        untypeable.append(word)
+        untypeable.append(entry)
       } else if t == .noKeys {
-        noKeys.append(word)
-      } else if count < options.minCount {
+        noKeys.append(entry)
+      } else if counts.counts[entry] < options.minCount {
         belowMinCount += 1
       } else {
-        kept.append((word, count))
+        kept.append(entry)
       }
     }
     let distinct = counts.count
     var beyondMaxWords = 0
     if let maxWords = options.maxWords, kept.count > maxWords {
-      kept.sort { $0.count != $1.count ? $0.count > $1.count : $0.word.utf8.lexicographicallyPrecedes($1.word.utf8) }
+      kept.sort { a, b in
+        let (ca, cb) = (counts.counts[a], counts.counts[b])
+        return ca != cb ? ca > cb : counts.bytesPrecede(a, b)
+      }
       beyondMaxWords = kept.count - maxWords
       kept.removeSubrange(maxWords...)
     }
@@ -323,8 +331,15 @@ public enum DictionaryCompiler {
     var asciiUsed = [Bool](repeating: false, count: 128)
     var scalars: Set<Unicode.Scalar> = []
     for entry in kept {
-      for s in entry.word.unicodeScalars {
-        if s.value < 128 { asciiUsed[Int(s.value)] = true } else { scalars.insert(s) }
+      counts.withBytes(at: entry) { bytes in
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+          for byte in bytes { asciiUsed[Int(byte)] = true }
+          return
+        }
+        UTF8Scalars.forEach(in: bytes) { s in
+          if s.value < 128 { asciiUsed[Int(s.value)] = true } else { scalars.insert(s) }
+          return true
+        }
       }
     }
     for byte in 0..<128 where asciiUsed[byte] { scalars.insert(Unicode.Scalar(UInt8(byte))) }
@@ -332,65 +347,38 @@ public enum DictionaryCompiler {
       throw CompileError.tooManyCharacters(count: scalars.count)
     }
     let alphabet = Collation.alphabet(of: scalars)
-    let words = LabeledWords(kept.map(\.word), alphabet: alphabet)
-    let order = words.sortedOrder()
+    // Everything below reads words in ID order: put them in that order once (one pass of
+    // random reads instead of one per stage).
+    let unsorted = LabeledWords(kept, of: counts, alphabet: alphabet)
+    let order = unsorted.sortedOrder()
+    let words = unsorted.permuted(by: order)
+    /// The entry of `counts` of each word ID.
+    let entryOfID = order.map { kept[$0] }
+    kept = []
+    let wordCount = entryOfID.count
 
-    progress?(CompileProgress(stage: .building, detail: "\(kept.count) words"))
-    var builder = DAWGBuilder()
-    for index in order {
-      try words.withLabels(of: index) { labels throws(CompileError) in try builder.add(labels) }
+    progress?(CompileProgress(stage: .building, detail: "\(wordCount) words"))
+    // The automaton on a thread of its own while the other sections are computed here:
+    // neither reads what the other writes.
+    let (automaton, computed) = try Concurrently.run {
+      () throws(CompileError) -> EncodedAutomaton in try EncodedAutomaton(words: words)
+    } and: { () throws(CompileError) -> WordSections in
+      WordSections(
+        words: words, counts: entryOfID.map { counts.counts[$0] }, alphabet: alphabet, layout: layout)
     }
-    builder.finish()
-    let dawgSection = try DAWGEncoder.encode(builder)
-
     progress?(CompileProgress(stage: .writing, detail: ""))
-    let maxCount = kept.lazy.map(\.count).max() ?? 0
-    let scale = log1p(maxCount)
-    var frequency = ByteWriter()
-    frequency.append(UInt64(order.count))
-    frequency.append(scale)
-    frequency.pad(toMultipleOf: FrequencyLayout.headerSize)
-    var quantized: [UInt8] = []
-    quantized.reserveCapacity(order.count)
-    for index in order {
-      quantized.append(FrequencyLayout.quantize(kept[index].count, scale: scale))
-    }
-    frequency.append(contentsOf: quantized)
-
-    var features = FeatureBuilder(layout: layout, wordCount: order.count)
-    for index in order { features.append(kept[index].word) }
-
-    // The tree classes of each word's first labels, in ID order.
-    // Letters of other scripts spread over the tree's children; the header flag says so
-    // only when that changes a class, so Latin blobs stay readable by 1.1 readers.
-    let latinClasses = PrefixTreeLayout.labelClasses(alphabet, rule: .latin)
-    let spreadClasses = PrefixTreeLayout.labelClasses(alphabet, rule: .allScripts)
-    let headerFlags = latinClasses == spreadClasses ? 0 : BlobFormat.scriptTreeFlag
-    let labelClasses = PrefixTreeLayout.labelClasses(
-      alphabet, rule: PrefixTreeLayout.ClassRule(headerFlags: headerFlags))
-    let depth = PrefixTreeLayout.maxDepth
-    var classes = [UInt8](repeating: UInt8(PrefixTreeLayout.otherClass), count: order.count * depth)
-    for (id, index) in order.enumerated() {
-      words.withLabels(of: index) { labels in
-        for (d, label) in labels.prefix(depth).enumerated() {
-          classes[id * depth + d] = labelClasses[Int(label)]
-        }
-      }
-    }
-    let (tree, bestLists) = PrefixTreeBuilder.encode(
-      wordCount: order.count, classes: classes, frequency: quantized,
-      spelling: { id in words.withLabels(of: order[id]) { Array($0) } })
+    let (scale, quantized) = (computed.scale, computed.quantized)
 
     // Marks by word ID; shortcuts in section order. A misspelling that is also a word of
     // the blob is a word. Sources and targets over 65,535 bytes cannot be stored (lines of
     // files are at most 64 KiB, so only in-memory entries can have them): left out.
     var marked: [(id: Int, marks: WordMarks)] = []
     if !annotations.marks.isEmpty {
-      for (id, index) in order.enumerated() {
-        if let marks = annotations.marks[kept[index].word] { marked.append((id, marks)) }
+      for (id, entry) in entryOfID.enumerated() {
+        if let marks = annotations.marks[counts.word(at: entry)] { marked.append((id, marks)) }
       }
     }
-    let misspellings = annotations.misspellings.filter { counts[$0] == nil }.count
+    let misspellings = annotations.misspellings.filter { counts.index(of: $0) == nil }.count
     let shortcuts = annotations.shortcuts
       .filter { entry in
         entry.source.utf8.count <= MarkLayout.maxTextLength
@@ -407,12 +395,12 @@ public enum DictionaryCompiler {
     var bigramCount = 0
     if !bigrams.counts.isEmpty {
       var exact: [String: Int] = [:]
-      exact.reserveCapacity(order.count)
+      exact.reserveCapacity(wordCount)
       // A pair's word in another case ("i am") finds the blob's word ("I") when the blob
       // spells it one way only.
       var byLowercase: [String: Int?] = [:]
-      for (id, index) in order.enumerated() {
-        let word = kept[index].word
+      for (id, entry) in entryOfID.enumerated() {
+        let word = counts.word(at: entry)
         exact[word] = id
         let lower = word.lowercased()
         byLowercase[lower] = byLowercase[lower] == nil ? .some(id) : .some(nil)
@@ -444,12 +432,14 @@ public enum DictionaryCompiler {
       bigramCount = followers.reduce(0) { $0 + $1.next.count }
       if bigramCount > 0 {
         bigramSection = BigramLayout.encode(
-          wordCount: order.count, followers: followers, scale: bigramScale,
+          wordCount: wordCount, followers: followers, scale: bigramScale,
           unigramTotal: BigramLayout.unigramTotal(frequencies: quantized, scale: scale))
       }
     }
-    untypeable.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-    noKeys.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    // The first ten in code-point order.
+    func examples(_ entries: [Int]) -> [String] {
+      entries.sorted(by: counts.bytesPrecede).prefix(10).map(counts.word(at:))
+    }
     var metadataMembers: [(String, JSONValue)] = [
       ("tool", .string("swipedict \(SwipeDictVersion.string)")),
       ("format", .string(FormatVersion.current.description)),
@@ -460,7 +450,7 @@ public enum DictionaryCompiler {
         ("minCount", .double(options.minCount)),
         ("skipInvalid", .bool(options.skipInvalid)),
       ])),
-      ("words", .number(order.count)),
+      ("words", .number(wordCount)),
       ("dropped", .object([
         ("untypeable", .number(untypeable.count)),
         ("emptyKeyPath", .number(noKeys.count)),
@@ -490,33 +480,33 @@ public enum DictionaryCompiler {
       .init(tag: .alphabet, bytes: alphabet.encoded()),
       .init(tag: .layout, bytes: layout.encoded()),
       .init(tag: .metadata, bytes: Array(metadata.text.utf8)),
-      .init(tag: .dawg, bytes: dawgSection),
-      .init(tag: .frequency, bytes: frequency.bytes),
-      .init(tag: .features, bytes: features.section),
-      .init(tag: .prefixTree, bytes: tree),
-      .init(tag: .bestLists, bytes: bestLists),
+      .init(tag: .dawg, bytes: automaton.section),
+      .init(tag: .frequency, bytes: computed.frequency),
+      .init(tag: .features, bytes: computed.features),
+      .init(tag: .prefixTree, bytes: computed.tree),
+      .init(tag: .bestLists, bytes: computed.bestLists),
     ]
     // Only lists that mark words or carry shortcuts get a MARK section.
     if !marked.isEmpty || !shortcuts.isEmpty {
       sections.append(
         .init(
           tag: .marks,
-          bytes: MarkLayout.encode(wordCount: order.count, marks: marked, shortcuts: shortcuts)))
+          bytes: MarkLayout.encode(wordCount: wordCount, marks: marked, shortcuts: shortcuts)))
     }
     if let bigramSection { sections.append(.init(tag: .bigrams, bytes: bigramSection)) }
-    let blob = BlobContainer.encode(sections, flags: headerFlags)
+    let blob = BlobContainer.encode(sections, flags: computed.headerFlags)
     if let budget = options.budget, blob.count > budget {
       throw CompileError.overBudget(bytes: blob.count, budget: budget)
     }
     var report = CompileReport(
       inputs: reports, entriesRead: entriesRead, distinctWords: distinct,
-      untypeable: untypeable.count, untypeableExamples: Array(untypeable.prefix(10)),
-      emptyKeyPath: noKeys.count, emptyKeyPathExamples: Array(noKeys.prefix(10)),
-      belowMinCount: belowMinCount, beyondMaxWords: beyondMaxWords, words: order.count,
+      untypeable: untypeable.count, untypeableExamples: examples(untypeable),
+      emptyKeyPath: noKeys.count, emptyKeyPathExamples: examples(noKeys),
+      belowMinCount: belowMinCount, beyondMaxWords: beyondMaxWords, words: wordCount,
       neverSuggested: neverSuggested, abbreviations: abbreviations, misspellings: misspellings,
       shortcuts: shortcuts.count, whitelisted: whitelisted,
-      alphabetSize: alphabet.count, states: builder.stateCount,
-      transitions: builder.labels.count,
+      alphabetSize: alphabet.count, states: automaton.stateCount,
+      transitions: automaton.transitionCount,
       sections: sections.map { ($0.tag, $0.bytes.count) }, bytes: blob.count)
     report.bigrams = bigramCount
     report.bigramsDropped = bigramsDropped
@@ -543,19 +533,39 @@ struct LabeledWords {
   private var labels: [UInt8] = []
   private var starts: [Int] = [0]
 
-  init(_ words: [String], alphabet: Alphabet) {
-    labels.reserveCapacity(words.count * 9)
-    starts.reserveCapacity(words.count + 1)
-    for word in words {
-      for s in word.unicodeScalars {
-        // safe: the alphabet was made from these words' scalars.
-        labels.append(alphabet.label(for: s)!)
+  /// The words of entries `entries` of `counts`, in that order.
+  /// - Precondition: the alphabet has every character of those words.
+  init(_ entries: [Int], of counts: WordCounts, alphabet: Alphabet) {
+    labels.reserveCapacity(entries.count * 9)
+    starts.reserveCapacity(entries.count + 1)
+    for entry in entries {
+      counts.withBytes(at: entry) { bytes in
+        UTF8Scalars.forEach(in: bytes) { s in
+          // safe: the alphabet was made from these words' scalars.
+          labels.append(
+            s.value < 128 ? alphabet.asciiLabelPlusOne(UInt8(s.value)) - 1 : alphabet.label(for: s)!)
+          return true
+        }
       }
       starts.append(labels.count)
     }
   }
 
+  private init() {}
+
   var count: Int { starts.count - 1 }
+
+  /// The words in the order `order` gives (`order[i]` is the index of the i-th word).
+  func permuted(by order: [Int]) -> LabeledWords {
+    var out = LabeledWords()
+    out.labels.reserveCapacity(labels.count)
+    out.starts.reserveCapacity(order.count + 1)
+    for index in order {
+      out.labels.append(contentsOf: labels[starts[index]..<starts[index + 1]])
+      out.starts.append(out.labels.count)
+    }
+    return out
+  }
 
   func withLabels<R, E: Error>(
     of index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R

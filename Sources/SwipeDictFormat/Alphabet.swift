@@ -169,12 +169,15 @@
 package enum Normalization {
   /// `text` in Normalization Form C (composed: `u` + `◌̈` → `ü`). ASCII is returned as is.
   package static func nfc(_ text: String) -> String {
-    var ascii = true
-    for byte in text.utf8 where byte >= 0x80 {
-      ascii = false
+    // Text of scalars below U+0300 (the first combining mark) is in NFC already: every
+    // character there is its own composition (NFC_Quick_Check = Yes). In UTF-8 those are
+    // exactly the texts without a byte from 0xCC up.
+    var composed = true
+    for byte in text.utf8 where byte >= 0xCC {
+      composed = false
       break
     }
-    if ascii { return text }
+    if composed { return text }
     return String(decoding: text._nfcCodeUnits, as: UTF8.self)
   }
 }

@@ -72,9 +72,11 @@ struct BenchKeyboardTests {
     #expect(uber.split(separator: "\t").last == "uber")  // SwipeDict's folding, for the peers
     let prefixes = try lines(samples + "/completions.tsv")
     #expect(prefixes.count == queries)
-    #expect(
-      prefixes.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 3 }
-    )
+    // letters, prefix, folded prefix, plain (1: read by its folding classes alone)
+    let fields = prefixes.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+    #expect(fields.allSatisfy { $0.count == 4 && ($0[3] == "0" || $0[3] == "1") })
+    let plain = fields.filter { $0[3] == "1" }.count
+    #expect(completion["plainQueries"] as? Int == plain)
     #expect(try lines(samples + "/typos.tsv").count == 15)
     #expect(try lines(samples + "/swipes.jsonl").count == 5)
   }

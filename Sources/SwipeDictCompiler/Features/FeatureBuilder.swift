@@ -5,38 +5,32 @@
 struct FeatureBuilder {
   private let layout: KeyboardLayout
   private let centers: [(x: Float, y: Float)]
-  /// How each ASCII character types; other characters are classified once and cached.
-  private var asciiTyping: [KeyboardLayout.Typing]
-  private var typing: [Unicode.Scalar: KeyboardLayout.Typing] = [:]
+  /// The key each label types, or -1 (skipped or untypeable).
+  private let keyOfLabel: [Int]
   private var records = ByteWriter()
   private var path: [Int] = []
 
   /// - Precondition: the layout has at most `FeatureLayout.maxKeys` keys.
-  init(layout: KeyboardLayout, wordCount: Int) {
+  init(layout: KeyboardLayout, alphabet: Alphabet, wordCount: Int) {
     precondition(layout.keys.count <= FeatureLayout.maxKeys)
     self.layout = layout
     self.centers = layout.keys.map { ($0.x, $0.y) }
-    self.asciiTyping = (0..<128).map { layout.classify(Unicode.Scalar(UInt8($0))) }
+    self.keyOfLabel = alphabet.scalars.map { scalar in
+      if case .key(let index) = layout.classify(scalar) { return index }
+      return -1
+    }
     records.append(UInt64(wordCount))
     records.append(UInt32(layout.keys.count))
     records.pad(toMultipleOf: FeatureLayout.headerSize)
   }
 
-  /// How `scalar` types on the layout (cached).
-  mutating func typing(of scalar: Unicode.Scalar) -> KeyboardLayout.Typing {
-    if scalar.value < 128 { return asciiTyping[Int(scalar.value)] }
-    if let known = typing[scalar] { return known }
-    let t = layout.classify(scalar)
-    typing[scalar] = t
-    return t
-  }
-
-  /// Appends the record of the next word (in ID order).
+  /// Appends the record of the next word (in ID order), given as labels of the alphabet.
   /// - Precondition: the word has a non-empty key path (the compiler dropped the others).
-  mutating func append(_ word: String) {
+  mutating func append(labels: UnsafeBufferPointer<UInt8>) {
     path.removeAll(keepingCapacity: true)
-    for scalar in word.unicodeScalars {
-      if case .key(let index) = typing(of: scalar), path.last != index { path.append(index) }
+    for label in labels {
+      let key = keyOfLabel[Int(label)]
+      if key >= 0, path.last != key { path.append(key) }
     }
     records.append(
       FeatureLayout.Record(path: path, centers: centers, keyWidth: layout.keyWidth).packed)

@@ -1,0 +1,113 @@
+import Testing
+
+@testable import SwipeDictCompiler
+@_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTools
+
+/// The pieces a build is made of besides the automaton: the word table the lists merge
+/// into, the UTF-8 decoding it reads words with, the NFC shortcut, the two-thread run.
+@Suite("Build parts: word table, UTF-8 scalars, NFC, concurrency")
+struct BuildPartsTests {
+  @Test("the word table sums counts as a dictionary keyed by the word does", arguments: [UInt64(1), 2, 3])
+  func wordCountsMatchDictionary(seed: UInt64) {
+    var random = SeededGenerator(state: seed)
+    var table = WordCounts()
+    var reference: [String: Double] = [:]
+    var firstSeen: [String] = []
+    // Few distinct words for many adds: most adds find an entry; the table grows past its
+    // first 1,024 slots several times.
+    // In NFC, as the build adds them: the reference's String keys compare canonically.
+    let vocabulary = (0..<5_000).map { _ in
+      Normalization.nfc(IngestPropertyTests.randomWord(&random, allowComma: false))
+    }
+    for _ in 0..<20_000 {
+      let word = vocabulary.randomElement(using: &random)!
+      let count = Double(Int.random(in: 0...1000, using: &random))
+      if reference[word] == nil { firstSeen.append(word) }
+      reference[word, default: 0] += count
+      table.add(word, count: count)
+    }
+    #expect(table.count == reference.count)
+    // Entries keep the order they were first added in.
+    let inOrder = (0..<table.count).map(table.word(at:)) == firstSeen
+    #expect(inOrder)
+    let mismatches = firstSeen.indices.filter { entry in
+      table.index(of: firstSeen[entry]) != entry || table.counts[entry] != reference[firstSeen[entry]]
+    }
+    #expect(mismatches.isEmpty, "first: \(mismatches.first.map { firstSeen[$0] } ?? "")")
+    #expect(table.index(of: "never added") == nil)
+    // Byte order is code-point order.
+    let pairs = (0..<1000).map { _ in
+      (Int.random(in: 0..<table.count, using: &random), Int.random(in: 0..<table.count, using: &random))
+    }
+    let misordered = pairs.filter { a, b in
+      let (wa, wb) = (table.word(at: a), table.word(at: b))
+      return table.bytesPrecede(a, b) != wa.unicodeScalars.lexicographicallyPrecedes(wb.unicodeScalars)
+    }
+    #expect(misordered.isEmpty)
+  }
+
+  @Test("words that differ only in bytes a weak hash would merge stay apart")
+  func wordCountsKeepNearWordsApart() {
+    var table = WordCounts()
+    let words = ["", "a", "a\0", "\0a", "ab", "ba", "é", "e\u{301}", String(repeating: "x", count: 70_000)]
+    for (i, word) in words.enumerated() { table.add(word, count: Double(i)) }
+    #expect(table.count == words.count)
+    for (i, word) in words.enumerated() { #expect(table.counts[table.index(of: word) ?? -1] == Double(i)) }
+  }
+
+  @Test("UTF-8 is read as the scalars String reads", arguments: [UInt64(7), 8])
+  func utf8ScalarsMatchString(seed: UInt64) {
+    var random = SeededGenerator(state: seed)
+    for _ in 0..<2_000 {
+      let word = IngestPropertyTests.randomWord(&random, allowComma: true) + "\u{10FFFF}\u{7FF}\u{800}"
+      var scalars: [Unicode.Scalar] = []
+      Array(word.utf8).withUnsafeBufferPointer { bytes in
+        UTF8Scalars.forEach(in: bytes) { scalars.append($0); return true }
+      }
+      #expect(scalars == Array(word.unicodeScalars))
+    }
+    // Stops when asked; invalid bytes read as U+FFFD instead of trapping.
+    var seen = 0
+    Array("abc".utf8).withUnsafeBufferPointer { bytes in
+      UTF8Scalars.forEach(in: bytes) { _ in seen += 1; return false }
+    }
+    #expect(seen == 1)
+    for bad: [UInt8] in [[0xFF], [0x80, 0x41], [0xE2, 0x82], [0xF0, 0x9F, 0x98]] {
+      var read: [Unicode.Scalar] = []
+      bad.withUnsafeBufferPointer { bytes in UTF8Scalars.forEach(in: bytes) { read.append($0); return true } }
+      #expect(read.first == "\u{FFFD}", "\(bad)")
+    }
+  }
+
+  @Test("text below U+0300 is left as it is; other text is composed")
+  func nfcShortcut() {
+    // Every scalar below U+0300, one after another: no pair of them composes.
+    let below = String(String.UnicodeScalarView((0x20..<0x300).compactMap(Unicode.Scalar.init)))
+    #expect(Normalization.nfc(below) == below)
+    #expect(Array(Normalization.nfc(below).utf8) == Array(below.utf8))
+    #expect(Array(Normalization.nfc("e\u{301}te\u{301}").utf8) == Array("été".utf8))
+    #expect(Array(Normalization.nfc("A\u{30A}").utf8) == Array("Å".utf8))
+    #expect(Array(Normalization.nfc("\u{1100}\u{1161}").utf8) == Array("가".utf8))  // Hangul jamo
+  }
+
+  struct Failure: Error, Equatable { var side: String }
+
+  @Test("two pieces of work run at once; either's error is thrown")
+  func concurrently() throws {
+    let (a, b) = try Concurrently.run { () throws(Failure) -> Int in
+      (1...1_000).reduce(0, +)
+    } and: { () throws(Failure) -> String in "here" }
+    #expect(a == 500_500 && b == "here")
+    #expect(throws: Failure(side: "other")) {
+      _ = try Concurrently.run { () throws(Failure) -> Int in throw Failure(side: "other") } and: {
+        () throws(Failure) -> Int in 1
+      }
+    }
+    #expect(throws: Failure(side: "this")) {
+      _ = try Concurrently.run { () throws(Failure) -> Int in 1 } and: {
+        () throws(Failure) -> Int in throw Failure(side: "this")
+      }
+    }
+  }
+}
