@@ -2,6 +2,7 @@ import Testing
 
 @testable import SwipeDictCompiler
 @_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTestSupport
 import SwipeDictTools
 
 /// The pieces a build is made of besides the automaton: the word table the lists merge
@@ -89,6 +90,22 @@ struct BuildPartsTests {
     #expect(Array(Normalization.nfc("e\u{301}te\u{301}").utf8) == Array("été".utf8))
     #expect(Array(Normalization.nfc("A\u{30A}").utf8) == Array("Å".utf8))
     #expect(Array(Normalization.nfc("\u{1100}\u{1161}").utf8) == Array("가".utf8))  // Hangul jamo
+  }
+
+  /// A whole build hands its labels to a second thread for the automaton (`make tsan` runs
+  /// this under ThreadSanitizer); the blob does not depend on which side finishes first.
+  @Test func buildSharedBetweenThreads() throws {
+    var random = SeededGenerator(state: 11)
+    let letters = Array("abcdefghijklmnopqrstuvwxyzéü")
+    let words = (0..<3_000).map { i in
+      let length = Int.random(in: 1...9, using: &random)
+      return (word: String((0..<length).map { _ in letters.randomElement(using: &random)! }), count: Double(i + 1))
+    }
+    let layout = repositoryLayout("qwerty-en")
+    let first = try DictionaryCompiler.compile(words: words, layout: layout)
+    let second = try DictionaryCompiler.compile(words: words.reversed(), layout: layout)
+    #expect(first.bytes == second.bytes)
+    #expect(first.report.words > 1_000)
   }
 
   struct Failure: Error, Equatable { var side: String }
