@@ -254,11 +254,15 @@ public enum DictionaryCompiler {
   }
 
   private static func build(
-    counts: WordCounts, annotations: Annotations, inputs reports: [WordListReport],
+    counts: consuming WordCounts, annotations: Annotations, inputs reports: [WordListReport],
     entriesRead: Int, bigrams: BigramCounts, bigramInputs: [WordListReport],
     layout: KeyboardLayout, options: CompileOptions, progress: ((CompileProgress) -> Void)?
   ) throws -> CompiledDictionary {
     progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
+    // Misspellings that are words too are words. Then no word is looked up any more.
+    let misspellings = annotations.misspellings.filter { counts.index(of: $0) == nil }.count
+    var counts = counts
+    counts.removeIndex()
     guard layout.keys.count <= FeatureLayout.maxKeys else {
       throw CompileError.tooManyKeys(count: layout.keys.count)
     }
@@ -292,7 +296,7 @@ public enum DictionaryCompiler {
       return result == .typeable && !hasKey ? .noKeys : result
     }
     // Entries of `counts` kept, and those dropped as untypeable or without keys.
-    var kept: [Int] = []
+    var kept: [UInt32] = []
     kept.reserveCapacity(counts.count)
     var untypeable: [Int] = []
     var noKeys: [Int] = []
@@ -306,15 +310,15 @@ public enum DictionaryCompiler {
       } else if counts.counts[entry] < options.minCount {
         belowMinCount += 1
       } else {
-        kept.append(entry)
+        kept.append(UInt32(entry))
       }
     }
     let distinct = counts.count
     var beyondMaxWords = 0
     if let maxWords = options.maxWords, kept.count > maxWords {
       kept.sort { a, b in
-        let (ca, cb) = (counts.counts[a], counts.counts[b])
-        return ca != cb ? ca > cb : counts.bytesPrecede(a, b)
+        let (ca, cb) = (counts.counts[Int(a)], counts.counts[Int(b)])
+        return ca != cb ? ca > cb : counts.bytesPrecede(Int(a), Int(b))
       }
       beyondMaxWords = kept.count - maxWords
       kept.removeSubrange(maxWords...)
@@ -331,7 +335,7 @@ public enum DictionaryCompiler {
     var asciiUsed = [Bool](repeating: false, count: 128)
     var scalars: Set<Unicode.Scalar> = []
     for entry in kept {
-      counts.withBytes(at: entry) { bytes in
+      counts.withBytes(at: Int(entry)) { bytes in
         if bytes.allSatisfy({ $0 < 0x80 }) {
           for byte in bytes { asciiUsed[Int(byte)] = true }
           return
@@ -349,36 +353,40 @@ public enum DictionaryCompiler {
     let alphabet = Collation.alphabet(of: scalars)
     // Everything below reads words in ID order: put them in that order once (one pass of
     // random reads instead of one per stage).
-    let unsorted = LabeledWords(kept, of: counts, alphabet: alphabet)
-    let order = unsorted.sortedOrder()
-    let words = unsorted.permuted(by: order)
-    /// The entry of `counts` of each word ID.
-    let entryOfID = order.map { kept[$0] }
-    kept = []
-    let wordCount = entryOfID.count
+    let (words, order) = {
+      let unsorted = LabeledWords(kept, of: counts, alphabet: alphabet)
+      let order = unsorted.sortedOrder()
+      return (unsorted.permuted(by: order), order)
+    }()
+    let wordCount = order.count
+    /// The entry of `counts` of a word ID.
+    func entry(ofID id: Int) -> Int { Int(kept[Int(order[id])]) }
 
     progress?(CompileProgress(stage: .building, detail: "\(wordCount) words"))
     // The automaton on a thread of its own while the other sections are computed here:
     // neither reads what the other writes.
-    let (automaton, computed) = try Concurrently.run {
-      () throws(CompileError) -> EncodedAutomaton in try EncodedAutomaton(words: words)
-    } and: { () throws(CompileError) -> WordSections in
-      WordSections(
-        words: words, counts: entryOfID.map { counts.counts[$0] }, alphabet: alphabet, layout: layout)
+    let automaton = BackgroundWork { () throws(CompileError) -> EncodedAutomaton in
+      try EncodedAutomaton(words: words)
     }
-    progress?(CompileProgress(stage: .writing, detail: ""))
-    let (scale, quantized) = (computed.scale, computed.quantized)
+
+    // Frequencies, marks, bigrams and the report's examples read the words' spellings;
+    // then the word table is freed before the largest stage.
+    // Quantized in entry order (sequential reads), then put in ID order from one byte a word.
+    let scale = log1p(kept.lazy.map { counts.counts[Int($0)] }.max() ?? 0)
+    let quantized = {
+      let byEntry = kept.map { FrequencyLayout.quantize(counts.counts[Int($0)], scale: scale) }
+      return order.map { byEntry[Int($0)] }
+    }()
 
     // Marks by word ID; shortcuts in section order. A misspelling that is also a word of
     // the blob is a word. Sources and targets over 65,535 bytes cannot be stored (lines of
     // files are at most 64 KiB, so only in-memory entries can have them): left out.
     var marked: [(id: Int, marks: WordMarks)] = []
     if !annotations.marks.isEmpty {
-      for (id, entry) in entryOfID.enumerated() {
-        if let marks = annotations.marks[counts.word(at: entry)] { marked.append((id, marks)) }
+      for id in 0..<wordCount {
+        if let marks = annotations.marks[counts.word(at: entry(ofID: id))] { marked.append((id, marks)) }
       }
     }
-    let misspellings = annotations.misspellings.filter { counts.index(of: $0) == nil }.count
     let shortcuts = annotations.shortcuts
       .filter { entry in
         entry.source.utf8.count <= MarkLayout.maxTextLength
@@ -399,8 +407,8 @@ public enum DictionaryCompiler {
       // A pair's word in another case ("i am") finds the blob's word ("I") when the blob
       // spells it one way only.
       var byLowercase: [String: Int?] = [:]
-      for (id, entry) in entryOfID.enumerated() {
-        let word = counts.word(at: entry)
+      for id in 0..<wordCount {
+        let word = counts.word(at: entry(ofID: id))
         exact[word] = id
         let lower = word.lowercased()
         byLowercase[lower] = byLowercase[lower] == nil ? .some(id) : .some(nil)
@@ -440,6 +448,14 @@ public enum DictionaryCompiler {
     func examples(_ entries: [Int]) -> [String] {
       entries.sorted(by: counts.bytesPrecede).prefix(10).map(counts.word(at:))
     }
+    let (untypeableExamples, noKeysExamples) = (examples(untypeable), examples(noKeys))
+    counts = WordCounts()
+    kept = []
+
+    let computed = WordSections(
+      words: words, quantized: quantized, scale: scale, alphabet: alphabet, layout: layout)
+    let dawg = try automaton.wait()
+    progress?(CompileProgress(stage: .writing, detail: ""))
     var metadataMembers: [(String, JSONValue)] = [
       ("tool", .string("swipedict \(SwipeDictVersion.string)")),
       ("format", .string(FormatVersion.current.description)),
@@ -480,7 +496,7 @@ public enum DictionaryCompiler {
       .init(tag: .alphabet, bytes: alphabet.encoded()),
       .init(tag: .layout, bytes: layout.encoded()),
       .init(tag: .metadata, bytes: Array(metadata.text.utf8)),
-      .init(tag: .dawg, bytes: automaton.section),
+      .init(tag: .dawg, bytes: dawg.section),
       .init(tag: .frequency, bytes: computed.frequency),
       .init(tag: .features, bytes: computed.features),
       .init(tag: .prefixTree, bytes: computed.tree),
@@ -500,13 +516,13 @@ public enum DictionaryCompiler {
     }
     var report = CompileReport(
       inputs: reports, entriesRead: entriesRead, distinctWords: distinct,
-      untypeable: untypeable.count, untypeableExamples: examples(untypeable),
-      emptyKeyPath: noKeys.count, emptyKeyPathExamples: examples(noKeys),
+      untypeable: untypeable.count, untypeableExamples: untypeableExamples,
+      emptyKeyPath: noKeys.count, emptyKeyPathExamples: noKeysExamples,
       belowMinCount: belowMinCount, beyondMaxWords: beyondMaxWords, words: wordCount,
       neverSuggested: neverSuggested, abbreviations: abbreviations, misspellings: misspellings,
       shortcuts: shortcuts.count, whitelisted: whitelisted,
-      alphabetSize: alphabet.count, states: automaton.stateCount,
-      transitions: automaton.transitionCount,
+      alphabetSize: alphabet.count, states: dawg.stateCount,
+      transitions: dawg.transitionCount,
       sections: sections.map { ($0.tag, $0.bytes.count) }, bytes: blob.count)
     report.bigrams = bigramCount
     report.bigramsDropped = bigramsDropped
@@ -531,15 +547,17 @@ public enum DictionaryCompiler {
 /// Words as label sequences in one flat buffer, for sorting and building.
 struct LabeledWords {
   private var labels: [UInt8] = []
-  private var starts: [Int] = [0]
+  /// Word i's labels are `labels[starts[i]..<starts[i + 1]]` (fewer than 2^32 labels: the
+  /// word table holds fewer than 2^32 entries of at most 64 KiB).
+  private var starts: [UInt32] = [0]
 
   /// The words of entries `entries` of `counts`, in that order.
   /// - Precondition: the alphabet has every character of those words.
-  init(_ entries: [Int], of counts: WordCounts, alphabet: Alphabet) {
+  init(_ entries: [UInt32], of counts: WordCounts, alphabet: Alphabet) {
     labels.reserveCapacity(entries.count * 9)
     starts.reserveCapacity(entries.count + 1)
     for entry in entries {
-      counts.withBytes(at: entry) { bytes in
+      counts.withBytes(at: Int(entry)) { bytes in
         UTF8Scalars.forEach(in: bytes) { s in
           // safe: the alphabet was made from these words' scalars.
           labels.append(
@@ -547,7 +565,7 @@ struct LabeledWords {
           return true
         }
       }
-      starts.append(labels.count)
+      starts.append(UInt32(labels.count))
     }
   }
 
@@ -556,13 +574,13 @@ struct LabeledWords {
   var count: Int { starts.count - 1 }
 
   /// The words in the order `order` gives (`order[i]` is the index of the i-th word).
-  func permuted(by order: [Int]) -> LabeledWords {
+  func permuted(by order: [UInt32]) -> LabeledWords {
     var out = LabeledWords()
     out.labels.reserveCapacity(labels.count)
     out.starts.reserveCapacity(order.count + 1)
-    for index in order {
-      out.labels.append(contentsOf: labels[starts[index]..<starts[index + 1]])
-      out.starts.append(out.labels.count)
+    for index in order.lazy.map(Int.init) {
+      out.labels.append(contentsOf: labels[Int(starts[index])..<Int(starts[index + 1])])
+      out.starts.append(UInt32(out.labels.count))
     }
     return out
   }
@@ -570,8 +588,8 @@ struct LabeledWords {
   func withLabels<R, E: Error>(
     of index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R
   ) throws(E) -> R {
-    let start = starts[index]
-    let end = starts[index + 1]
+    let start = Int(starts[index])
+    let end = Int(starts[index + 1])
     let result: Result<R, E> = labels.withUnsafeBufferPointer { all in
       do throws(E) {
         return .success(try body(UnsafeBufferPointer(rebasing: all[start..<end])))
@@ -587,22 +605,24 @@ struct LabeledWords {
   /// Sorted by their first eight labels packed into an integer (integer comparisons), then
   /// each run of equal keys (words that share eight labels, or shorter words padded alike)
   /// by the whole comparison.
-  func sortedOrder() -> [Int] {
+  func sortedOrder() -> [UInt32] {
     labels.withUnsafeBufferPointer { all in
       starts.withUnsafeBufferPointer { s in
         let base = all.baseAddress!
-        func precedes(_ a: Int, _ b: Int) -> Bool {
-          let la = s[a + 1] - s[a]
-          let lb = s[b + 1] - s[b]
-          let c = memcmp(base + s[a], base + s[b], min(la, lb))
+        func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
+          let (a, b) = (Int(a), Int(b))
+          let la = Int(s[a + 1] - s[a])
+          let lb = Int(s[b + 1] - s[b])
+          let c = memcmp(base + Int(s[a]), base + Int(s[b]), min(la, lb))
           return c != 0 ? c < 0 : la < lb
         }
         guard count > 0 else { return [] }
-        var keyed: [(key: UInt64, index: Int)] = (0..<count).map { i in
+        var keyed: [(key: UInt64, index: UInt32)] = (0..<count).map { i in
           var key: UInt64 = 0
-          let length = s[i + 1] - s[i]
-          for k in 0..<8 { key = key << 8 | UInt64(k < length ? base[s[i] + k] : 0) }
-          return (key, i)
+          let start = Int(s[i])
+          let length = Int(s[i + 1]) - start
+          for k in 0..<8 { key = key << 8 | UInt64(k < length ? base[start + k] : 0) }
+          return (key, UInt32(i))
         }
         keyed.sort { $0.key < $1.key }
         var order = keyed.map(\.index)

@@ -4,10 +4,6 @@ import Foundation
 /// The sections computed from the words in ID order besides the automaton: `FREQ`, `FEAT`,
 /// `PTRE` and `BEST` (and the header flag the tree's classes need).
 struct WordSections: Sendable {
-  /// `ln(1 + maxCount)`, the frequency scale.
-  let scale: Double
-  /// Each word's frequency byte, in ID order.
-  let quantized: [UInt8]
   let frequency: [UInt8]
   let features: [UInt8]
   let tree: [UInt8]
@@ -18,15 +14,14 @@ struct WordSections: Sendable {
 
   /// - Parameters:
   ///   - words: the words' labels in ID order.
-  ///   - counts: their counts, in ID order.
-  init(words: LabeledWords, counts: [Double], alphabet: Alphabet, layout: KeyboardLayout) {
+  ///   - quantized: their frequency bytes, in ID order.
+  ///   - scale: `ln(1 + maxCount)`, the frequency scale.
+  init(words: LabeledWords, quantized: [UInt8], scale: Double, alphabet: Alphabet, layout: KeyboardLayout) {
     let wordCount = words.count
-    scale = log1p(counts.max() ?? 0)
     var frequency = ByteWriter()
     frequency.append(UInt64(wordCount))
     frequency.append(scale)
     frequency.pad(toMultipleOf: FrequencyLayout.headerSize)
-    quantized = counts.map { [scale] count in FrequencyLayout.quantize(count, scale: scale) }
     frequency.append(contentsOf: quantized)
     self.frequency = frequency.bytes
 
@@ -75,29 +70,27 @@ struct EncodedAutomaton: Sendable {
   }
 }
 
-/// Runs two pieces of work at once: the first on a thread of the global dispatch queue,
-/// the second on the calling thread.
-enum Concurrently {
-  /// Runs `first` on another thread and `second` on this one, and returns both results
-  /// once both are done; when `first` throws, its error is thrown after `second` returns.
-  static func run<A: Sendable, B, E: Error>(
-    _ first: @escaping @Sendable () throws(E) -> A, and second: () throws(E) -> B
-  ) throws(E) -> (A, B) {
-    let slot = ResultSlot<A, E>()
-    let group = DispatchGroup()
-    DispatchQueue.global(qos: .userInitiated).async(group: group) {
-      slot.result = Result { () throws(E) -> A in try first() }
+/// Work that runs on a thread of the global dispatch queue while the caller goes on, and
+/// whose result the caller waits for.
+///
+/// The result is written once, by that thread, before it leaves the dispatch group, and read
+/// only after `wait()` returns from the group's wait, so the accesses never overlap (which is
+/// what `@unchecked Sendable` promises here; `make tsan` checks it).
+final class BackgroundWork<Value: Sendable, Failure: Error>: @unchecked Sendable {
+  private let group = DispatchGroup()
+  private var result: Result<Value, Failure>?
+
+  /// Starts `work` on another thread.
+  init(_ work: @escaping @Sendable () throws(Failure) -> Value) {
+    DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
+      result = Result { () throws(Failure) -> Value in try work() }
     }
-    let b: Result<B, E> = Result { () throws(E) -> B in try second() }
-    group.wait()
-    // safe: the group's wait orders the write above before this read.
-    let a = slot.result!
-    return (try a.get(), try b.get())
   }
 
-  /// Where the other thread leaves its result. Written once by that thread before it leaves
-  /// the dispatch group, read only after `wait()` returns, so the accesses never overlap.
-  private final class ResultSlot<A: Sendable, E: Error>: @unchecked Sendable {
-    var result: Result<A, E>?
+  /// Waits for the work to end; returns its value or throws its error.
+  func wait() throws(Failure) -> Value {
+    group.wait()
+    // safe: set before the group was left, which the wait above orders before this read.
+    return try result!.get()
   }
 }

@@ -6,8 +6,8 @@ import SwipeDictTestSupport
 import SwipeDictTools
 
 /// The pieces a build is made of besides the automaton: the word table the lists merge
-/// into, the UTF-8 decoding it reads words with, the NFC shortcut, the two-thread run.
-@Suite("Build parts: word table, UTF-8 scalars, NFC, concurrency")
+/// into, the UTF-8 decoding it reads words with, the NFC shortcut, the second thread.
+@Suite("Build parts: word table, UTF-8 scalars, NFC, background work")
 struct BuildPartsTests {
   @Test("the word table sums counts as a dictionary keyed by the word does", arguments: [UInt64(1), 2, 3])
   func wordCountsMatchDictionary(seed: UInt64) {
@@ -110,21 +110,11 @@ struct BuildPartsTests {
 
   struct Failure: Error, Equatable { var side: String }
 
-  @Test("two pieces of work run at once; either's error is thrown")
-  func concurrently() throws {
-    let (a, b) = try Concurrently.run { () throws(Failure) -> Int in
-      (1...1_000).reduce(0, +)
-    } and: { () throws(Failure) -> String in "here" }
-    #expect(a == 500_500 && b == "here")
-    #expect(throws: Failure(side: "other")) {
-      _ = try Concurrently.run { () throws(Failure) -> Int in throw Failure(side: "other") } and: {
-        () throws(Failure) -> Int in 1
-      }
-    }
-    #expect(throws: Failure(side: "this")) {
-      _ = try Concurrently.run { () throws(Failure) -> Int in 1 } and: {
-        () throws(Failure) -> Int in throw Failure(side: "this")
-      }
-    }
+  @Test("background work returns its value or throws its error when waited for")
+  func backgroundWork() throws {
+    let sum = BackgroundWork { () throws(Failure) -> Int in (1...1_000).reduce(0, +) }
+    #expect(try sum.wait() == 500_500)
+    let failing = BackgroundWork { () throws(Failure) -> Int in throw Failure(side: "other") }
+    #expect(throws: Failure(side: "other")) { try failing.wait() }
   }
 }

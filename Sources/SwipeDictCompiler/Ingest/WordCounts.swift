@@ -2,7 +2,7 @@
 /// merges its word lists into.
 ///
 /// An open-addressing hash table over entry numbers; entries keep the order they were first
-/// added in. A word costs its bytes plus about 32 bytes, with no `String` per word (the
+/// added in. A word costs its bytes plus about 30 bytes, with no `String` per word (the
 /// `[String: Double]` this replaces took twice the time and memory on a 2M-word list).
 struct WordCounts {
   /// Every entry's bytes, one after the other.
@@ -13,7 +13,9 @@ struct WordCounts {
   private(set) var counts: [Double] = []
   /// The table: per slot, 0 when empty, else the entry's hash in the high 32 bits and its
   /// number + 1 in the low ones (one load tells most words apart, and growing needs no
-  /// rehashing). The count is a power of two; the table is at most half full.
+  /// rehashing). The count is a power of two; the table is at most three quarters full
+  /// (linear probing then reads about two slots, mostly in the same cache line). Empty once
+  /// ``removeIndex()`` freed it.
   private var slots = [UInt64](repeating: 0, count: 1024)
 
   init() {}
@@ -29,7 +31,9 @@ struct WordCounts {
   }
 
   /// Adds `count` to the entry of the word whose UTF-8 is `bytes`, making it if it is new.
+  /// - Precondition: ``removeIndex()`` was not called.
   mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, count: Double) {
+    precondition(!slots.isEmpty, "the word index was removed")
     let hash = Self.hash(bytes)
     let (slot, found) = find(bytes, hash: hash)
     if let found {
@@ -41,11 +45,17 @@ struct WordCounts {
     arena.append(contentsOf: bytes)
     starts.append(arena.count)
     counts.append(count)
-    if counts.count * 2 > slots.count { grow() }
+    if counts.count * 4 > slots.count * 3 { grow() }
   }
 
+  /// Frees the hash table (a third of the memory) once no word is added or looked up
+  /// any more; the entries stay.
+  mutating func removeIndex() { slots = [] }
+
   /// The entry number of `word`, if it has one.
+  /// - Precondition: ``removeIndex()`` was not called.
   func index(of word: String) -> Int? {
+    precondition(!slots.isEmpty, "the word index was removed")
     var word = word
     return word.withUTF8 { find($0, hash: Self.hash($0)).found }
   }
