@@ -258,11 +258,13 @@ public enum DictionaryCompiler {
     entriesRead: Int, bigrams: BigramCounts, bigramInputs: [WordListReport],
     layout: KeyboardLayout, options: CompileOptions, progress: ((CompileProgress) -> Void)?
   ) throws -> CompiledDictionary {
-    progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
     // Misspellings that are words too are words. Then no word is looked up any more.
-    let misspellings = annotations.misspellings.filter { counts.index(of: $0) == nil }.count
     var counts = counts
+    counts.placePending()
+    let misspellings = annotations.misspellings.filter { counts.index(of: $0) == nil }.count
     counts.removeIndex()
+    progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
+    let sums = counts.counts
     guard layout.keys.count <= FeatureLayout.maxKeys else {
       throw CompileError.tooManyKeys(count: layout.keys.count)
     }
@@ -307,7 +309,7 @@ public enum DictionaryCompiler {
         untypeable.append(entry)
       } else if t == .noKeys {
         noKeys.append(entry)
-      } else if counts.counts[entry] < options.minCount {
+      } else if sums[entry] < options.minCount {
         belowMinCount += 1
       } else {
         kept.append(UInt32(entry))
@@ -317,7 +319,7 @@ public enum DictionaryCompiler {
     var beyondMaxWords = 0
     if let maxWords = options.maxWords, kept.count > maxWords {
       kept.sort { a, b in
-        let (ca, cb) = (counts.counts[Int(a)], counts.counts[Int(b)])
+        let (ca, cb) = (sums[Int(a)], sums[Int(b)])
         return ca != cb ? ca > cb : counts.bytesPrecede(Int(a), Int(b))
       }
       beyondMaxWords = kept.count - maxWords
@@ -372,9 +374,9 @@ public enum DictionaryCompiler {
     // Frequencies, marks, bigrams and the report's examples read the words' spellings;
     // then the word table is freed before the largest stage.
     // Quantized in entry order (sequential reads), then put in ID order from one byte a word.
-    let scale = log1p(kept.lazy.map { counts.counts[Int($0)] }.max() ?? 0)
+    let scale = log1p(kept.lazy.map { sums[Int($0)] }.max() ?? 0)
     let quantized = {
-      let byEntry = kept.map { FrequencyLayout.quantize(counts.counts[Int($0)], scale: scale) }
+      let byEntry = kept.map { FrequencyLayout.quantize(sums[Int($0)], scale: scale) }
       return order.map { byEntry[Int($0)] }
     }()
 
