@@ -157,7 +157,7 @@ public enum DictionaryCompiler {
     }
 
     return try build(
-      counts: counts, annotations: annotations, inputs: reports, entriesRead: entriesRead,
+      counts: consume counts, annotations: annotations, inputs: reports, entriesRead: entriesRead,
       bigrams: pairs, bigramInputs: bigramReports, layout: layout, options: options, progress: progress)
   }
 
@@ -249,7 +249,7 @@ public enum DictionaryCompiler {
     var pairs = BigramCounts()
     for (first, second, count) in bigrams { pairs.add(first, second, count) }
     return try build(
-      counts: counts, annotations: annotations, inputs: [], entriesRead: entries.count,
+      counts: consume counts, annotations: annotations, inputs: [], entriesRead: entries.count,
       bigrams: pairs, bigramInputs: [], layout: layout, options: options, progress: nil)
   }
 
@@ -373,7 +373,8 @@ public enum DictionaryCompiler {
 
     // Frequencies, marks, bigrams and the report's examples read the words' spellings;
     // then the word table is freed before the largest stage.
-    // Quantized in entry order (sequential reads), then put in ID order from one byte a word.
+    // Quantized in kept order (reads in entry order, unless --max-words sorted them), then
+    // put in ID order from one byte a word.
     let scale = log1p(kept.lazy.map { sums[Int($0)] }.max() ?? 0)
     let quantized = {
       let byEntry = kept.map { FrequencyLayout.quantize(sums[Int($0)], scale: scale) }
@@ -549,8 +550,9 @@ public enum DictionaryCompiler {
 /// Words as label sequences in one flat buffer, for sorting and building.
 struct LabeledWords {
   private var labels: [UInt8] = []
-  /// Word i's labels are `labels[starts[i]..<starts[i + 1]]` (fewer than 2^32 labels: the
-  /// word table holds fewer than 2^32 entries of at most 64 KiB).
+  /// Word i's labels are `labels[starts[i]..<starts[i + 1]]`.
+  /// - Precondition: fewer than 2^32 labels in all (4 GiB of words in memory; a list read
+  ///   from files that large would fail for memory first).
   private var starts: [UInt32] = [0]
 
   /// The words of entries `entries` of `counts`, in that order.

@@ -112,6 +112,14 @@ struct BuildPartsTests {
     #expect(first.report.words > 1_000)
   }
 
+  @Test("a count of -0.0 builds the blob a count of 0 builds")
+  func negativeZeroCount() throws {
+    let layout = repositoryLayout("qwerty-en")
+    let zero = try DictionaryCompiler.compile(words: [("as", 0), ("is", 0)], layout: layout)
+    let negative = try DictionaryCompiler.compile(words: [("as", -0.0), ("is", -0.0)], layout: layout)
+    #expect(zero.bytes == negative.bytes)
+  }
+
   struct Failure: Error, Equatable { var side: String }
 
   @Test("background work returns its value or throws its error when waited for")

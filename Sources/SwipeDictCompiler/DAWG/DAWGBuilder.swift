@@ -25,9 +25,14 @@ struct DAWGBuilder {
   private var table = [UInt64](repeating: 0, count: 1 << 16)
   private var tableMask = (1 << 16) - 1
 
-  // The unfrozen path of the last word: state at depth d has these transitions.
-  private var pathLabels: [[UInt8]] = [[]]
-  private var pathTargets: [[Int32]] = [[]]
+  // The unfrozen path of the last word, as one stack of transitions: the state at depth d
+  // has those from `pathStart[d]` to `pathStart[d + 1]` (the deepest, to the top). A state
+  // only gains transitions once every deeper state was frozen and popped, so its own are
+  // always on top then. Only the last transition of each state targets an unfrozen state
+  // (-1 until that one is frozen).
+  private var pathLabels: [UInt8] = []
+  private var pathTargets: [Int32] = []
+  private var pathStart: [Int] = [0]
   private var pathFinal: [Bool] = [false]
   private var previous: [UInt8] = []
   private var hasPrevious = false
@@ -56,18 +61,18 @@ struct DAWGBuilder {
       }
     }
     freezePath(downTo: common)
-    while pathLabels.count <= word.count {
-      pathLabels.append([])
-      pathTargets.append([])
+    while pathStart.count <= word.count {
+      pathStart.append(0)
       pathFinal.append(false)
     }
     for depth in common..<word.count {
-      pathLabels[depth].append(word[depth])
-      pathTargets[depth].append(-1)
-      pathLabels[depth + 1].removeAll(keepingCapacity: true)
-      pathTargets[depth + 1].removeAll(keepingCapacity: true)
+      // Depth `common` has its transitions on top; each deeper state starts empty.
+      if depth > common { pathStart[depth] = pathLabels.count }
+      pathLabels.append(word[depth])
+      pathTargets.append(-1)
       pathFinal[depth + 1] = false
     }
+    pathStart[word.count] = pathLabels.count
     pathFinal[word.count] = true
     previous.removeAll(keepingCapacity: true)
     previous.append(contentsOf: word)
@@ -87,25 +92,29 @@ struct DAWGBuilder {
     var d = previous.count
     while d > depth {
       let id = freeze(depth: d)
-      let last = pathTargets[d - 1].count - 1
-      pathTargets[d - 1][last] = id
+      // Pop its transitions: the parent's, now on top, end with the one that leads here.
+      pathLabels.removeSubrange(pathStart[d]...)
+      pathTargets.removeSubrange(pathStart[d]...)
+      pathTargets[pathTargets.count - 1] = id
       d -= 1
     }
   }
 
   /// Returns the register's state equivalent to the path state at `depth`, adding it if new.
+  /// - Precondition: the state's transitions are the top of the path's stack.
   private mutating func freeze(depth: Int) -> Int32 {
     let final = pathFinal[depth]
+    let range = pathStart[depth]..<pathLabels.count
     var hash: UInt64 = final ? 0x9E37_79B9_7F4A_7C15 : 0x2545_F491_4F6C_DD1D
-    pathLabels[depth].withUnsafeBufferPointer { ls in
-      pathTargets[depth].withUnsafeBufferPointer { ts in
-        for i in 0..<ls.count {
-          hash = (hash ^ (UInt64(ls[i]) << 32 | UInt64(UInt32(bitPattern: ts[i]))))
-            &* 0x100_0000_01B3
-          hash ^= hash >> 29
-        }
-      }
+    for i in range {
+      hash = (hash ^ (UInt64(pathLabels[i]) << 32 | UInt64(UInt32(bitPattern: pathTargets[i]))))
+        &* 0x100_0000_01B3
+      hash ^= hash >> 29
     }
+    // The steps above mix high bits into low ones only; the slot comes from the high half,
+    // so mix both ways first (MurmurHash3's finalizer), or similar states crowd together.
+    hash = (hash ^ (hash >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+    hash ^= hash >> 33
     let high = hash >> 32
     var slot = Self.slot(high: high, mask: tableMask)
     while true {
@@ -113,32 +122,29 @@ struct DAWGBuilder {
       if value == 0 { break }
       if value >> 32 == high {
         let candidate = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1
-        if equals(state: candidate, depth: depth) { return Int32(candidate) }
+        if equals(state: candidate, final: final, range: range) { return Int32(candidate) }
       }
       slot = (slot + 1) & tableMask
     }
     let id = Int32(isFinal.count)
     var count: Int64 = final ? 1 : 0
-    for t in pathTargets[depth] { count += wordCounts[Int(t)] }
+    for t in pathTargets[range] { count += wordCounts[Int(t)] }
     isFinal.append(final)
     transitionStart.append(Int32(labels.count))
-    transitionCount.append(UInt16(pathLabels[depth].count))
+    transitionCount.append(UInt16(range.count))
     wordCounts.append(count)
-    labels.append(contentsOf: pathLabels[depth])
-    targets.append(contentsOf: pathTargets[depth])
+    labels.append(contentsOf: pathLabels[range])
+    targets.append(contentsOf: pathTargets[range])
     table[slot] = high << 32 | UInt64(id + 1)
     if isFinal.count * 2 > table.count { grow() }
     return id
   }
 
-  private func equals(state: Int, depth: Int) -> Bool {
-    guard isFinal[state] == pathFinal[depth],
-      Int(transitionCount[state]) == pathLabels[depth].count
-    else { return false }
-    let start = Int(transitionStart[state])
-    let pl = pathLabels[depth]
-    let pt = pathTargets[depth]
-    for i in 0..<pl.count where labels[start + i] != pl[i] || targets[start + i] != pt[i] {
+  /// Whether frozen state `state` has finality `final` and the path transitions `range`.
+  private func equals(state: Int, final: Bool, range: Range<Int>) -> Bool {
+    guard isFinal[state] == final, Int(transitionCount[state]) == range.count else { return false }
+    let start = Int(transitionStart[state]) - range.lowerBound
+    for i in range where labels[start + i] != pathLabels[i] || targets[start + i] != pathTargets[i] {
       return false
     }
     return true

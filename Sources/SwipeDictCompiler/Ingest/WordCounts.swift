@@ -109,12 +109,16 @@ struct WordCounts {
     slots[slot] = UInt64(hash) << 32 | UInt64(sums.count + 1)
     arena.append(contentsOf: bytes)
     starts.append(arena.count)
-    sums.append(count)
+    sums.append(0 + count)  // as summing into 0 does: -0.0 counts as +0.0
   }
 
   /// Frees the hash table (a third of the memory) once no word is added or looked up
   /// any more; the entries stay.
-  mutating func removeIndex() { slots = [] }
+  /// - Precondition: no word is pending (``placePending()``).
+  mutating func removeIndex() {
+    precondition(pendingEnds.isEmpty, "words pending: call placePending() first")
+    slots = []
+  }
 
   /// The entry number of `word`, if it has one.
   /// - Precondition: ``removeIndex()`` was not called.
