@@ -140,13 +140,31 @@ final class BoundedHTTPServer: Sendable {
     if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
       try await withThrowingDiscardingTaskGroup { group in
         try await acceptLoop { connection in group.addTask(operation: connection) }
+        await endConnections { group.cancelAll() }
       }
     } else {
       try await withThrowingTaskGroup(of: Void.self) { group in
         try await acceptLoop { connection in group.addTask(operation: connection) }
+        await endConnections { group.cancelAll() }
       }
     }
   }
+
+  /// Once the accept loop ended (the server stops): ``stop()`` shut every connection's socket
+  /// down, so each ends by itself, unless the pool lost the wake-up of one waiting for its
+  /// socket (the lost HUP of ``nextConnection()``, which a connection registered again while
+  /// the pool waited can meet too). Those are cancelled after ``connectionGrace``: their
+  /// sockets are shut down, so nothing more could be read or written on them anyway.
+  private func endConnections(cancelling cancel: () -> Void) async {
+    let giveUp = ContinuousClock.now + Self.connectionGrace
+    while table.count > 0, ContinuousClock.now < giveUp {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    cancel()
+  }
+
+  /// How long stopping waits for shut-down connections to end before cancelling them.
+  static let connectionGrace: Duration = .seconds(1)
 
   private func acceptLoop(spawn: (@escaping @Sendable () async -> Void) -> Void) async throws {
     while true {
