@@ -338,10 +338,6 @@ public enum DictionaryCompiler {
     var scalars: Set<Unicode.Scalar> = []
     for entry in kept {
       counts.withBytes(at: Int(entry)) { bytes in
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-          for byte in bytes { asciiUsed[Int(byte)] = true }
-          return
-        }
         UTF8Scalars.forEach(in: bytes) { s in
           if s.value < 128 { asciiUsed[Int(s.value)] = true } else { scalars.insert(s) }
           return true

@@ -112,10 +112,8 @@ struct DAWGBuilder {
       hash ^= hash >> 29
     }
     // The steps above mix high bits into low ones only; the slot comes from the high half,
-    // so mix both ways first (MurmurHash3's finalizer), or similar states crowd together.
-    hash = (hash ^ (hash >> 33)) &* 0xFF51_AFD7_ED55_8CCD
-    hash ^= hash >> 33
-    let high = hash >> 32
+    // so mix both ways first, or similar states crowd together.
+    let high = murmurFinalized(hash) >> 32
     var slot = Self.slot(high: high, mask: tableMask)
     while true {
       let value = table[slot]

@@ -205,3 +205,21 @@ enum DAWGEncoder {
     return width
   }
 }
+
+/// The `DAWG` section of words in ID order, and the automaton's size.
+struct EncodedAutomaton: Sendable {
+  let section: [UInt8]
+  let stateCount: Int
+  let transitionCount: Int
+
+  init(words: LabeledWords) throws(CompileError) {
+    var builder = DAWGBuilder()
+    for id in 0..<words.count {
+      try words.withLabels(of: id) { labels throws(CompileError) in try builder.add(labels) }
+    }
+    builder.finish()
+    section = try DAWGEncoder.encode(builder)
+    stateCount = builder.stateCount
+    transitionCount = builder.labels.count
+  }
+}

@@ -181,15 +181,13 @@ struct WordCounts {
     }
   }
 
-  /// FNV-1a over the bytes, then MurmurHash3's finalizer (FNV's low bits depend on the
+  /// FNV-1a over the bytes, then ``murmurFinalized(_:)`` (FNV's low bits depend on the
   /// bytes' low bits only: similar words would crowd neighboring slots). Not randomly
   /// seeded: the table never leaves the process, and build time must not depend on a seed.
   private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-    h = (h ^ (h >> 33)) &* 0xFF51_AFD7_ED55_8CCD
-    h = (h ^ (h >> 33)) &* 0xC4CE_B9FE_1A85_EC53
-    return UInt32(truncatingIfNeeded: h ^ (h >> 33))
+    return UInt32(truncatingIfNeeded: murmurFinalized(h))
   }
 }
 
