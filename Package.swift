@@ -106,7 +106,7 @@ let package = Package(
     // on, temporary directories, and the runner of the built `swipedict`.
     .target(
       name: "SwipeDictTestSupport",
-      dependencies: ["SwipeDict", "SwipeDictCompiler", "SwipeDictTools"],
+      dependencies: ["SwipeDict", "SwipeDictCompiler", "SwipeDictTools", "SwipeDictFormat"],
       path: "Tests/SwipeDictTestSupport", swiftSettings: strictSwift),
     .testTarget(
       name: "SwipeDictFormatTests", dependencies: ["SwipeDictFormat", "SwipeDictTestSupport"],

@@ -103,62 +103,68 @@ public struct SwipeDictionary: Sendable {
     do throws(FormatError) {
       let file = region.bytes
       let contents = try BlobContainer.parse(file)
-      func section(_ tag: SectionTag) throws(FormatError) -> (UnsafeByteView, Int) {
+      // A section's bytes, its head (where its fixed header is read: the table's copy from
+      // format 1.4, so open reads only the file's first page and the small sections) and
+      // where it starts in the file.
+      func section(_ tag: SectionTag) throws(FormatError) -> (UnsafeByteView, UnsafeByteView, Int) {
         guard let entry = contents.section(tag) else {
           throw FormatError(.missingSection, section: tag, offset: BlobFormat.headerSize)
         }
         // safe: `parse` checked that every section lies inside the file.
-        return (file.slice(offset: Int(entry.offset), length: Int(entry.length))!, Int(entry.offset))
+        return (
+          file.slice(offset: Int(entry.offset), length: Int(entry.length))!,
+          BlobContainer.head(of: entry, in: file), Int(entry.offset)
+        )
       }
-      let (alphabetBytes, alphabetOffset) = try section(.alphabet)
+      let (alphabetBytes, _, alphabetOffset) = try section(.alphabet)
       let alphabet = try Alphabet(decoding: alphabetBytes, fileOffset: alphabetOffset)
-      let (dawgBytes, dawgOffset) = try section(.dawg)
+      let (dawgBytes, dawgHead, dawgOffset) = try section(.dawg)
       let dawg = try DAWGView(
-        section: dawgBytes, fileOffset: dawgOffset, alphabetCount: alphabet.count)
-      let (frequencyBytes, frequencyOffset) = try section(.frequency)
+        section: dawgBytes, head: dawgHead, fileOffset: dawgOffset, alphabetCount: alphabet.count)
+      let (frequencyBytes, frequencyHead, frequencyOffset) = try section(.frequency)
       guard frequencyBytes.count == FrequencyLayout.headerSize + dawg.wordCount,
-        frequencyBytes.uint64(at: 0) == UInt64(dawg.wordCount),
-        let scale = frequencyBytes.float64(at: 8), scale.isFinite, scale >= 0
+        frequencyHead.uint64(at: 0) == UInt64(dawg.wordCount),
+        let scale = frequencyHead.float64(at: 8), scale.isFinite, scale >= 0
       else {
         throw FormatError(
           .malformed("frequency column does not match the \(dawg.wordCount) words"),
           section: .frequency, offset: frequencyOffset)
       }
-      let (layoutBytes, layoutOffset) = try section(.layout)
+      let (layoutBytes, _, layoutOffset) = try section(.layout)
       let layout = try KeyboardLayout(decoding: layoutBytes, fileOffset: layoutOffset)
       let geometry = KeyGeometry(layoutSection: layoutBytes)
       // Blobs of format 1.0 have no features and no tree: their swipe queries answer empty.
       var features: FeatureView?
       if contents.section(.features) != nil {
-        let (bytes, offset) = try section(.features)
+        let (bytes, head, offset) = try section(.features)
         features = try FeatureView(
-          section: bytes, fileOffset: offset, wordCount: dawg.wordCount,
+          section: bytes, head: head, fileOffset: offset, wordCount: dawg.wordCount,
           layoutKeys: geometry.centers.count)
       }
       var tree: PrefixTreeView?
       if contents.section(.prefixTree) != nil {
-        let (bytes, offset) = try section(.prefixTree)
-        tree = try PrefixTreeView(section: bytes, fileOffset: offset, wordCount: dawg.wordCount)
+        let (bytes, head, offset) = try section(.prefixTree)
+        tree = try PrefixTreeView(section: bytes, head: head, fileOffset: offset, wordCount: dawg.wordCount)
       }
       var best: BestListView?
       if contents.section(.bestLists) != nil {
-        let (bytes, offset) = try section(.bestLists)
+        let (bytes, head, offset) = try section(.bestLists)
         guard let tree else {
           throw FormatError(.malformed("best lists without a prefix tree"), section: .bestLists, offset: offset)
         }
-        best = try BestListView(section: bytes, fileOffset: offset, wordCount: dawg.wordCount, treeNodeCount: tree.nodeCount)
+        best = try BestListView(section: bytes, head: head, fileOffset: offset, wordCount: dawg.wordCount, treeNodeCount: tree.nodeCount)
       }
       self.bestLists = best
       var marks: MarkView?
       if contents.section(.marks) != nil {
-        let (bytes, offset) = try section(.marks)
-        marks = try MarkView(section: bytes, fileOffset: offset, wordCount: dawg.wordCount)
+        let (bytes, head, offset) = try section(.marks)
+        marks = try MarkView(section: bytes, head: head, fileOffset: offset, wordCount: dawg.wordCount)
       }
       self.markView = marks
       var bigrams: BigramView?
       if contents.section(.bigrams) != nil {
-        let (bytes, offset) = try section(.bigrams)
-        bigrams = try BigramView(section: bytes, fileOffset: offset, wordCount: dawg.wordCount)
+        let (bytes, head, offset) = try section(.bigrams)
+        bigrams = try BigramView(section: bytes, head: head, fileOffset: offset, wordCount: dawg.wordCount)
       }
       self.bigramView = bigrams
       self.featureView = features

@@ -2,7 +2,9 @@
 ///
 /// `encode` is what the compiler writes; `parse` is what the loader runs at open. `parse`
 /// reads only the header and the table (plus their checksum) — never the sections' bytes —
-/// so opening costs the same for a 100 KB and a 100 MB blob.
+/// so opening costs the same for a 100 KB and a 100 MB blob. From format 1.4 the table also
+/// holds a copy of each section's head (``head(of:in:)``), so the loader checks the
+/// sections' fixed headers without touching the sections either.
 package enum BlobContainer {
   /// A section to write: its tag and bytes.
   package struct Section: Sendable {
@@ -17,28 +19,36 @@ package enum BlobContainer {
     }
   }
 
-  /// Lays out a blob: header, table, then each section at a 64-byte boundary, in the order
-  /// given, zero padding between them. Deterministic: the same sections give the same bytes.
+  /// Lays out a blob: header, table (each entry with a copy of its section's head), then each
+  /// section at a 64-byte boundary, in the order given, zero padding between them.
+  /// Deterministic: the same sections give the same bytes.
   /// - Parameters:
   ///   - sections: the sections, each tag once.
   ///   - flags: the header flags (``BlobFormat/knownFlags``).
   /// - Returns: the whole file.
   package static func encode(_ sections: [Section], flags: UInt32 = 0) -> [UInt8] {
-    let tableEnd = BlobFormat.headerSize + sections.count * BlobFormat.sectionEntrySize
+    let tableEnd = BlobFormat.headerSize + sections.count * BlobFormat.entrySizeWithHead
     var offset = align(tableEnd)
     var entries: [SectionEntry] = []
-    for section in sections {
+    for (index, section) in sections.enumerated() {
       entries.append(
         SectionEntry(
           tag: section.tag, offset: UInt64(offset), length: UInt64(section.bytes.count),
-          checksum: CRC32C.checksum(section.bytes)))
+          checksum: CRC32C.checksum(section.bytes),
+          headCopyOffset: UInt64(
+            BlobFormat.headerSize + index * BlobFormat.entrySizeWithHead + BlobFormat.sectionEntrySize)))
       offset = align(offset + section.bytes.count)
     }
     let fileSize = sections.isEmpty ? tableEnd : Int(entries.last!.offset + entries.last!.length)
     var out = ByteWriter()
     let header = BlobHeader(flags: flags, fileSize: UInt64(fileSize), sectionCount: UInt32(sections.count))
     writeHeader(header, to: &out)
-    for entry in entries { writeEntry(entry, to: &out) }
+    for (section, entry) in zip(sections, entries) {
+      writeEntry(entry, to: &out)
+      let head = section.bytes.prefix(BlobFormat.headCopySize)
+      out.append(contentsOf: head)
+      out.append(contentsOf: repeatElement(0, count: BlobFormat.headCopySize - head.count))
+    }
     let checksum = CRC32C.checksum(out.bytes)
     out.set(checksum, at: BlobFormat.headerChecksumOffset)
     for (section, entry) in zip(sections, entries) {
@@ -101,6 +111,15 @@ package enum BlobContainer {
     else {
       throw FormatError(.badSectionTable("entry size \(header.entrySize)"), offset: 28)
     }
+    // Format 1.4 added the head copy to every entry.
+    let hasHeadCopies = version >= FormatVersion(major: 1, minor: 4)
+    guard !hasHeadCopies || header.entrySize >= UInt32(BlobFormat.entrySizeWithHead) else {
+      throw FormatError(
+        .badSectionTable(
+          "entry size \(header.entrySize) leaves no room for the section heads format \(version) copies "
+            + "(at least \(BlobFormat.entrySizeWithHead))"),
+        offset: 28)
+    }
     let tableLength = Int(header.sectionCount) * Int(header.entrySize)
     guard header.tableOffset >= UInt64(BlobFormat.headerSize),
       header.tableOffset <= UInt64(file.count),
@@ -110,14 +129,10 @@ package enum BlobContainer {
         .badSectionTable("table at \(header.tableOffset) does not fit in the file"), offset: 32)
     }
     let tableOffset = Int(header.tableOffset)
-    var crc = CRC32C()
-    var headerBytes = file.bytes(offset: 0, length: BlobFormat.headerSize)!
-    for i in 0..<4 { headerBytes[BlobFormat.headerChecksumOffset + i] = 0 }
-    crc.update(headerBytes)
-    file.slice(offset: tableOffset, length: tableLength)!.withUnsafeBytes { crc.update($0) }
-    guard crc.value == header.checksum else {
+    let computed = headerChecksum(file, tableOffset: tableOffset, tableLength: tableLength)
+    guard computed == header.checksum else {
       throw FormatError(
-        .headerChecksumMismatch(stored: header.checksum, computed: crc.value),
+        .headerChecksumMismatch(stored: header.checksum, computed: computed),
         offset: BlobFormat.headerChecksumOffset)
     }
     let dataStart = tableOffset + tableLength
@@ -128,7 +143,8 @@ package enum BlobContainer {
       let entry = SectionEntry(
         tag: SectionTag(rawValue: file.uint32(at: at)!), flags: file.uint32(at: at + 4)!,
         offset: file.uint64(at: at + 8)!, length: file.uint64(at: at + 16)!,
-        checksum: file.uint32(at: at + 24)!)
+        checksum: file.uint32(at: at + 24)!,
+        headCopyOffset: hasHeadCopies ? UInt64(at + BlobFormat.sectionEntrySize) : nil)
       guard entry.offset % UInt64(BlobFormat.sectionAlignment) == 0 else {
         throw FormatError(
           .badSectionBounds("offset \(entry.offset) is not a multiple of 64"), section: entry.tag,
@@ -148,13 +164,65 @@ package enum BlobContainer {
       }
       entries.append(entry)
     }
-    let byOffset = entries.sorted { $0.offset < $1.offset }
+    // The encoder writes the table in file order, so the sort is rarely needed.
+    let inFileOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.offset <= $1.offset }
+    let byOffset = inFileOrder ? entries : entries.sorted { $0.offset < $1.offset }
     for (a, b) in zip(byOffset, byOffset.dropFirst()) where a.offset + a.length > b.offset {
       throw FormatError(
         .badSectionBounds("overlaps section \(a.tag) (ends at \(a.offset + a.length))"),
         section: b.tag, offset: Int(b.offset))
     }
     return Contents(header: header, sections: entries)
+  }
+
+  /// CRC-32C of the header with its checksum field read as zero, then of the table.
+  /// - Precondition: the header and the table lie inside `file`.
+  private static func headerChecksum(_ file: UnsafeByteView, tableOffset: Int, tableLength: Int) -> UInt32 {
+    var crc = CRC32C()
+    let checksumEnd = BlobFormat.headerChecksumOffset + 4
+    file.slice(offset: 0, length: BlobFormat.headerChecksumOffset)!.withUnsafeBytes { crc.update($0) }
+    crc.update(repeatElement(0 as UInt8, count: 4))
+    file.slice(offset: checksumEnd, length: BlobFormat.headerSize - checksumEnd)!
+      .withUnsafeBytes { crc.update($0) }
+    file.slice(offset: tableOffset, length: tableLength)!.withUnsafeBytes { crc.update($0) }
+    return crc.value
+  }
+
+  /// Rewrites the declared file size and the header checksum after an edit of the header or
+  /// the section table, so that the edit reaches the checks behind the header's. For tests
+  /// and the fuzzer, which damage blobs on purpose.
+  /// - Returns: `false` (and changes nothing) when the bytes cannot hold the header and the
+  ///   table the header declares.
+  package static func reseal(_ bytes: inout [UInt8]) -> Bool {
+    guard bytes.count >= BlobFormat.headerSize else { return false }
+    let fileSize = UInt64(bytes.count)
+    for i in 0..<8 { bytes[16 + i] = UInt8(truncatingIfNeeded: fileSize >> (8 * UInt64(i))) }
+    let checksum: UInt32? = bytes.withUnsafeBytes { raw in
+      let file = UnsafeByteView(raw)
+      // safe: the 64-byte header is inside the bytes, checked above.
+      let count = Int(file.uint32(at: 24)!)
+      let entrySize = Int(file.uint32(at: 28)!)
+      let tableOffset = file.uint64(at: 32)!
+      guard count <= BlobFormat.maxSectionCount, entrySize <= 1024,
+        tableOffset >= UInt64(BlobFormat.headerSize), tableOffset <= UInt64(file.count),
+        file.contains(offset: Int(tableOffset), length: count * entrySize)
+      else { return nil }
+      return headerChecksum(file, tableOffset: Int(tableOffset), tableLength: count * entrySize)
+    }
+    guard let checksum else { return false }
+    for i in 0..<4 {
+      bytes[BlobFormat.headerChecksumOffset + i] = UInt8(truncatingIfNeeded: checksum >> (8 * UInt32(i)))
+    }
+    return true
+  }
+
+  /// The first bytes of a section of `file` (up to ``BlobFormat/headCopySize``, all of a
+  /// shorter section): the table's copy when the blob has one (format 1.4), so reading a
+  /// section's fixed header does not touch the section's pages, else the section's own.
+  /// - Precondition: `entry` comes from `parse(file)`, which checked that both lie in the file.
+  package static func head(of entry: SectionEntry, in file: UnsafeByteView) -> UnsafeByteView {
+    // safe: `parse` checked the section and the table (which holds the copies) against the file.
+    file.slice(offset: Int(entry.headCopyOffset ?? entry.offset), length: entry.headLength)!
   }
 
   /// Rounds up to the section alignment.

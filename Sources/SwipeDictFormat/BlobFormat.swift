@@ -8,13 +8,13 @@
 /// 12      4     flags            bit 0: `scriptTreeFlag` (1.2); readers reject unknown bits
 /// 16      8     file size        the whole file, in bytes
 /// 24      4     section count
-/// 28      4     entry size       bytes per section-table entry (32)
+/// 28      4     entry size       bytes per section-table entry (96 from 1.4; 32 before)
 /// 32      8     table offset     where the section table starts (64)
 /// 40      4     header checksum  CRC-32C of bytes 0..<64 with this field zeroed, then the table
 /// 44      20    reserved         zero
 /// ```
 ///
-/// The section table has one 32-byte entry per section:
+/// The section table has one entry per section:
 ///
 /// ```
 /// 0   4  tag        four ASCII bytes, e.g. "DAWG"
@@ -23,7 +23,14 @@
 /// 16  8  length     in bytes
 /// 24  4  checksum   CRC-32C of the section's bytes
 /// 28  4  reserved   zero
+/// 32  64 head       (1.4) a copy of the section's first 64 bytes, zero-padded if it is shorter
 /// ```
+///
+/// The head copy holds every section's fixed header, so a reader validates the whole blob at
+/// open from the first page of the file (covered by the header checksum) without touching the
+/// sections; `verify` checks that each copy matches its section. A reader takes the entry size
+/// from the header and ignores bytes it does not know, so a 1.3 reader opens a 1.4 blob, and a
+/// 1.4 reader reads the heads from the sections when the entries are 32 bytes.
 ///
 /// Sections do not overlap and lie inside the file. A reader ignores sections whose tag
 /// it does not know. The sections themselves are described by their tags in `SectionTag`.
@@ -33,8 +40,13 @@ package enum BlobFormat {
   package static let magic: [UInt8] = [0x89, 0x53, 0x57, 0x44, 0x0D, 0x0A, 0x1A, 0x0A]
   /// The size of the fixed header.
   package static let headerSize = 64
-  /// The size of one section-table entry.
+  /// The size of a section-table entry without its head copy: the smallest a reader accepts.
   package static let sectionEntrySize = 32
+  /// The bytes of a section's start copied into its table entry (format 1.4): every
+  /// section's fixed header fits.
+  package static let headCopySize = 64
+  /// The size of one section-table entry as this version writes it.
+  package static let entrySizeWithHead = sectionEntrySize + headCopySize
   /// Every section starts at a multiple of this, so columns can be scanned with SIMD loads.
   package static let sectionAlignment = 64
   /// The offset of the header checksum field.
@@ -58,7 +70,7 @@ public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvert
   public var minor: UInt16
 
   /// The version this code writes and the newest major it reads.
-  public static let current = FormatVersion(major: 1, minor: 3)
+  public static let current = FormatVersion(major: 1, minor: 4)
 
   /// Creates a version.
   public init(major: UInt16, minor: UInt16) {
@@ -135,15 +147,25 @@ package struct SectionEntry: Sendable, Hashable {
   package var length: UInt64
   /// CRC-32C of the section's bytes.
   package var checksum: UInt32
+  /// Where the entry's copy of the section's first bytes lies in the file (format 1.4), or
+  /// `nil` when the table has no head copies.
+  package var headCopyOffset: UInt64?
 
   /// Creates an entry.
-  package init(tag: SectionTag, flags: UInt32 = 0, offset: UInt64, length: UInt64, checksum: UInt32) {
+  package init(
+    tag: SectionTag, flags: UInt32 = 0, offset: UInt64, length: UInt64, checksum: UInt32,
+    headCopyOffset: UInt64? = nil
+  ) {
     self.tag = tag
     self.flags = flags
     self.offset = offset
     self.length = length
     self.checksum = checksum
+    self.headCopyOffset = headCopyOffset
   }
+
+  /// The length of the section's head: its first bytes, up to ``BlobFormat/headCopySize``.
+  package var headLength: Int { Int(min(length, UInt64(BlobFormat.headCopySize))) }
 }
 
 /// The decoded fixed header.
@@ -166,7 +188,7 @@ package struct BlobHeader: Sendable, Hashable {
   /// Creates a header.
   package init(
     version: FormatVersion = .current, flags: UInt32 = 0, fileSize: UInt64, sectionCount: UInt32,
-    entrySize: UInt32 = UInt32(BlobFormat.sectionEntrySize),
+    entrySize: UInt32 = UInt32(BlobFormat.entrySizeWithHead),
     tableOffset: UInt64 = UInt64(BlobFormat.headerSize), checksum: UInt32 = 0
   ) {
     self.version = version

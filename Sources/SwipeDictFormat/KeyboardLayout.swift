@@ -107,15 +107,17 @@ public struct KeyboardLayout: Sendable, Hashable {
     self.aliasSources = aliasSources
     self.aliasTargets = aliasTargets
     self.skippedScalars = skippedScalars
-    // The first key of each character (a valid layout has one), by character.
-    let order = keys.indices.sorted { (keys[$0].character.value, $0) < (keys[$1].character.value, $1) }
+    // The first key of each character (a valid layout has one), by character: sorted as
+    // character << 32 | index, integers rather than pairs (open runs this).
+    var order = keys.indices.map { UInt64(keys[$0].character.value) << 32 | UInt64($0) }
+    order.sort()
     var characters: [UInt32] = []
     var indices: [Int] = []
     characters.reserveCapacity(keys.count)
     indices.reserveCapacity(keys.count)
-    for i in order where characters.last != keys[i].character.value {
-      characters.append(keys[i].character.value)
-      indices.append(i)
+    for packed in order where characters.last != UInt32(packed >> 32) {
+      characters.append(UInt32(packed >> 32))
+      indices.append(Int(packed & 0xFFFF_FFFF))
     }
     keyCharacters = characters
     keyIndices = indices
@@ -277,7 +279,7 @@ public struct KeyboardLayout: Sendable, Hashable {
     // a key. So the loader rejects exactly what the compiler refuses to build.
     var at = 24
     // At most 63 keys: a linear scan finds a repeated key (open runs this check).
-    var boxes: [(character: Unicode.Scalar, x: Float, y: Float, width: Float, height: Float)] = []
+    var boxes: [Key] = []
     boxes.reserveCapacity(Int(keyCount))
     func hasKey(_ character: Unicode.Scalar) -> Bool { boxes.contains { $0.character == character } }
     for _ in 0..<Int(keyCount) {
@@ -291,7 +293,7 @@ public struct KeyboardLayout: Sendable, Hashable {
       for field in 1...4 where !(view.float32(at: at + 4 * field)!.isFinite) {
         throw fail("key geometry is not finite", at + 4 * field)
       }
-      let box = (
+      let box = Key(
         character: character, x: view.float32(at: at + 4)!, y: view.float32(at: at + 8)!,
         width: view.float32(at: at + 12)!, height: view.float32(at: at + 16)!)
       guard box.width > 0, box.height > 0 else { throw fail("key size is not positive", at + 12) }
@@ -305,10 +307,26 @@ public struct KeyboardLayout: Sendable, Hashable {
       boxes.append(box)
       at += 20
     }
-    // The aliases and skipped characters are many (100 aliases on qwerty-en): look the
-    // keys up by halving.
-    let characters = boxes.map(\.character.value).sorted()
-    func isKey(_ scalar: UInt32) -> Bool { position(of: scalar, in: characters) != nil }
+    // The aliases and skipped characters are many (100 aliases on qwerty-en): an ASCII key
+    // is one bit of a 128-bit set, any other found by halving.
+    var asciiKeys: (low: UInt64, high: UInt64) = (0, 0)
+    var otherKeys: [UInt32] = []
+    for box in boxes {
+      let value = box.character.value
+      if value < 64 {
+        asciiKeys.low |= 1 << UInt64(value)
+      } else if value < 128 {
+        asciiKeys.high |= 1 << UInt64(value - 64)
+      } else {
+        otherKeys.append(value)
+      }
+    }
+    otherKeys.sort()
+    func isKey(_ scalar: UInt32) -> Bool {
+      if scalar < 64 { return asciiKeys.low & 1 << UInt64(scalar) != 0 }
+      if scalar < 128 { return asciiKeys.high & 1 << UInt64(scalar - 64) != 0 }
+      return position(of: scalar, in: otherKeys) != nil
+    }
     var previous: UInt32?
     for _ in 0..<Int(aliasCount) {
       let from = view.uint32(at: at)!
@@ -331,9 +349,14 @@ public struct KeyboardLayout: Sendable, Hashable {
       at += 4
     }
     guard let text = view.slice(offset: at, length: Int(nameCount) + Int(unitCount)),
-      text.withUnsafeBytes({ String(validating: $0.prefix(Int(nameCount)), as: UTF8.self) != nil
-        && String(validating: $0.dropFirst(Int(nameCount)), as: UTF8.self) != nil })
+      text.withUnsafeBytes({ isUTF8($0.prefix(Int(nameCount))) && isUTF8($0.dropFirst(Int(nameCount))) })
     else { throw fail("name or unit is not UTF-8", at) }
+  }
+
+  /// Whether `bytes` are valid UTF-8; ASCII (every layout's name so far) without building
+  /// a string.
+  private static func isUTF8(_ bytes: Slice<UnsafeRawBufferPointer>) -> Bool {
+    bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
   }
 
   /// Decodes a `LYOT` section (after checking it with `validate`).
@@ -376,14 +399,14 @@ public struct KeyboardLayout: Sendable, Hashable {
     }
     let skipped = (0..<skipCount).map { view.uint32(at: at + 4 * $0)! }
     at += 4 * skipCount
-    let name = view.bytes(offset: at, length: nameCount).flatMap(Self.utf8) ?? ""
-    let unit = view.bytes(offset: at + nameCount, length: unitCount).flatMap(Self.utf8) ?? ""
+    let name = view.slice(offset: at, length: nameCount).flatMap(Self.utf8) ?? ""
+    let unit = view.slice(offset: at + nameCount, length: unitCount).flatMap(Self.utf8) ?? ""
     self.init(
       name: name, unit: unit, keyWidth: view.float32(at: 20)!, keys: keys, aliasSources: sources,
       aliasTargets: targets, skippedScalars: skipped)
   }
 
-  private static func utf8(_ bytes: [UInt8]) -> String? {
-    String(validating: bytes, as: UTF8.self)
+  private static func utf8(_ bytes: UnsafeByteView) -> String? {
+    bytes.withUnsafeBytes { String(validating: $0, as: UTF8.self) }
   }
 }

@@ -167,13 +167,7 @@ struct BenchCommand: ParsableCommand {
 
     let path = blob.blob
     let memory = measureMemory(path: path, words: hitWords)
-    let openNs = median(passes: passes, operations: 200) {
-      var opened = 0
-      for _ in 0..<200 {
-        if let d = try? SwipeDictionary(contentsOf: path) { opened &+= d.wordCount }
-      }
-      return opened
-    }
+    let openNs = medianOpen(passes: passes) { try? SwipeDictionary(contentsOf: path) }
     let hitNs = median(passes: passes, operations: hitWords.count) {
       var found = 0
       for word in hitWords where dictionary.contains(word) { found &+= 1 }
@@ -314,6 +308,27 @@ func median(passes: Int, operations: Int, _ body: () -> Int) -> Double {
     let elapsed = clock.now - start
     let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
     samples.append(ns / Double(max(1, operations)))
+  }
+  return quantile(samples.sorted(), 0.5)
+}
+
+/// The median over `passes` passes (after one warm-up pass) of the mean time of one `open`,
+/// timed as bench/peers/common.h times the peers' opens: each pass opens 16 times into slots,
+/// and the values are released after the clock stops, so closing is not counted.
+func medianOpen<Opened>(passes: Int, _ open: () -> Opened?) -> Double {
+  let opensPerPass = 16
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  var slots: [Opened?] = []
+  slots.reserveCapacity(opensPerPass)
+  for pass in -1..<passes {
+    let start = clock.now
+    for _ in 0..<opensPerPass { slots.append(open()) }
+    let elapsed = clock.now - start
+    blackHole(slots.count { $0 != nil })
+    slots.removeAll(keepingCapacity: true)
+    let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    if pass >= 0 { samples.append(ns / Double(opensPerPass)) }
   }
   return quantile(samples.sorted(), 0.5)
 }

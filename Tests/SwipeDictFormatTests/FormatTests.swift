@@ -21,32 +21,71 @@ struct FormatTests {
       .init(tag: SectionTag("ABCD"), bytes: [1, 2, 3]),
       .init(tag: SectionTag("EFGH"), bytes: [4]),
     ])
-    #expect(blob.count == 193)  // header 64, table 64, section at 128 (3 bytes), next at 192
+    #expect(blob.count == 321)  // header 64, table 2 × 96, section at 256 (3 bytes), next at 320
     #expect(Array(blob[0..<8]) == [0x89, 0x53, 0x57, 0x44, 0x0D, 0x0A, 0x1A, 0x0A])
     #expect(Array(blob[8..<40]) == [
-      1, 0, 3, 0,  // version 1.3
+      1, 0, 4, 0,  // version 1.4
       0, 0, 0, 0,  // flags
-      193, 0, 0, 0, 0, 0, 0, 0,  // file size
+      65, 1, 0, 0, 0, 0, 0, 0,  // file size
       2, 0, 0, 0,  // sections
-      32, 0, 0, 0,  // entry size
+      96, 0, 0, 0,  // entry size
       64, 0, 0, 0, 0, 0, 0, 0,  // table offset
     ])
     #expect(Array(blob[44..<64]) == [UInt8](repeating: 0, count: 20))
     #expect(Array(blob[64..<88]) == [
       0x41, 0x42, 0x43, 0x44, 0, 0, 0, 0,  // "ABCD", flags
-      128, 0, 0, 0, 0, 0, 0, 0,  // offset
+      0, 1, 0, 0, 0, 0, 0, 0,  // offset 256
       3, 0, 0, 0, 0, 0, 0, 0,  // length
     ])
     let crc = CRC32C.checksum([1, 2, 3] as [UInt8])
     #expect(Array(blob[88..<92]) == [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: crc >> $0) })
-    #expect(Array(blob[128..<131]) == [1, 2, 3])
-    #expect(Array(blob[131..<192]) == [UInt8](repeating: 0, count: 61))
-    #expect(blob[192] == 4)
+    #expect(Array(blob[92..<96]) == [0, 0, 0, 0])  // reserved
+    // The head copy: the section's first bytes, zero-padded to 64.
+    #expect(Array(blob[96..<160]) == [1, 2, 3] + [UInt8](repeating: 0, count: 61))
+    #expect(Array(blob[160..<164]) == [0x45, 0x46, 0x47, 0x48])  // "EFGH"
+    #expect(Array(blob[168..<176]) == [64, 1, 0, 0, 0, 0, 0, 0])  // offset 320
+    #expect(Array(blob[192..<256]) == [4] + [UInt8](repeating: 0, count: 63))
+    #expect(Array(blob[256..<259]) == [1, 2, 3])
+    #expect(Array(blob[259..<320]) == [UInt8](repeating: 0, count: 61))
+    #expect(blob[320] == 4)
     // The header checksum covers the header (with the field zeroed) and the table.
-    var sealed = Array(blob[0..<128])
+    var sealed = Array(blob[0..<256])
     for i in 40..<44 { sealed[i] = 0 }
     let headerCRC = CRC32C.checksum(sealed)
     #expect(Array(blob[40..<44]) == [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: headerCRC >> $0) })
+  }
+
+  @Test("the head of a section comes from the table's copy, or from the section before 1.4")
+  func sectionHeads() throws {
+    let long = (0..<100).map { UInt8($0) }
+    var blob = BlobContainer.encode([.init(tag: .dawg, bytes: long), .init(tag: .metadata, bytes: [9])])
+    try blob.withUnsafeBytes { raw in
+      let file = UnsafeByteView(raw)
+      let contents = try BlobContainer.parse(file)
+      let dawg = try #require(contents.section(.dawg))
+      #expect(dawg.headCopyOffset == 96)
+      let head = BlobContainer.head(of: dawg, in: file)
+      #expect(head.count == 64)
+      #expect(head.bytes(offset: 0, length: 64) == Array(long[0..<64]))
+      let metadata = try #require(contents.section(.metadata))
+      #expect(BlobContainer.head(of: metadata, in: file).bytes(offset: 0, length: 1) == [9])
+      #expect(BlobContainer.head(of: metadata, in: file).count == 1)
+    }
+    // The copy is what the loader reads: change it (and reseal) and the head changes too.
+    blob[96] = 0xAB
+    #expect(BlobContainer.reseal(&blob))
+    try blob.withUnsafeBytes { raw in
+      let file = UnsafeByteView(raw)
+      let dawg = try #require(try BlobContainer.parse(file).section(.dawg))
+      #expect(BlobContainer.head(of: dawg, in: file).byte(at: 0) == 0xAB)
+    }
+    // A table of 1.4 whose entries have no room for the copies is refused.
+    var narrow = blob
+    narrow[28] = 32
+    #expect(BlobContainer.reseal(&narrow))
+    #expect(throws: FormatError.self) {
+      try narrow.withUnsafeBytes { try BlobContainer.parse(UnsafeByteView($0)) }
+    }
   }
 
   @Test func containerRoundTrip() throws {

@@ -123,16 +123,16 @@ struct BigramTests {
   static func blob() throws -> (bytes: [UInt8], offset: Int, length: Int, entry: Int) {
     let (d, _, bytes) = try dictionary()
     let section = try #require(d.contents.section(.bigrams))
-    let count = Int(bytes.uint32(at: 24))
-    let entry = try #require((0..<count).map { 64 + 32 * $0 }.first { bytes.uint32(at: $0) == SectionTag.bigrams.rawValue })
+    let entry = try #require(bytes.entryOffset(of: .bigrams))
     return (bytes, Int(section.offset), Int(section.length), entry)
   }
 
   @Test func damagedHeadersAreRejectedAtOpen() throws {
     let blob = try Self.blob()
+    let head = try #require(blob.bytes.headOffset(of: .bigrams))
     for (field, value) in [(0, UInt32(11)), (8, 30), (12, 99), (16, 1), (8, .max), (16, .max), (12, 0), (8, 0), (20, 1), (40, 7)] {
       var bytes = blob.bytes
-      bytes.setUInt32(value, at: blob.offset + field)
+      bytes.setUInt32(value, at: head + field)
       let reason = MarkTests.damageReason(bytes, blob, verify: false, tag: .bigrams)
       #expect(reason?.contains("BIGR") == true, "BIGR field \(field) = \(value): \(reason ?? "accepted")")
     }
@@ -140,7 +140,7 @@ struct BigramTests {
     for (field, value) in [(24, -1.0), (24, .nan), (32, -0.5), (32, .infinity), (32, .nan)] {
       var bytes = blob.bytes
       for (i, byte) in withUnsafeBytes(of: value.bitPattern.littleEndian, Array.init).enumerated() {
-        bytes[blob.offset + field + i] = byte
+        bytes[head + field + i] = byte
       }
       let reason = MarkTests.damageReason(bytes, blob, verify: false, tag: .bigrams)
       #expect(reason?.contains("BIGR") == true, "BIGR float at \(field) = \(value): \(reason ?? "accepted")")

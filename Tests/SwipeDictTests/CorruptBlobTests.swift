@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDict
 import SwipeDictCompiler
+import SwipeDictTestSupport
 import Testing
 
 /// Hand-corrupted blobs: each validation rule rejects its damage with a specific reason.
@@ -23,22 +24,15 @@ struct CorruptBlobTests {
     }
   }
 
-  /// Rewrites the header checksum after a deliberate change to the header or table.
-  func resealed(_ bytes: [UInt8]) -> [UInt8] {
-    var bytes = bytes
-    let count = Int(bytes.uint32(at: 24))
-    for i in 40..<44 { bytes[i] = 0 }
-    var crc = CRC32C()
-    crc.update(bytes[0..<(64 + 32 * count)])
-    bytes.setUInt32(crc.value, at: 40)
-    return bytes
-  }
+  /// The header checksum rewritten after a deliberate change to the header or table.
+  func resealed(_ bytes: [UInt8]) -> [UInt8] { bytes.resealed() }
 
-  func entryOffset(_ tag: SectionTag) -> Int {
-    let count = Int(blob.uint32(at: 24))
-    for i in 0..<count where blob.uint32(at: 64 + 32 * i) == tag.rawValue { return 64 + 32 * i }
-    fatalError("no section \(tag)")
-  }
+  /// Where the table entry of `tag` starts.
+  func entryOffset(_ tag: SectionTag) -> Int { blob.entryOffset(of: tag)! }
+
+  /// Where the loader reads the fixed header of `tag` at open: the table's copy of the
+  /// section's first 64 bytes (format 1.4).
+  func headOffset(_ tag: SectionTag) -> Int { blob.headOffset(of: tag)! }
 
   @Test func emptyFile() {
     #expect(reason([]) == .truncatedHeader(size: 0))
@@ -105,7 +99,9 @@ struct CorruptBlobTests {
 
   @Test func sectionTableBitFlipsAreCaught() {
     let count = Int(blob.uint32(at: 24))
-    for offset in stride(from: 64, to: 64 + 32 * count, by: 5) {
+    let entrySize = Int(blob.uint32(at: 28))
+    #expect(entrySize == 96)
+    for offset in stride(from: 64, to: 64 + entrySize * count, by: 5) {
       var bytes = blob
       bytes[offset] ^= 0x04
       #expect(reason(bytes) != nil, "flip at \(offset)")
@@ -196,15 +192,15 @@ struct CorruptBlobTests {
   }
 
   @Test func wrongDAWGHeaderFields() {
-    let dawgOffset = Int(blob.uint64(at: entryOffset(.dawg) + 8))
+    let head = headOffset(.dawg)
     for (field, value) in [(8, UInt64(1)), (16, UInt64.max), (36, UInt64(UInt32.max))] {
       var bytes = blob
       if field == 36 {
-        bytes.setUInt32(UInt32(truncatingIfNeeded: value), at: dawgOffset + field)
+        bytes.setUInt32(UInt32(truncatingIfNeeded: value), at: head + field)
       } else {
-        bytes.setUInt64(value, at: dawgOffset + field)
+        bytes.setUInt64(value, at: head + field)
       }
-      guard case .malformed = reason(bytes) else {
+      guard case .malformed = reason(resealed(bytes)) else {
         Issue.record("DAWG header field \(field) accepted")
         continue
       }
@@ -213,18 +209,18 @@ struct CorruptBlobTests {
 
   @Test func frequencyColumnOfTheWrongLength() {
     var bytes = blob
-    let at = Int(blob.uint64(at: entryOffset(.frequency) + 8))
+    let at = headOffset(.frequency)
     bytes.setUInt64(bytes.uint64(at: at) + 1, at: at)
-    guard case .malformed = reason(bytes) else {
+    guard case .malformed = reason(resealed(bytes)) else {
       Issue.record("frequency column accepted")
       return
     }
   }
 
   @Test func wrongSwipeSectionHeaders() {
-    let features = Int(blob.uint64(at: entryOffset(.features) + 8))
-    let tree = Int(blob.uint64(at: entryOffset(.prefixTree) + 8))
-    let best = Int(blob.uint64(at: entryOffset(.bestLists) + 8))
+    let features = headOffset(.features)
+    let tree = headOffset(.prefixTree)
+    let best = headOffset(.bestLists)
     let cases: [(at: Int, value: UInt32, tag: SectionTag)] = [
       (features, 301, .features),  // word count
       (features + 8, 25, .features),  // key count ≠ layout's 26
@@ -241,7 +237,7 @@ struct CorruptBlobTests {
       var bytes = blob
       bytes.setUInt32(value, at: at)
       do {
-        _ = try SwipeDictionary(bytes: bytes)
+        _ = try SwipeDictionary(bytes: resealed(bytes))
         Issue.record("\(tag) header field at \(at) accepted")
       } catch {
         #expect("\(error)".contains("section \(tag)"), "\(error)")
@@ -277,12 +273,62 @@ struct CorruptBlobTests {
   @Test func errorsNameTheSectionAndOffset() {
     var bytes = blob
     let at = Int(blob.uint64(at: entryOffset(.frequency) + 8))
-    bytes.setUInt64(12345, at: at)
+    bytes.setUInt64(12345, at: headOffset(.frequency))
     do {
-      _ = try SwipeDictionary(bytes: bytes)
+      _ = try SwipeDictionary(bytes: resealed(bytes))
       Issue.record("accepted")
     } catch {
+      // Header fields are named by their place in the section, which the copy mirrors.
       #expect("\(error)".contains("section FREQ at byte \(at)"))
+    }
+  }
+
+  /// The loader reads the fixed headers from the table's copies; damage to a section's own
+  /// header leaves open working and is found by verify: by the section's checksum, or, with
+  /// that checksum rewritten, by comparing the copy.
+  @Test(arguments: [SectionTag.dawg, .frequency, .features, .prefixTree, .bestLists])
+  func sectionHeadDamageIsFoundByVerify(tag: SectionTag) throws {
+    let entry = entryOffset(tag)
+    let offset = Int(blob.uint64(at: entry + 8))
+    let length = Int(blob.uint64(at: entry + 16))
+    var bytes = blob
+    bytes[offset] ^= 0x01
+    #expect(reason(bytes) == nil)
+    guard case .sectionChecksumMismatch = reason(bytes, verify: true) else {
+      Issue.record("a flip in the head of \(tag) not found by verify")
+      return
+    }
+    bytes.setUInt32(CRC32C.checksum(bytes[offset..<(offset + length)]), at: entry + 24)
+    let sealed = resealed(bytes)
+    #expect(reason(sealed) == nil)
+    guard case .badSectionTable(let detail) = reason(sealed, verify: true) else {
+      Issue.record("a head of \(tag) that differs from its copy passed verify")
+      return
+    }
+    #expect(detail.contains("copy"))
+  }
+
+  /// Blobs of format 1.3 and before have 32-byte table entries without head copies: the
+  /// loader reads the headers from the sections, and still rejects a damaged one at open.
+  @Test func blobsWithoutHeadCopies() throws {
+    let bytes = [UInt8](
+      try Data(contentsOf: repositoryRoot.appendingPathComponent("Fuzz/Corpus/small-1.3-best.swipedict")))
+    #expect(bytes.uint32(at: 28) == 32)
+    let dictionary = try SwipeDictionary(bytes: bytes, verify: true)
+    #expect(dictionary.formatVersion == FormatVersion(major: 1, minor: 3))
+    for id in [0, dictionary.wordCount / 2, dictionary.wordCount - 1] {
+      let word = try #require(dictionary.word(for: id))
+      #expect(dictionary.id(of: word) == id)
+    }
+    #expect(!dictionary.completions(prefix: "a", limit: 3).isEmpty)
+    // The FREQ word count, in the section itself, is checked at open.
+    let at = try #require(bytes.headOffset(of: .frequency))
+    #expect(at == Int(bytes.uint64(at: bytes.entryOffset(of: .frequency)! + 8)))
+    var damaged = bytes
+    damaged.setUInt64(bytes.uint64(at: at) + 1, at: at)
+    guard case .malformed = reason(damaged) else {
+      Issue.record("a damaged FREQ header of a 1.3 blob was accepted at open")
+      return
     }
   }
 
@@ -294,20 +340,5 @@ struct CorruptBlobTests {
       #expect("\(error)".contains("/nonexistent/x.swipedict"))
       #expect("\(error)".contains("No such file"))
     }
-  }
-}
-
-extension [UInt8] {
-  func uint32(at offset: Int) -> UInt32 {
-    (0..<4).reduce(0) { $0 | UInt32(self[offset + $1]) << (8 * $1) }
-  }
-  func uint64(at offset: Int) -> UInt64 {
-    (0..<8).reduce(0) { $0 | UInt64(self[offset + $1]) << (8 * $1) }
-  }
-  mutating func setUInt32(_ value: UInt32, at offset: Int) {
-    for i in 0..<4 { self[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }
-  }
-  mutating func setUInt64(_ value: UInt64, at offset: Int) {
-    for i in 0..<8 { self[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }
   }
 }

@@ -91,13 +91,5 @@ func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
 
 /// Rewrites the declared file size and the header checksum of a mutated blob.
 func fuzzReseal(_ bytes: inout [UInt8]) -> Bool {
-  guard bytes.count >= 64 else { return false }
-  for i in 0..<8 { bytes[16 + i] = UInt8(truncatingIfNeeded: UInt64(bytes.count) >> (8 * UInt64(i))) }
-  let sections = Int(bytes[24]) | Int(bytes[25]) << 8
-  let end = 64 + 32 * min(sections, 64)
-  guard end <= bytes.count else { return false }
-  for i in 40..<44 { bytes[i] = 0 }
-  let crc = CRC32C.checksum(bytes[0..<end])
-  for i in 0..<4 { bytes[40 + i] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(i))) }
-  return true
+  BlobContainer.reseal(&bytes)
 }

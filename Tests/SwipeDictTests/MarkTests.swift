@@ -168,8 +168,7 @@ struct MarkTests {
     let bytes = try DictionaryCompiler.compile(entries: entries, layout: repositoryLayout("qwerty-en")).bytes
     let d = try SwipeDictionary(bytes: bytes)
     let section = try #require(d.contents.section(.marks))
-    let count = Int(bytes.uint32(at: 24))
-    let entry = try #require((0..<count).map { 64 + 32 * $0 }.first { bytes.uint32(at: $0) == SectionTag.marks.rawValue })
+    let entry = try #require(bytes.entryOffset(of: .marks))
     return (bytes, Int(section.offset), Int(section.length), entry)
   }
 
@@ -179,12 +178,8 @@ struct MarkTests {
     _ bytes: [UInt8], _ blob: (bytes: [UInt8], offset: Int, length: Int, entry: Int), verify: Bool = true,
     tag: SectionTag = .marks
   ) -> String? {
-    var bytes = bytes
-    bytes.setUInt32(CRC32C.checksum(bytes[blob.offset..<(blob.offset + blob.length)]), at: blob.entry + 24)
-    // The header checksum covers the section table, whose entry just changed.
-    let tableEnd = 64 + 32 * Int(bytes.uint32(at: 24))
-    bytes.setUInt32(0, at: 40)
-    bytes.setUInt32(CRC32C.checksum(bytes[0..<tableEnd]), at: 40)
+    // The header checksum covers the section table, whose entry changes.
+    let bytes = bytes.resealed(section: tag)
     do {
       _ = try SwipeDictionary(bytes: bytes, verify: verify)
       return nil
@@ -196,9 +191,10 @@ struct MarkTests {
 
   @Test func damagedHeadersAreRejectedAtOpen() throws {
     let blob = try Self.blob()
+    let head = try #require(blob.bytes.headOffset(of: .marks))
     for (field, value) in [(0, UInt32(11)), (8, 3), (12, 99), (16, 1), (8, .max), (16, .max)] {
       var bytes = blob.bytes
-      bytes.setUInt32(value, at: blob.offset + field)
+      bytes.setUInt32(value, at: head + field)
       let reason = Self.damageReason(bytes, blob, verify: false)
       #expect(reason != nil, "MARK field \(field) = \(value) accepted")
       #expect(reason?.contains("MARK") == true, "\(reason ?? "")")

@@ -21,22 +21,24 @@ struct BestListView: Sendable {
   private let data: UnsafeByteView
 
   /// Validates the header and the part sizes (O(1)).
-  init(section: UnsafeByteView, fileOffset: Int, wordCount: Int, treeNodeCount: Int) throws(FormatError) {
+  /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`),
+  /// so this touches none of the section's pages.
+  init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int, treeNodeCount: Int) throws(FormatError) {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .bestLists, offset: fileOffset + at)
     }
     guard section.count >= BestListLayout.headerSize else {
       throw fail("section is \(section.count) bytes, shorter than its header", 0)
     }
-    // safe: the header is inside the section, checked above.
-    guard section.uint64(at: 0)! == UInt64(wordCount) else {
-      throw fail("lists of \(section.uint64(at: 0)!) words for \(wordCount) words", 0)
+    // safe: the section, so its head, holds the header, checked above.
+    guard head.uint64(at: 0)! == UInt64(wordCount) else {
+      throw fail("lists of \(head.uint64(at: 0)!) words for \(wordCount) words", 0)
     }
-    let n = Int(section.uint32(at: 8)!)
+    let n = Int(head.uint32(at: 8)!)
     guard n == treeNodeCount else { throw fail("lists of \(n) nodes for a tree of \(treeNodeCount)", 8) }
-    let k = Int(section.uint32(at: 12)!)
+    let k = Int(head.uint32(at: 12)!)
     guard k >= 1, k <= 1 << 16 else { throw fail("list length \(k)", 12) }
-    let d = Int(section.uint32(at: 16)!)
+    let d = Int(head.uint32(at: 16)!)
     let offsetBytes = (n + 1) * 4
     guard BestListLayout.headerSize + offsetBytes + d == section.count else {
       throw fail("parts need \(BestListLayout.headerSize + offsetBytes + d) bytes, section has \(section.count)", 8)

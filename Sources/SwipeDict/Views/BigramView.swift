@@ -19,29 +19,31 @@ struct BigramView: Sendable {
   let unigramTotal: Double
 
   /// Validates the header and that the parts fill the section exactly (O(1)).
-  init(section: UnsafeByteView, fileOffset: Int, wordCount: Int) throws(FormatError) {
+  /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`),
+  /// so this touches none of the section's pages.
+  init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int) throws(FormatError) {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .bigrams, offset: fileOffset + at)
     }
     guard section.count >= BigramLayout.headerSize else {
       throw fail("section is \(section.count) bytes, shorter than its header", 0)
     }
-    // safe: the header is inside the section, checked above.
-    let words = section.uint64(at: 0)!
+    // safe: the section, so its head, holds the header, checked above.
+    let words = head.uint64(at: 0)!
     guard words == UInt64(wordCount) else { throw fail("\(words) words, the automaton has \(wordCount)", 0) }
-    let firsts = Int(section.uint32(at: 8)!)
-    let bigrams = Int(section.uint32(at: 12)!)
-    let entryBytes = Int(section.uint32(at: 16)!)
-    let scale = section.float64(at: 24)!
+    let firsts = Int(head.uint32(at: 8)!)
+    let bigrams = Int(head.uint32(at: 12)!)
+    let entryBytes = Int(head.uint32(at: 16)!)
+    let scale = head.float64(at: 24)!
     guard scale.isFinite, scale >= 0 else { throw fail("scale \(scale) is not a finite non-negative number", 24) }
-    let total = section.float64(at: 32)!
+    let total = head.float64(at: 32)!
     guard total.isFinite, total >= 0 else {
       throw fail("unigram total \(total) is not a finite non-negative number", 32)
     }
     guard firsts <= wordCount, firsts > 0 else {
       throw fail("\(firsts) first words for \(wordCount) words (the section is written only with pairs)", 8)
     }
-    guard section.uint32(at: 20)! == 0, (40..<64).allSatisfy({ section.byte(at: $0)! == 0 }) else {
+    guard head.uint32(at: 20)! == 0, (40..<64).allSatisfy({ head.byte(at: $0)! == 0 }) else {
       throw fail("reserved header bytes are not 0", 20)
     }
     // Each follower takes at least two bytes (a varint and a frequency byte).

@@ -23,17 +23,19 @@ struct DAWGView: Sendable {
   private let sinkAddress: Int
 
   /// Validates the section header (O(1)) and creates the view.
-  init(section: UnsafeByteView, fileOffset: Int, alphabetCount: Int) throws(FormatError) {
+  /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`),
+  /// so this touches none of the section's pages.
+  init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, alphabetCount: Int) throws(FormatError) {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .dawg, offset: fileOffset + at)
     }
     guard section.count >= DAWGLayout.headerSize else {
       throw fail("section is \(section.count) bytes, shorter than its header", 0)
     }
-    // safe: the 64-byte header is inside the section, checked above.
-    let words = section.uint64(at: 0)!
-    let nodeBytes = section.uint64(at: 8)!
-    let root = section.uint64(at: 16)!
+    // safe: the section, so its head, holds the 64-byte header, checked above.
+    let words = head.uint64(at: 0)!
+    let nodeBytes = head.uint64(at: 8)!
+    let root = head.uint64(at: 16)!
     guard nodeBytes == UInt64(section.count - DAWGLayout.headerSize),
       nodeBytes <= UInt64(DAWGLayout.maxNodeBytes)
     else {
@@ -41,22 +43,22 @@ struct DAWGView: Sendable {
     }
     guard root < nodeBytes else { throw fail("root address \(root) outside the node area", 16) }
     guard words <= nodeBytes * 256 else { throw fail("word count \(words) is impossible", 0) }
-    let longest = section.uint32(at: 32)!
+    let longest = head.uint32(at: 32)!
     guard longest >= 1 || words == 0, longest <= 1 << 16 else {
       throw fail("longest word \(longest) labels", 32)
     }
-    let sink = section.uint32(at: 36)!
+    let sink = head.uint32(at: 36)!
     guard UInt64(sink) < nodeBytes else { throw fail("sink address \(sink) outside the node area", 36) }
     var inline = SIMD16<UInt8>()
     for i in 0..<DAWGLayout.inlineLabelCount {
-      inline[i] = section.byte(at: DAWGLayout.inlineLabelsOffset + i)!
+      inline[i] = head.byte(at: DAWGLayout.inlineLabelsOffset + i)!
     }
     self.area = section.slice(offset: DAWGLayout.headerSize, length: Int(nodeBytes))!
     self.root = Int(root)
     self.wordCount = Int(words)
     self.longestWord = Int(longest)
-    self.stateCount = Int(section.uint32(at: 24)!)
-    self.transitionCount = Int(section.uint32(at: 28)!)
+    self.stateCount = Int(head.uint32(at: 24)!)
+    self.transitionCount = Int(head.uint32(at: 28)!)
     self.inline = inline
     self.sinkAddress = Int(sink)
   }

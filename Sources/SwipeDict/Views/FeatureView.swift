@@ -8,16 +8,18 @@ struct FeatureView: Sendable {
   let keyCount: Int
 
   /// Validates the section header against the word and key counts (O(1)).
-  init(section: UnsafeByteView, fileOffset: Int, wordCount: Int, layoutKeys: Int) throws(FormatError) {
+  /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`),
+  /// so this touches none of the section's pages.
+  init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int, layoutKeys: Int) throws(FormatError) {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .features, offset: fileOffset + at)
     }
     guard section.count >= FeatureLayout.headerSize else {
       throw fail("section is \(section.count) bytes, shorter than its header", 0)
     }
-    // safe: the header is inside the section, checked above.
-    let words = section.uint64(at: 0)!
-    let keys = section.uint32(at: 8)!
+    // safe: the section, so its head, holds the header, checked above.
+    let words = head.uint64(at: 0)!
+    let keys = head.uint32(at: 8)!
     guard words == UInt64(wordCount),
       section.count == FeatureLayout.headerSize + FeatureLayout.recordSize * wordCount
     else { throw fail("\(words) records in \(section.count) bytes for \(wordCount) words", 0) }

@@ -15,19 +15,21 @@ struct MarkView: Sendable {
   let shortcutCount: Int
 
   /// Validates the header and that the parts fill the section exactly (O(1)).
-  init(section: UnsafeByteView, fileOffset: Int, wordCount: Int) throws(FormatError) {
+  /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`),
+  /// so this touches none of the section's pages.
+  init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int) throws(FormatError) {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .marks, offset: fileOffset + at)
     }
     guard section.count >= MarkLayout.headerSize else {
       throw fail("section is \(section.count) bytes, shorter than its header", 0)
     }
-    // safe: the header is inside the section, checked above.
-    let words = section.uint64(at: 0)!
+    // safe: the section, so its head, holds the header, checked above.
+    let words = head.uint64(at: 0)!
     guard words == UInt64(wordCount) else { throw fail("\(words) words, the automaton has \(wordCount)", 0) }
-    let marks = Int(section.uint32(at: 8)!)
-    let shortcuts = Int(section.uint32(at: 12)!)
-    let textBytes = Int(section.uint32(at: 16)!)
+    let marks = Int(head.uint32(at: 8)!)
+    let shortcuts = Int(head.uint32(at: 12)!)
+    let textBytes = Int(head.uint32(at: 16)!)
     // u32 counts: the products cannot overflow Int.
     let expected = MarkLayout.headerSize + MarkLayout.markRecordSize * marks
       + MarkLayout.shortcutRecordSize * shortcuts + textBytes

@@ -26,22 +26,24 @@ struct PrefixTreeView: Sendable {
   let topSpellings: UnsafeByteView
 
   /// Validates the header and the part sizes (O(1)).
-  init(section: UnsafeByteView, fileOffset: Int, wordCount: Int) throws(FormatError) {
+  /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`),
+  /// so this touches none of the section's pages.
+  init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int) throws(FormatError) {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .prefixTree, offset: fileOffset + at)
     }
     guard section.count >= PrefixTreeLayout.headerSize else {
       throw fail("section is \(section.count) bytes, shorter than its header", 0)
     }
-    // safe: the header is inside the section, checked above.
-    guard section.uint64(at: 0)! == UInt64(wordCount) else {
-      throw fail("tree of \(section.uint64(at: 0)!) words for \(wordCount) words", 0)
+    // safe: the section, so its head, holds the header, checked above.
+    guard head.uint64(at: 0)! == UInt64(wordCount) else {
+      throw fail("tree of \(head.uint64(at: 0)!) words for \(wordCount) words", 0)
     }
-    let n = Int(section.uint32(at: 8)!)
-    let l = Int(section.uint32(at: 12)!)
-    let t = Int(section.uint32(at: 16)!)
-    let d = Int(section.uint32(at: 24)!)
-    let s = Int(section.uint32(at: 28)!)
+    let n = Int(head.uint32(at: 8)!)
+    let l = Int(head.uint32(at: 12)!)
+    let t = Int(head.uint32(at: 16)!)
+    let d = Int(head.uint32(at: 24)!)
+    let s = Int(head.uint32(at: 28)!)
     let nodeBytes = n * PrefixTreeLayout.fanout * 4
     let total = PrefixTreeLayout.headerSize + nodeBytes + (l + 1) * 4 + t * 4 + d + s
     guard total == section.count else {
@@ -62,7 +64,7 @@ struct PrefixTreeView: Sendable {
     self.nodeCount = n
     self.leafCount = l
     self.topCount = t
-    let rootReference = section.uint32(at: 20)!
+    let rootReference = head.uint32(at: 20)!
     self.root = n > 0 && rootReference == 0 ? .node(0) : nil
   }
 
