@@ -264,7 +264,8 @@ public enum DictionaryCompiler {
     let misspellings = annotations.misspellings.filter { counts.index(of: $0) == nil }.count
     counts.removeIndex()
     progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
-    let sums = counts.counts
+    // The summed counts, by entry; freed once quantized (with `counts`, before the largest stage).
+    var sums = counts.counts
     guard layout.keys.count <= FeatureLayout.maxKeys else {
       throw CompileError.tooManyKeys(count: layout.keys.count)
     }
@@ -351,11 +352,13 @@ public enum DictionaryCompiler {
     let alphabet = Collation.alphabet(of: scalars)
     // Everything below reads words in ID order: put them in that order once (one pass of
     // random reads instead of one per stage).
-    let (words, order) = {
+    let words: LabeledWords
+    var order: [UInt32]
+    do {
       let unsorted = LabeledWords(kept, of: counts, alphabet: alphabet)
-      let order = unsorted.sortedOrder()
-      return (unsorted.permuted(by: order), order)
-    }()
+      order = unsorted.sortedOrder()
+      words = unsorted.permuted(by: order)
+    }
     let wordCount = order.count
     /// The entry of `counts` of a word ID.
     func entry(ofID id: Int) -> Int { Int(kept[Int(order[id])]) }
@@ -448,8 +451,12 @@ public enum DictionaryCompiler {
       entries.sorted(by: counts.bytesPrecede).prefix(10).map(counts.word(at:))
     }
     let (untypeableExamples, noKeysExamples) = (examples(untypeable), examples(noKeys))
+    // Nothing below reads entries any more: free them (and the counts and order, 12 bytes a
+    // word) while the automaton and the other sections are built.
     counts = WordCounts()
     kept = []
+    sums = []
+    order = []
 
     let computed = WordSections(
       words: words, quantized: quantized, scale: scale, alphabet: alphabet, layout: layout)
@@ -489,8 +496,8 @@ public enum DictionaryCompiler {
         ])))
     }
     let metadata = JSONValue.object(metadataMembers)
-    // The small sections first: with the header they usually share the first page, so
-    // opening touches three pages (that one, and the headers of DAWG and FREQ).
+    // The small sections first: with the header and the table (which holds every section's
+    // fixed header, format 1.4) they share the first page, the only one opening reads.
     var sections: [BlobContainer.Section] = [
       .init(tag: .alphabet, bytes: alphabet.encoded()),
       .init(tag: .layout, bytes: layout.encoded()),

@@ -171,6 +171,9 @@ package struct ByteWriter: Sendable {
   /// The number of bytes written.
   package var count: Int { bytes.count }
 
+  /// Makes room for at least `capacity` bytes in all, so that writing that many allocates once.
+  package mutating func reserveCapacity(_ capacity: Int) { bytes.reserveCapacity(capacity) }
+
   /// Appends one byte.
   package mutating func append(_ value: UInt8) { bytes.append(value) }
   /// Appends bytes.

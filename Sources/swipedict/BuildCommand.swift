@@ -69,6 +69,7 @@ struct BuildCommand: ParsableCommand {
   }
 
   func run() throws {
+    ProcessMemory.returnLargeBlocksWhenFreed()
     let layoutModel: KeyboardLayout
     do {
       // Before anything is read: the output must not replace an input or the layout.

@@ -81,10 +81,13 @@ struct DAWGBuilder {
     longestWord = max(longestWord, word.count)
   }
 
-  /// Freezes the whole remaining path and sets `root`.
+  /// Freezes the whole remaining path and sets `root`. The register is freed: no word can
+  /// be added after this (8 bytes a slot, 4 MiB on de, while the automaton is encoded).
   mutating func finish() {
     freezePath(downTo: 0)
     root = freeze(depth: 0)
+    table = []
+    tableMask = 0
   }
 
   /// Freezes the states of the previous word's path deeper than `depth`.

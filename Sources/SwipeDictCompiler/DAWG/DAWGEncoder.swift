@@ -22,7 +22,9 @@ enum DAWGEncoder {
     for (i, label) in inline.enumerated() { inlineIndex[Int(label)] = i }
 
     let states = dawg.stateCount
-    var address = [Int](repeating: -1, count: states)
+    // 32-bit: the node area is at most 16 MiB (checked at the end; clamped until then, so an
+    // oversized automaton fails with `tooLarge` rather than trapping).
+    var address = [Int32](repeating: -1, count: states)
     let sink: Int = (0..<states).first { dawg.transitionCount[$0] == 0 } ?? -1
     var area = ByteWriter()
     var lastWritten = -1
@@ -32,7 +34,7 @@ enum DAWGEncoder {
     /// whichever is shorter. Returns its width.
     func appendTarget(_ target: Int) -> Int {
       let absolute = UInt64(address[target]) << 1
-      let relative = UInt64(area.count - 1 - address[target]) << 1 | 1
+      let relative = UInt64(area.count - 1 - Int(address[target])) << 1 | 1
       let value = byteWidth(relative) < byteWidth(absolute) ? relative : absolute
       let width = byteWidth(value)
       area.appendUnsigned(value, width: width)
@@ -46,7 +48,7 @@ enum DAWGEncoder {
       let finalBit = final ? DAWGLayout.finalFlag : 0
       func target(_ i: Int) -> Int { Int(dawg.targets[first + i]) }
       defer {
-        address[state] = area.count - 1
+        address[state] = Int32(clamping: area.count - 1)
         lastWritten = state
       }
       if n == 1, inlineIndex[Int(dawg.labels[first])] >= 0 {
@@ -161,16 +163,20 @@ enum DAWGEncoder {
       }
     }
     if sink >= 0 { emit(from: sink) }
-    var indegree = [Int](repeating: 0, count: states)
-    for t in dawg.targets { indegree[Int(t)] += 1 }
-    let hot = (0..<states).filter { indegree[$0] > 1 }
-      .sorted { indegree[$0] != indegree[$1] ? indegree[$0] > indegree[$1] : $0 < $1 }
-      .prefix(hotStates)
+    let hot: [Int] = {
+      var indegree = [Int32](repeating: 0, count: states)
+      for t in dawg.targets { indegree[Int(t)] += 1 }
+      return Array(
+        (0..<states).filter { indegree[$0] > 1 }
+          .sorted { indegree[$0] != indegree[$1] ? indegree[$0] > indegree[$1] : $0 < $1 }
+          .prefix(hotStates))
+    }()
     for state in hot { emit(from: state) }
     emit(from: Int(dawg.root))
     guard area.count <= DAWGLayout.maxNodeBytes else { throw .tooLarge(nodeBytes: area.count) }
 
     var out = ByteWriter()
+    out.reserveCapacity(DAWGLayout.headerSize + area.count)
     out.append(UInt64(dawg.wordCount))
     out.append(UInt64(area.count))
     out.append(UInt64(address[Int(dawg.root)]))
