@@ -248,14 +248,45 @@ public struct KeyboardLayout: Sendable, Hashable {
     return overlapX > keyWidth * 0.01 && overlapY > keyWidth * 0.01
   }
 
-  /// Checks a `LYOT` section without building anything: counts against the length, every
-  /// character valid, every number finite, the layout rules (see below), name and unit UTF-8.
-  /// O(keys²) for the overlap rule, at most 63 keys. After it passes,
-  /// `init(decoding:)` succeeds on the same bytes.
+  /// Checks a `LYOT` section: counts against the length, every character valid, every
+  /// number finite, the layout rules (see below), name and unit UTF-8. O(keys²) for the
+  /// overlap rule, at most 63 keys. After it passes, `init(decoding:)` succeeds on the same
+  /// bytes.
   /// - Parameters:
   ///   - view: the section's bytes.
   ///   - fileOffset: where the section starts in the file, for error messages.
   package static func validate(_ view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
+    _ = try decodedParts(view, fileOffset: fileOffset)
+  }
+
+  /// Decodes a `LYOT` section, checking it as `validate` does.
+  /// - Parameters:
+  ///   - view: the section's bytes.
+  ///   - fileOffset: where the section starts in the file, for error messages.
+  /// - Throws: `FormatError` when a count, scalar, number or string is invalid, or a rule
+  ///   of a layout file is broken.
+  package init(decoding view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
+    let parts = try Self.decodedParts(view, fileOffset: fileOffset)
+    self.init(
+      name: parts.name, unit: parts.unit, keyWidth: parts.keyWidth, keys: parts.keys,
+      aliasSources: parts.aliasSources, aliasTargets: parts.aliasTargets,
+      skippedScalars: parts.skipped)
+  }
+
+  /// What a `LYOT` section holds, as `init(decoding:)` needs it.
+  private struct Parts {
+    var keyWidth: Float
+    var keys: [Key]
+    var aliasSources: [UInt32]
+    var aliasTargets: [UInt32]
+    var skipped: [UInt32]
+    var name: String
+    var unit: String
+  }
+
+  /// The one pass behind `validate` and `init(decoding:)` (open runs it): every field read
+  /// and checked once.
+  private static func decodedParts(_ view: UnsafeByteView, fileOffset: Int) throws(FormatError) -> Parts {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .layout, offset: fileOffset + at)
     }
@@ -273,15 +304,16 @@ public struct KeyboardLayout: Sendable, Hashable {
     guard keyCount >= 1, keyCount <= UInt32(FeatureLayout.maxKeys) else {
       throw fail("\(keyCount) keys; a layout has 1 to \(FeatureLayout.maxKeys)", 0)
     }
+    // From here on every read is in bounds: the counts fill the section, checked above.
     // The rules of a layout file (LayoutFile in the compiler checks the same, naming JSON
     // fields): distinct lowercase key characters, positive sizes, no overlapping keys,
     // aliases from a character without a key to one with a key, skipped characters without
     // a key. So the loader rejects exactly what the compiler refuses to build.
     var at = 24
     // At most 63 keys: a linear scan finds a repeated key (open runs this check).
-    var boxes: [Key] = []
-    boxes.reserveCapacity(Int(keyCount))
-    func hasKey(_ character: Unicode.Scalar) -> Bool { boxes.contains { $0.character == character } }
+    var keys: [Key] = []
+    keys.reserveCapacity(Int(keyCount))
+    func hasKey(_ character: Unicode.Scalar) -> Bool { keys.contains { $0.character == character } }
     for _ in 0..<Int(keyCount) {
       guard let character = Unicode.Scalar(view.uint32(at: at)!) else {
         throw fail("invalid character code", at)
@@ -293,26 +325,26 @@ public struct KeyboardLayout: Sendable, Hashable {
       for field in 1...4 where !(view.float32(at: at + 4 * field)!.isFinite) {
         throw fail("key geometry is not finite", at + 4 * field)
       }
-      let box = Key(
+      let key = Key(
         character: character, x: view.float32(at: at + 4)!, y: view.float32(at: at + 8)!,
         width: view.float32(at: at + 12)!, height: view.float32(at: at + 16)!)
-      guard box.width > 0, box.height > 0 else { throw fail("key size is not positive", at + 12) }
-      for (j, other) in boxes.enumerated()
+      guard key.width > 0, key.height > 0 else { throw fail("key size is not positive", at + 12) }
+      for (j, other) in keys.enumerated()
       where overlap(
-        (box.x, box.y, box.width, box.height), (other.x, other.y, other.width, other.height),
+        (key.x, key.y, key.width, key.height), (other.x, other.y, other.width, other.height),
         keyWidth: keyWidth)
       {
         throw fail("key \"\(character)\" overlaps key \"\(other.character)\" (keys[\(j)])", at + 4)
       }
-      boxes.append(box)
+      keys.append(key)
       at += 20
     }
     // The aliases and skipped characters are many (100 aliases on qwerty-en): an ASCII key
     // is one bit of a 128-bit set, any other found by halving.
     var asciiKeys: (low: UInt64, high: UInt64) = (0, 0)
     var otherKeys: [UInt32] = []
-    for box in boxes {
-      let value = box.character.value
+    for key in keys {
+      let value = key.character.value
       if value < 64 {
         asciiKeys.low |= 1 << UInt64(value)
       } else if value < 128 {
@@ -327,83 +359,39 @@ public struct KeyboardLayout: Sendable, Hashable {
       if scalar < 128 { return asciiKeys.high & 1 << UInt64(scalar - 64) != 0 }
       return position(of: scalar, in: otherKeys) != nil
     }
-    var previous: UInt32?
+    // Stored sorted and distinct (checked here): kept as the tables they are.
+    var sources: [UInt32] = []
+    var targets: [UInt32] = []
+    sources.reserveCapacity(Int(aliasCount))
+    targets.reserveCapacity(Int(aliasCount))
     for _ in 0..<Int(aliasCount) {
       let from = view.uint32(at: at)!
       let to = view.uint32(at: at + 4)!
       guard Unicode.Scalar(from) != nil, Unicode.Scalar(to) != nil else { throw fail("invalid character code", at) }
-      guard previous.map({ $0 < from }) ?? true else { throw fail("aliases are not in ascending order", at) }
+      guard sources.last.map({ $0 < from }) ?? true else { throw fail("aliases are not in ascending order", at) }
       guard !isKey(from), isKey(to) else {
         throw fail("an alias must map a character without a key to a key's character", at)
       }
-      previous = from
+      sources.append(from)
+      targets.append(to)
       at += 8
     }
-    previous = nil
+    var skipped: [UInt32] = []
+    skipped.reserveCapacity(Int(skipCount))
     for _ in 0..<Int(skipCount) {
-      let skipped = view.uint32(at: at)!
-      guard Unicode.Scalar(skipped) != nil else { throw fail("invalid character code", at) }
-      guard previous.map({ $0 < skipped }) ?? true else { throw fail("skipped characters are not in ascending order", at) }
-      guard !isKey(skipped) else { throw fail("a skipped character has a key", at) }
-      previous = skipped
+      let scalar = view.uint32(at: at)!
+      guard Unicode.Scalar(scalar) != nil else { throw fail("invalid character code", at) }
+      guard skipped.last.map({ $0 < scalar }) ?? true else { throw fail("skipped characters are not in ascending order", at) }
+      guard !isKey(scalar) else { throw fail("a skipped character has a key", at) }
+      skipped.append(scalar)
       at += 4
     }
-    guard let text = view.slice(offset: at, length: Int(nameCount) + Int(unitCount)),
-      text.withUnsafeBytes({ isUTF8($0.prefix(Int(nameCount))) && isUTF8($0.dropFirst(Int(nameCount))) })
+    guard let name = view.slice(offset: at, length: Int(nameCount)).flatMap(utf8),
+      let unit = view.slice(offset: at + Int(nameCount), length: Int(unitCount)).flatMap(utf8)
     else { throw fail("name or unit is not UTF-8", at) }
-  }
-
-  /// Whether `bytes` are valid UTF-8; ASCII (every layout's name so far) without building
-  /// a string.
-  private static func isUTF8(_ bytes: Slice<UnsafeRawBufferPointer>) -> Bool {
-    bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
-  }
-
-  /// Decodes a `LYOT` section (after checking it with `validate`).
-  /// - Parameters:
-  ///   - view: the section's bytes.
-  ///   - fileOffset: where the section starts in the file, for error messages.
-  /// - Throws: `FormatError` when a count, scalar, number or string is invalid.
-  package init(decoding view: UnsafeByteView, fileOffset: Int = 0) throws(FormatError) {
-    try Self.validate(view, fileOffset: fileOffset)
-    // From here on every read is in bounds and every value valid: `validate` checked them.
-    let keyCount = Int(view.uint32(at: 0)!)
-    let aliasCount = Int(view.uint32(at: 4)!)
-    let skipCount = Int(view.uint32(at: 8)!)
-    let nameCount = Int(view.uint32(at: 12)!)
-    let unitCount = Int(view.uint32(at: 16)!)
-    var at = 24
-    func scalar() -> Unicode.Scalar {
-      defer { at += 4 }
-      return Unicode.Scalar(view.uint32(at: at)!)!
-    }
-    func number() -> Float {
-      defer { at += 4 }
-      return view.float32(at: at)!
-    }
-    var keys: [Key] = []
-    keys.reserveCapacity(keyCount)
-    for _ in 0..<keyCount {
-      let character = scalar()
-      keys.append(Key(character: character, x: number(), y: number(), width: number(), height: number()))
-    }
-    // Stored sorted and distinct (`validate` checked): the tables as they are.
-    var sources: [UInt32] = []
-    var targets: [UInt32] = []
-    sources.reserveCapacity(aliasCount)
-    targets.reserveCapacity(aliasCount)
-    for _ in 0..<aliasCount {
-      sources.append(view.uint32(at: at)!)
-      targets.append(view.uint32(at: at + 4)!)
-      at += 8
-    }
-    let skipped = (0..<skipCount).map { view.uint32(at: at + 4 * $0)! }
-    at += 4 * skipCount
-    let name = view.slice(offset: at, length: nameCount).flatMap(Self.utf8) ?? ""
-    let unit = view.slice(offset: at + nameCount, length: unitCount).flatMap(Self.utf8) ?? ""
-    self.init(
-      name: name, unit: unit, keyWidth: view.float32(at: 20)!, keys: keys, aliasSources: sources,
-      aliasTargets: targets, skippedScalars: skipped)
+    return Parts(
+      keyWidth: keyWidth, keys: keys, aliasSources: sources, aliasTargets: targets,
+      skipped: skipped, name: name, unit: unit)
   }
 
   private static func utf8(_ bytes: UnsafeByteView) -> String? {
