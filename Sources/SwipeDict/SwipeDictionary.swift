@@ -179,9 +179,28 @@ public struct SwipeDictionary: Sendable {
         offset: FrequencyLayout.headerSize, length: dawg.wordCount)!
       self.frequencyScale = scale
     } catch {
-      throw .invalid(error)
+      throw .invalid(Self.blamingHeadCopy(error, file: region.bytes))
     }
     if verify { try self.verify() }
+  }
+
+  /// `error`, or, when a section's header was refused and a copy in the table (format 1.4)
+  /// differs from its section, that copy's error: the headers open checks come from the
+  /// copies, so a damaged copy is the likely cause, even of an error another section reports
+  /// (a DAWG word count off by one shows as a FREQ column of the wrong length). The refused
+  /// section's copy is compared first. Runs on the error path only.
+  private static func blamingHeadCopy(_ error: FormatError, file: UnsafeByteView) -> FormatError {
+    guard error.section != nil, let contents = try? BlobContainer.parse(file) else { return error }
+    let entries =
+      contents.sections.filter { $0.tag == error.section } + contents.sections.filter { $0.tag != error.section }
+    for entry in entries {
+      do throws(FormatError) {
+        try BlobContainer.checkHeadCopy(of: entry, in: file)
+      } catch let copyError {
+        return copyError
+      }
+    }
+    return error
   }
 
   /// The number of words.

@@ -23,7 +23,7 @@ extension SwipeDictionary {
             .sectionChecksumMismatch(stored: entry.checksum, computed: computed),
             section: entry.tag, offset: Int(entry.offset))
         }
-        try verifyHeadCopy(of: entry, section: bytes)
+        try BlobContainer.checkHeadCopy(of: entry, in: region.bytes)
       }
       try alphabet.validate(fileOffset: Int(contents.section(.alphabet)!.offset))
       try verifyAutomaton()
@@ -36,21 +36,6 @@ extension SwipeDictionary {
       }
     } catch {
       throw .invalid(error)
-    }
-  }
-
-  /// That the table's copy of the section's head (format 1.4), which open reads the section's
-  /// fixed header from, is the section's first bytes, zero-padded.
-  private func verifyHeadCopy(of entry: SectionEntry, section: UnsafeByteView) throws(FormatError) {
-    guard let copyOffset = entry.headCopyOffset.map(Int.init) else { return }
-    for i in 0..<BlobFormat.headCopySize {
-      // safe: `parse` checked that the table, copies included, lies inside the file.
-      let copied = region.bytes.byte(at: copyOffset + i)!
-      guard copied == (i < entry.headLength ? section.byte(at: i)! : 0) else {
-        throw FormatError(
-          .badSectionTable("the table's copy of the section's first 64 bytes differs at byte \(i)"),
-          section: entry.tag, offset: copyOffset + i)
-      }
     }
   }
 

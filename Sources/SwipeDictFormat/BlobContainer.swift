@@ -196,8 +196,9 @@ package enum BlobContainer {
   package static func reseal(_ bytes: inout [UInt8]) -> Bool {
     guard bytes.count >= BlobFormat.headerSize else { return false }
     let fileSize = UInt64(bytes.count)
-    for i in 0..<8 { bytes[16 + i] = UInt8(truncatingIfNeeded: fileSize >> (8 * UInt64(i))) }
-    let checksum: UInt32? = bytes.withUnsafeBytes { raw in
+    var resealed = bytes
+    for i in 0..<8 { resealed[16 + i] = UInt8(truncatingIfNeeded: fileSize >> (8 * UInt64(i))) }
+    let checksum: UInt32? = resealed.withUnsafeBytes { raw in
       let file = UnsafeByteView(raw)
       // safe: the 64-byte header is inside the bytes, checked above.
       let count = Int(file.uint32(at: 24)!)
@@ -211,8 +212,9 @@ package enum BlobContainer {
     }
     guard let checksum else { return false }
     for i in 0..<4 {
-      bytes[BlobFormat.headerChecksumOffset + i] = UInt8(truncatingIfNeeded: checksum >> (8 * UInt32(i)))
+      resealed[BlobFormat.headerChecksumOffset + i] = UInt8(truncatingIfNeeded: checksum >> (8 * UInt32(i)))
     }
+    bytes = resealed
     return true
   }
 
@@ -223,6 +225,28 @@ package enum BlobContainer {
   package static func head(of entry: SectionEntry, in file: UnsafeByteView) -> UnsafeByteView {
     // safe: `parse` checked the section and the table (which holds the copies) against the file.
     file.slice(offset: Int(entry.headCopyOffset ?? entry.offset), length: entry.headLength)!
+  }
+
+  /// Checks that the table's copy of a section's head (format 1.4) is the section's first
+  /// bytes, zero-padded to ``BlobFormat/headCopySize``. `verify` runs it for every section;
+  /// open, which reads the fixed headers from the copies, runs it only when a header is
+  /// refused, so the error names the copy when the copy is what is damaged.
+  /// - Parameters:
+  ///   - entry: an entry from `parse(file)`.
+  ///   - file: the whole blob.
+  /// - Throws: `FormatError.Reason.badSectionTable` at the first differing byte of the copy.
+  package static func checkHeadCopy(of entry: SectionEntry, in file: UnsafeByteView) throws(FormatError) {
+    guard let copyOffset = entry.headCopyOffset.map(Int.init) else { return }
+    for i in 0..<BlobFormat.headCopySize {
+      // safe: `parse` checked that the table, copies included, and the section lie in the file.
+      let copied = file.byte(at: copyOffset + i)!
+      let expected = i < entry.headLength ? file.byte(at: Int(entry.offset) + i)! : 0
+      guard copied == expected else {
+        throw FormatError(
+          .badSectionTable("the table's copy of the section's first 64 bytes differs at byte \(i)"),
+          section: entry.tag, offset: copyOffset + i)
+      }
+    }
   }
 
   /// Rounds up to the section alignment.

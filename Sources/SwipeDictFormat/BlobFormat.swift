@@ -30,7 +30,7 @@
 /// open from the first page of the file (covered by the header checksum) without touching the
 /// sections; `verify` checks that each copy matches its section. A reader takes the entry size
 /// from the header and ignores bytes it does not know, so a 1.3 reader opens a 1.4 blob, and a
-/// 1.4 reader reads the heads from the sections when the entries are 32 bytes.
+/// 1.4 reader reads the heads from the sections in blobs before 1.4 (whatever their entry size).
 ///
 /// Sections do not overlap and lie inside the file. A reader ignores sections whose tag
 /// it does not know. The sections themselves are described by their tags in `SectionTag`.

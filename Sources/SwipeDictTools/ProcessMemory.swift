@@ -63,7 +63,7 @@ extension ProcessMemory {
   /// A build frees large arrays stage by stage. glibc raises its mapping threshold to the
   /// size of each mapped block freed (up to 32 MiB), so later arrays came from the heap and
   /// stayed resident after they were freed: the build's peak was the stages' sum rather than
-  /// their largest. With the threshold fixed, `swipedict build` of de peaks at 72 MB instead
+  /// their largest. With the threshold fixed, `swipedict build` of de peaks at 71 MB instead
   /// of 83 in the same time (bench/README.md, "Build memory").
   package static func returnLargeBlocksWhenFreed() {
     #if canImport(Glibc)

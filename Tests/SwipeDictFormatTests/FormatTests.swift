@@ -83,8 +83,18 @@ struct FormatTests {
     var narrow = blob
     narrow[28] = 32
     #expect(BlobContainer.reseal(&narrow))
-    #expect(throws: FormatError.self) {
-      try narrow.withUnsafeBytes { try BlobContainer.parse(UnsafeByteView($0)) }
+    do {
+      _ = try narrow.withUnsafeBytes { try BlobContainer.parse(UnsafeByteView($0)) }
+      Issue.record("a 1.4 table of 32-byte entries was accepted")
+    } catch let error as FormatError {
+      guard case .badSectionTable(let detail) = error.reason else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(detail.contains("no room for the section heads"), "\(detail)")
+      #expect(error.offset == 28)
+    } catch {
+      Issue.record("\(error)")
     }
   }
 

@@ -30,7 +30,20 @@ extension [UInt8] {
   /// section's first 64 bytes (format 1.4), or the section itself in older blobs.
   package func headOffset(of tag: SectionTag) -> Int? {
     guard let entry = entryOffset(of: tag) else { return nil }
-    return uint32(at: 28) >= UInt32(BlobFormat.entrySizeWithHead) ? entry + 32 : Int(uint64(at: entry + 8))
+    let version = (major: Int(self[8]) | Int(self[9]) << 8, minor: Int(self[10]) | Int(self[11]) << 8)
+    return version >= (1, 4) ? entry + 32 : Int(uint64(at: entry + 8))
+  }
+
+  /// Writes `value` (little-endian, `width` bytes) into the fixed header of section `tag`, at
+  /// `field`: in the section and, in a 1.4 blob, in the table's copy, so that the header is
+  /// wrong where open reads it and where verify compares it.
+  package mutating func setHeaderField(of tag: SectionTag, at field: Int, to value: UInt64, width: Int) {
+    let entry = entryOffset(of: tag)!
+    var places = [Int(uint64(at: entry + 8))]
+    if let head = headOffset(of: tag), head != places[0] { places.append(head) }
+    for place in places {
+      for i in 0..<width { self[place + field + i] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(i))) }
+    }
   }
 
   /// The bytes after rewriting the checksum of section `tag` (if given) and then the header's.

@@ -129,19 +129,16 @@ struct BigramTests {
 
   @Test func damagedHeadersAreRejectedAtOpen() throws {
     let blob = try Self.blob()
-    let head = try #require(blob.bytes.headOffset(of: .bigrams))
     for (field, value) in [(0, UInt32(11)), (8, 30), (12, 99), (16, 1), (8, .max), (16, .max), (12, 0), (8, 0), (20, 1), (40, 7)] {
       var bytes = blob.bytes
-      bytes.setUInt32(value, at: head + field)
+      bytes.setHeaderField(of: .bigrams, at: field, to: UInt64(value), width: 4)
       let reason = MarkTests.damageReason(bytes, blob, verify: false, tag: .bigrams)
       #expect(reason?.contains("BIGR") == true, "BIGR field \(field) = \(value): \(reason ?? "accepted")")
     }
     // The scale and the unigram total: finite, not negative.
     for (field, value) in [(24, -1.0), (24, .nan), (32, -0.5), (32, .infinity), (32, .nan)] {
       var bytes = blob.bytes
-      for (i, byte) in withUnsafeBytes(of: value.bitPattern.littleEndian, Array.init).enumerated() {
-        bytes[head + field + i] = byte
-      }
+      bytes.setHeaderField(of: .bigrams, at: field, to: value.bitPattern, width: 8)
       let reason = MarkTests.damageReason(bytes, blob, verify: false, tag: .bigrams)
       #expect(reason?.contains("BIGR") == true, "BIGR float at \(field) = \(value): \(reason ?? "accepted")")
     }

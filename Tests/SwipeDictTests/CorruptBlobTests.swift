@@ -184,22 +184,15 @@ struct CorruptBlobTests {
       let at = Int(dawg.offset) + delta
       bytes[at] ^= 0x21
       // Reseal the section checksum so only the structure check can notice.
-      let sectionCRC = CRC32C.checksum(bytes[Int(dawg.offset)..<Int(dawg.offset + dawg.length)])
-      bytes.setUInt32(sectionCRC, at: entryOffset(.dawg) + 24)
-      if case .malformed = reason(resealed(bytes), verify: true) { caught += 1 }
+      if case .malformed = reason(bytes.resealed(section: .dawg), verify: true) { caught += 1 }
     }
     #expect(caught > 0)
   }
 
   @Test func wrongDAWGHeaderFields() {
-    let head = headOffset(.dawg)
     for (field, value) in [(8, UInt64(1)), (16, UInt64.max), (36, UInt64(UInt32.max))] {
       var bytes = blob
-      if field == 36 {
-        bytes.setUInt32(UInt32(truncatingIfNeeded: value), at: head + field)
-      } else {
-        bytes.setUInt64(value, at: head + field)
-      }
+      bytes.setHeaderField(of: .dawg, at: field, to: value, width: field == 36 ? 4 : 8)
       guard case .malformed = reason(resealed(bytes)) else {
         Issue.record("DAWG header field \(field) accepted")
         continue
@@ -209,8 +202,7 @@ struct CorruptBlobTests {
 
   @Test func frequencyColumnOfTheWrongLength() {
     var bytes = blob
-    let at = headOffset(.frequency)
-    bytes.setUInt64(bytes.uint64(at: at) + 1, at: at)
+    bytes.setHeaderField(of: .frequency, at: 0, to: bytes.uint64(at: headOffset(.frequency)) + 1, width: 8)
     guard case .malformed = reason(resealed(bytes)) else {
       Issue.record("frequency column accepted")
       return
@@ -218,29 +210,30 @@ struct CorruptBlobTests {
   }
 
   @Test func wrongSwipeSectionHeaders() {
-    let features = headOffset(.features)
-    let tree = headOffset(.prefixTree)
-    let best = headOffset(.bestLists)
     let cases: [(at: Int, value: UInt32, tag: SectionTag)] = [
-      (features, 301, .features),  // word count
-      (features + 8, 25, .features),  // key count ≠ layout's 26
-      (tree, 301, .prefixTree),  // word count
-      (tree + 8, 2, .prefixTree),  // node count: the parts no longer fill the section
-      (tree + 16, 1001, .prefixTree),  // top count
-      (tree + 24, 1 << 30, .prefixTree),  // leaf data size
-      (best, 301, .bestLists),  // word count
-      (best + 8, 2, .bestLists),  // node count ≠ the tree's
-      (best + 12, 0, .bestLists),  // list length
-      (best + 16, 1 << 30, .bestLists),  // data size: the parts no longer fill the section
+      (0, 301, .features),  // word count
+      (8, 25, .features),  // key count ≠ layout's 26
+      (0, 301, .prefixTree),  // word count
+      (8, 2, .prefixTree),  // node count: the parts no longer fill the section
+      (16, 1001, .prefixTree),  // top count
+      (24, 1 << 30, .prefixTree),  // leaf data size
+      (0, 301, .bestLists),  // word count
+      (8, 2, .bestLists),  // node count ≠ the tree's
+      (12, 0, .bestLists),  // list length
+      (16, 1 << 30, .bestLists),  // data size: the parts no longer fill the section
     ]
     for (at, value, tag) in cases {
       var bytes = blob
-      bytes.setUInt32(value, at: at)
+      bytes.setHeaderField(of: tag, at: at, to: UInt64(value), width: 4)
       do {
         _ = try SwipeDictionary(bytes: resealed(bytes))
         Issue.record("\(tag) header field at \(at) accepted")
       } catch {
         #expect("\(error)".contains("section \(tag)"), "\(error)")
+        guard case .invalid(let formatError) = error, case .malformed = formatError.reason else {
+          Issue.record("\(tag) field \(at): \(error)")
+          continue
+        }
       }
     }
   }
@@ -258,9 +251,7 @@ struct CorruptBlobTests {
       var bytes = blob
       let at = Int(entry.offset) + delta
       bytes[at] ^= 0x5A
-      let sectionCRC = CRC32C.checksum(bytes[Int(entry.offset)..<Int(entry.offset + entry.length)])
-      bytes.setUInt32(sectionCRC, at: entryOffset(tag) + 24)
-      let sealed = resealed(bytes)
+      let sealed = bytes.resealed(section: tag)
       guard let damaged = try? SwipeDictionary(bytes: sealed) else { continue }
       tried += 1
       fuzzSwipeQueries(damaged, probes: ["a", "ab", "Ämse", "zz"])
@@ -273,13 +264,32 @@ struct CorruptBlobTests {
   @Test func errorsNameTheSectionAndOffset() {
     var bytes = blob
     let at = Int(blob.uint64(at: entryOffset(.frequency) + 8))
-    bytes.setUInt64(12345, at: headOffset(.frequency))
+    bytes.setHeaderField(of: .frequency, at: 0, to: 12345, width: 8)
     do {
       _ = try SwipeDictionary(bytes: resealed(bytes))
       Issue.record("accepted")
     } catch {
-      // Header fields are named by their place in the section, which the copy mirrors.
-      #expect("\(error)".contains("section FREQ at byte \(at)"))
+      // A header wrong in the section and its copy alike is named by its place in the section.
+      #expect("\(error)".contains("section FREQ at byte \(at)"), "\(error)")
+    }
+  }
+
+  /// A header whose copy alone is damaged (the section is intact): open refuses it and the
+  /// error names the copy's byte, not the section's.
+  @Test(arguments: [SectionTag.dawg, .frequency, .features, .prefixTree, .bestLists])
+  func damagedHeadCopyIsNamedAtOpen(tag: SectionTag) throws {
+    var bytes = blob
+    let head = headOffset(tag)
+    bytes.setUInt32(bytes.uint32(at: head) &+ 1, at: head)  // the word count (or DAWG's)
+    guard case .badSectionTable(let detail) = reason(resealed(bytes)) else {
+      Issue.record("\(tag): a damaged copy was not named: \(String(describing: reason(resealed(bytes))))")
+      return
+    }
+    #expect(detail.contains("copy"))
+    do {
+      _ = try SwipeDictionary(bytes: resealed(bytes))
+    } catch {
+      #expect("\(error)".contains("section \(tag) at byte \(head)"), "\(error)")
     }
   }
 
@@ -288,9 +298,7 @@ struct CorruptBlobTests {
   /// that checksum rewritten, by comparing the copy.
   @Test(arguments: [SectionTag.dawg, .frequency, .features, .prefixTree, .bestLists])
   func sectionHeadDamageIsFoundByVerify(tag: SectionTag) throws {
-    let entry = entryOffset(tag)
-    let offset = Int(blob.uint64(at: entry + 8))
-    let length = Int(blob.uint64(at: entry + 16))
+    let offset = Int(blob.uint64(at: entryOffset(tag) + 8))
     var bytes = blob
     bytes[offset] ^= 0x01
     #expect(reason(bytes) == nil)
@@ -298,8 +306,7 @@ struct CorruptBlobTests {
       Issue.record("a flip in the head of \(tag) not found by verify")
       return
     }
-    bytes.setUInt32(CRC32C.checksum(bytes[offset..<(offset + length)]), at: entry + 24)
-    let sealed = resealed(bytes)
+    let sealed = bytes.resealed(section: tag)
     #expect(reason(sealed) == nil)
     guard case .badSectionTable(let detail) = reason(sealed, verify: true) else {
       Issue.record("a head of \(tag) that differs from its copy passed verify")

@@ -191,10 +191,9 @@ struct MarkTests {
 
   @Test func damagedHeadersAreRejectedAtOpen() throws {
     let blob = try Self.blob()
-    let head = try #require(blob.bytes.headOffset(of: .marks))
     for (field, value) in [(0, UInt32(11)), (8, 3), (12, 99), (16, 1), (8, .max), (16, .max)] {
       var bytes = blob.bytes
-      bytes.setUInt32(value, at: head + field)
+      bytes.setHeaderField(of: .marks, at: field, to: UInt64(value), width: 4)
       let reason = Self.damageReason(bytes, blob, verify: false)
       #expect(reason != nil, "MARK field \(field) = \(value) accepted")
       #expect(reason?.contains("MARK") == true, "\(reason ?? "")")

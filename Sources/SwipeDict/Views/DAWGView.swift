@@ -23,8 +23,8 @@ struct DAWGView: Sendable {
   private let sinkAddress: Int
 
   /// Validates the section header (O(1)) and creates the view.
-  /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`),
-  /// so this touches none of the section's pages.
+  /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`):
+  /// in a blob of format 1.4 the table's copy, so this touches none of the section's pages.
   init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, alphabetCount: Int) throws(FormatError) {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .dawg, offset: fileOffset + at)

@@ -15,8 +15,8 @@ struct MarkView: Sendable {
   let shortcutCount: Int
 
   /// Validates the header and that the parts fill the section exactly (O(1)).
-  /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`),
-  /// so this touches none of the section's pages.
+  /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`):
+  /// in a blob of format 1.4 the table's copy, so this touches none of the section's pages.
   init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int) throws(FormatError) {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .marks, offset: fileOffset + at)

@@ -50,6 +50,7 @@ struct DAWGBuilder {
   /// Adds the next word; words must come in strictly increasing label order.
   /// - Throws: `CompileError.outOfOrder` when `word` is not greater than the previous one.
   mutating func add(_ word: UnsafeBufferPointer<UInt8>) throws(CompileError) {
+    precondition(!table.isEmpty, "no word can be added after finish()")
     var common = 0
     let limit = min(word.count, previous.count)
     while common < limit, word[common] == previous[common] { common += 1 }
