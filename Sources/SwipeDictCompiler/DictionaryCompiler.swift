@@ -567,8 +567,7 @@ struct LabeledWords {
       counts.withBytes(at: Int(entry)) { bytes in
         UTF8Scalars.forEach(in: bytes) { s in
           // safe: the alphabet was made from these words' scalars.
-          labels.append(
-            s.value < 128 ? alphabet.asciiLabelPlusOne(UInt8(s.value)) - 1 : alphabet.label(for: s)!)
+          labels.append(alphabet.label(for: s)!)
           return true
         }
       }

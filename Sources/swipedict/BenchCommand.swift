@@ -305,9 +305,7 @@ func median(passes: Int, operations: Int, _ body: () -> Int) -> Double {
   for _ in 0..<passes {
     let start = clock.now
     blackHole(body())
-    let elapsed = clock.now - start
-    let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-    samples.append(ns / Double(max(1, operations)))
+    samples.append(nanoseconds(clock.now - start) / Double(max(1, operations)))
   }
   return quantile(samples.sorted(), 0.5)
 }
@@ -324,13 +322,17 @@ func medianOpen<Opened>(passes: Int, _ open: () -> Opened?) -> Double {
   for pass in -1..<passes {
     let start = clock.now
     for _ in 0..<opensPerPass { slots.append(open()) }
-    let elapsed = clock.now - start
+    let ns = nanoseconds(clock.now - start)
     blackHole(slots.count { $0 != nil })
     slots.removeAll(keepingCapacity: true)
-    let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
     if pass >= 0 { samples.append(ns / Double(opensPerPass)) }
   }
   return quantile(samples.sorted(), 0.5)
+}
+
+/// A duration in nanoseconds.
+func nanoseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
 }
 
 @inline(never)
