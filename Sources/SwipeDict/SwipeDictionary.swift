@@ -144,7 +144,9 @@ public struct SwipeDictionary: Sendable {
       var tree: PrefixTreeView?
       if contents.section(.prefixTree) != nil {
         let (bytes, head, offset) = try section(.prefixTree)
-        tree = try PrefixTreeView(section: bytes, head: head, fileOffset: offset, wordCount: dawg.wordCount)
+        tree = try PrefixTreeView(
+          section: bytes, head: head, fileOffset: offset, wordCount: dawg.wordCount,
+          rankedLeaves: contents.header.flags & BlobFormat.rankedLeavesFlag != 0)
       }
       var best: BestListView?
       if contents.section(.bestLists) != nil {

@@ -97,19 +97,26 @@ extension SwipeDictionary {
           if childPath.count < depthLimit && leaf.count > PrefixTreeLayout.splitThreshold {
             throw fail("leaf \(index) holds \(leaf.count) words above depth \(depthLimit): it should split")
           }
-          var previous: Int?
-          for rank in 0..<leaf.count {
-            guard let id = leaf.id(atRank: rank), !seenWords[id] else {
+          // Its words (the runs) each once, under their first letters; its ranked words the
+          // first of them in frequency order, each named once.
+          var ranked = Set<Int>()
+          for rank in 0..<leaf.rankedCount {
+            guard let id = leaf.id(atRank: rank), ranked.insert(id).inserted else {
               throw fail("leaf \(index) rank \(rank) names a missing or repeated word")
             }
-            seenWords[id] = true
-            for (d, c) in childPath.enumerated() where Int(firstClasses[id * depthLimit + d]) != c {
-              throw fail("word \(id) is in leaf \(index), not under its first letters")
+          }
+          for run in leaf.runs {
+            for id in run {
+              guard !seenWords[id] else { throw fail("word \(id) is in two leaves") }
+              seenWords[id] = true
+              for (d, c) in childPath.enumerated() where Int(firstClasses[id * depthLimit + d]) != c {
+                throw fail("word \(id) is in leaf \(index), not under its first letters")
+              }
             }
-            if let previous, !precedes(previous, id) {
-              throw fail("leaf \(index) is not in frequency order at rank \(rank)")
-            }
-            previous = id
+          }
+          let order = leaf.runs.joined().sorted(by: precedes)
+          for rank in 0..<leaf.rankedCount where leaf.id(atRank: rank) != order[rank] {
+            throw fail("leaf \(index) is not in frequency order at rank \(rank)")
           }
         case nil:
           guard tree.rawChild(of: node, c) == 0 else { throw fail("node \(node) child \(c) is damaged") }
@@ -148,10 +155,7 @@ extension SwipeDictionary {
         case .leaf(let index)?:
           // The tree is proven: its leaves decode.
           guard let leaf = tree.leaf(index) else { throw fail("leaf \(index) is damaged") }
-          for rank in 0..<min(k, leaf.count) {
-            guard let id = leaf.id(atRank: rank) else { throw fail("leaf \(index) is damaged") }
-            candidates.append(id)
-          }
+          candidates += leaf.idsByFrequency(frequencies: frequencies).prefix(k)
         case nil: break
         }
       }

@@ -8,8 +8,9 @@ struct WordSections: Sendable {
   let features: [UInt8]
   let tree: [UInt8]
   let bestLists: [UInt8]
-  /// `BlobFormat.scriptTreeFlag` when letters of other scripts spread over the tree's
-  /// children, else 0.
+  /// The header flags the tree needs: `BlobFormat.scriptTreeFlag` when letters of other
+  /// scripts spread over its children, `BlobFormat.rankedLeavesFlag` when a leaf ranks only
+  /// its first words.
   let headerFlags: UInt32
 
   /// - Parameters:
@@ -34,9 +35,9 @@ struct WordSections: Sendable {
     // only when that changes a class, so Latin blobs stay readable by 1.1 readers.
     let latinClasses = PrefixTreeLayout.labelClasses(alphabet, rule: .latin)
     let spreadClasses = PrefixTreeLayout.labelClasses(alphabet, rule: .allScripts)
-    headerFlags = latinClasses == spreadClasses ? 0 : BlobFormat.scriptTreeFlag
+    let classFlags = latinClasses == spreadClasses ? 0 : BlobFormat.scriptTreeFlag
     let labelClasses = PrefixTreeLayout.labelClasses(
-      alphabet, rule: PrefixTreeLayout.ClassRule(headerFlags: headerFlags))
+      alphabet, rule: PrefixTreeLayout.ClassRule(headerFlags: classFlags))
     let depth = PrefixTreeLayout.maxDepth
     var classes = [UInt8](repeating: UInt8(PrefixTreeLayout.otherClass), count: wordCount * depth)
     for id in 0..<wordCount {
@@ -46,8 +47,10 @@ struct WordSections: Sendable {
         }
       }
     }
-    (tree, bestLists) = PrefixTreeBuilder.encode(
+    let treeFlags: UInt32
+    (tree, bestLists, treeFlags) = PrefixTreeBuilder.encode(
       wordCount: wordCount, classes: classes, frequency: quantized,
       spelling: { id in words.withLabels(of: id) { Array($0) } })
+    headerFlags = classFlags | treeFlags
   }
 }

@@ -5,7 +5,8 @@
 /// 0       8     magic            89 53 57 44 0D 0A 1A 0A  ("\x89SWD\r\n\x1A\n")
 /// 8       2     major version    readers reject a major newer than `FormatVersion.current.major`
 /// 10      2     minor version    additions a reader may ignore
-/// 12      4     flags            bit 0: `scriptTreeFlag` (1.2); readers reject unknown bits
+/// 12      4     flags            bit 0: `scriptTreeFlag` (1.2), bit 1: `rankedLeavesFlag` (1.5);
+///                                readers reject unknown bits
 /// 16      8     file size        the whole file, in bytes
 /// 24      4     section count
 /// 28      4     entry size       bytes per section-table entry (96 from 1.4; 32 before)
@@ -58,8 +59,13 @@ package enum BlobFormat {
   /// when that changes the tree (the words have such letters), so a reader that does not
   /// know it refuses exactly the blobs it would misread.
   package static let scriptTreeFlag: UInt32 = 1 << 0
+  /// Header flag (format 1.5): the prefix tree's leaves rank only their first words
+  /// (`PrefixTreeLayout.rankedPerLeaf`; the section header says how many). Set only when a
+  /// leaf has more words than that, so a reader that does not know it refuses exactly the
+  /// blobs whose leaves it would misread.
+  package static let rankedLeavesFlag: UInt32 = 1 << 1
   /// Every header flag this version knows.
-  package static let knownFlags: UInt32 = scriptTreeFlag
+  package static let knownFlags: UInt32 = scriptTreeFlag | rankedLeavesFlag
 }
 
 /// The version of the blob format a blob was written with.
@@ -70,7 +76,7 @@ public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvert
   public var minor: UInt16
 
   /// The version this code writes and the newest major it reads.
-  public static let current = FormatVersion(major: 1, minor: 4)
+  public static let current = FormatVersion(major: 1, minor: 5)
 
   /// Creates a version.
   public init(major: UInt16, minor: UInt16) {

@@ -7,8 +7,10 @@
 /// sharing one); otherwise, and in every blob before format 1.2, those go to child 26.
 /// Child 26 ("other") takes ASCII characters outside `a`…`z` and the end of the word. The root splits; a node splits
 /// when it holds more than ``splitThreshold`` words and is above ``maxDepth``; otherwise it
-/// is a leaf. A leaf lists its words by frequency (the FREQ byte, descending; ties by
-/// ascending ID). The top list holds the most frequent words of the whole dictionary in
+/// is a leaf. A leaf ranks its first words by frequency (the FREQ byte, descending; ties by
+/// ascending ID): all of them in a blob before format 1.5, the ``rankedPerLeaf`` most
+/// frequent from 1.5 (the header's ranked count; 0 means all). A reader orders the rest from
+/// FREQ when it needs them. The top list holds the most frequent words of the whole dictionary in
 /// the same order, with their spellings, so correction can read them without the automaton.
 ///
 /// A label's class is computed from the alphabet (`folds`), so the section stores none.
@@ -23,7 +25,9 @@
 /// 28  4    top spelling size S
 /// 32  4    split threshold (200)
 /// 36  4    maximum depth (3)
-/// 40  24   reserved (0)
+/// 40  4    ranked count K (1.5): a leaf ranks its min(n, K) most frequent words; 0: all.
+///          Not 0 exactly when the blob header has ``BlobFormat/rankedLeavesFlag``
+/// 44  20   reserved (0)
 /// 64  …    N × 27 child references, UInt32: 0 = no words; bit 31 set = leaf (low bits: its
 ///          index); otherwise an interior node index, always greater than its parent's
 ///     …    L + 1 leaf offsets, UInt32, into the leaf data (the last one is D)
@@ -31,14 +35,16 @@
 ///     …    D bytes of leaf data; one leaf is
 ///            varint n (words), varint R (runs of consecutive IDs),
 ///            R × (varint gap from the previous run's end, varint run length),
-///            n local indices (1 byte if n ≤ 256, 2 if n ≤ 65,536, else 3; little-endian):
-///            positions in the concatenated runs, most frequent word first
+///            min(n, K) local indices (1 byte if n ≤ 256, 2 if n ≤ 65,536, else 3;
+///            little-endian): positions in the concatenated runs, most frequent word first
 ///     …    S bytes of top spellings: per top word, varint m and its m labels
 /// ```
 ///
 /// Varints are unsigned LEB128. Leaves are ID runs because IDs are ranks in the folding
 /// collation: the words below a tree path are a few runs (one per case or accent variant
-/// of the prefix), so a leaf costs its local indices and a few bytes more.
+/// of the prefix), so a leaf costs its local indices and a few bytes more. Ranking only the
+/// first K words (format 1.5) keeps what completion reads first and drops most of the
+/// indices: on en they were 431 kB of the section's 532 kB.
 @_spi(SwipeDictInternals) public enum PrefixTreeLayout {
   /// The size of the section header.
   @_spi(SwipeDictInternals) public static let headerSize = 64
@@ -52,6 +58,12 @@
   @_spi(SwipeDictInternals) public static let maxDepth = 3
   /// The length of the top list (Kännsch: 1000).
   @_spi(SwipeDictInternals) public static let topCount = 1000
+  /// How many of its most frequent words a leaf ranks (format 1.5): the 10 suggestions a
+  /// keyboard shows and room for words that must not be suggested, as ``BestListLayout``'s
+  /// list length.
+  @_spi(SwipeDictInternals) public static let rankedPerLeaf = 16
+  /// The offset of the ranked count K in the header (0: every word ranked).
+  @_spi(SwipeDictInternals) public static let rankedCountOffset = 40
   /// The flag of a child reference naming a leaf.
   @_spi(SwipeDictInternals) public static let leafFlag: UInt32 = 1 << 31
 
@@ -82,6 +94,11 @@
   /// The tree class of every label of an alphabet.
   package static func labelClasses(_ alphabet: Alphabet, rule: ClassRule) -> [UInt8] {
     alphabet.folds.map { UInt8(treeClass(ofFolded: $0, rule: rule)) }
+  }
+
+  /// How many local indices a leaf of `n` words stores under ranked count `k` (0: all).
+  package static func rankedCount(leafSize n: Int, ranked k: Int) -> Int {
+    k == 0 ? n : min(n, k)
   }
 
   /// The byte width of a leaf's local indices.

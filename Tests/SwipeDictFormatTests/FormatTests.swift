@@ -24,7 +24,7 @@ struct FormatTests {
     #expect(blob.count == 321)  // header 64, table 2 × 96, section at 256 (3 bytes), next at 320
     #expect(Array(blob[0..<8]) == [0x89, 0x53, 0x57, 0x44, 0x0D, 0x0A, 0x1A, 0x0A])
     #expect(Array(blob[8..<40]) == [
-      1, 0, 4, 0,  // version 1.4
+      1, 0, 5, 0,  // version 1.5
       0, 0, 0, 0,  // flags
       65, 1, 0, 0, 0, 0, 0, 0,  // file size
       2, 0, 0, 0,  // sections

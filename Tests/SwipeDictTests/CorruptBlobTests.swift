@@ -66,8 +66,8 @@ struct CorruptBlobTests {
 
   @Test func unknownFlags() {
     var bytes = blob
-    bytes[12] = 2  // bit 0 is the script tree flag (format 1.2)
-    #expect(reason(bytes) == .unknownFlags(2))
+    bytes[12] = 4  // bit 0 is the script tree flag (format 1.2), bit 1 ranked leaves (1.5)
+    #expect(reason(bytes) == .unknownFlags(4))
   }
 
   @Test func truncatedAtEverySectionBoundary() throws {
@@ -198,6 +198,20 @@ struct CorruptBlobTests {
         continue
       }
     }
+  }
+
+  @Test("ranked leaves (1.5): the header flag and the tree's ranked count must agree")
+  func rankedCountAndFlagDisagree() throws {
+    // 300 random words: some leaf has more than 16, so the blob has the flag.
+    #expect(blob.uint32(at: 12) & BlobFormat.rankedLeavesFlag != 0)
+    var unflagged = blob
+    unflagged.setUInt32(blob.uint32(at: 12) & ~BlobFormat.rankedLeavesFlag, at: 12)
+    #expect(reason(resealed(unflagged)) == .malformed("ranked count 16 without the blob header's ranked-leaves flag"))
+    var uncounted = blob
+    uncounted.setHeaderField(of: .prefixTree, at: 40, to: 0, width: 4)
+    #expect(
+      reason(resealed(uncounted))
+        == .malformed("the blob header says leaves rank only their first words, but the ranked count is 0"))
   }
 
   @Test func frequencyColumnOfTheWrongLength() {

@@ -99,6 +99,28 @@ struct GoldenBytesTests {
     #expect(dictionary.contents.section(.marks) == nil)  // a plain list: no MARK section
   }
 
+  @Test("ba … br: a leaf of 18 words ranks its 16 most frequent (format 1.5)")
+  func rankedLeaf() throws {
+    // "ba" … "br" are IDs 0…17, counts 1…18: the most frequent is the last. The root splits
+    // (always); its child b holds all 18, a leaf.
+    let letters = "abcdefghijklmnopqr".map { "b\($0)" }
+    let blob = try DictionaryCompiler.compile(
+      words: letters.enumerated().map { (word: $1, count: Double($0 + 1)) }, layout: testLayout()
+    ).bytes
+    #expect(blob.uint32(at: 12) == BlobFormat.rankedLeavesFlag)
+    let tree = try section(.prefixTree, of: blob)
+    #expect(tree.uint32(at: 40) == 16)  // ranked count
+    // One interior node (27 references), leaf offsets 0 and 20, 18 top IDs, then the leaf.
+    let leafStart = 64 + 27 * 4 + 2 * 4 + 18 * 4
+    #expect(tree.uint32(at: 24) == 20)  // leaf bytes
+    #expect(Array(tree[leafStart..<(leafStart + 20)]) == [18, 1, 0, 18] + (2...17).reversed().map(UInt8.init))
+
+    let d = try SwipeDictionary(bytes: blob, verify: true)
+    // Past the ranked 16 the leaf orders the rest from FREQ: "bb", then "ba".
+    #expect(d.completions(prefix: "b", limit: 18).map(\.word) == letters.reversed())
+    #expect(d.completions(prefix: "b", limit: 3).map(\.word) == ["br", "bq", "bp"])
+  }
+
   @Test("a, ab (possibly offensive), b (abbreviation); shortcuts ab → a, ba → b")
   func markSection() throws {
     var ab = WordListEntry(word: "ab", count: 10, line: 2)

@@ -28,9 +28,16 @@ struct PrefixTreeTests {
       case .leaf(let index):
         let leaf = try #require(tree.leaf(index))
         #expect(path.count == PrefixTreeLayout.maxDepth || leaf.count <= PrefixTreeLayout.splitThreshold)
+        // The leaf ranks its most frequent words (all of them when it has at most 16); every
+        // word in order is those, then the rest by frequency.
+        #expect(leaf.rankedCount == min(leaf.count, PrefixTreeLayout.rankedPerLeaf))
+        let ordered = leaf.idsByFrequency(frequencies: d.frequencies)
+        #expect(ordered.count == leaf.count)
+        for rank in 0..<leaf.rankedCount { #expect(leaf.id(atRank: rank) == ordered[rank]) }
+        #expect(leaf.id(atRank: leaf.rankedCount) == nil)
+        #expect(Set(ordered) == Set(leaf.runs.joined()))
         var previous: (UInt8, Int)?
-        for rank in 0..<leaf.count {
-          let id = try #require(leaf.id(atRank: rank))
+        for id in ordered {
           #expect(leafOf[id] == nil, "word \(id) is in two leaves")
           leafOf[id] = index
           // The word's first letters lead here.
@@ -50,6 +57,35 @@ struct PrefixTreeTests {
     #expect(leafOf.allSatisfy { $0 != nil })
     if count > 200 { #expect(interior > 1) }
     try d.verify()
+  }
+
+  @Test("ranked leaves (1.5): a leaf whose ranks are out of order, or name a word twice, fails verify")
+  func rankedLeafOutOfOrder() throws {
+    let (d, blob) = try openDictionary(randomWords(count: 300, seed: 99))
+    let tree = try #require(d.prefixTree)
+    let index = try #require((0..<tree.leafCount).first { (tree.leaf($0)?.count ?? 0) > 16 })
+    let leaf = try #require(tree.leaf(index))
+    #expect(leaf.rankedCount == 16 && leaf.width == 1)
+    // The leaf's ranks are its last 16 bytes (one byte each: it has at most 256 words).
+    let section = Int(try #require(d.contents.section(.prefixTree)).offset)
+    let offsets = section + 64 + tree.nodeCount * 27 * 4
+    let leafData = offsets + (tree.leafCount + 1) * 4 + tree.topCount * 4
+    let end = leafData + Int(blob.uint32(at: offsets + (index + 1) * 4))
+    func reason(_ bytes: [UInt8]) -> String? {
+      do {
+        _ = try SwipeDictionary(bytes: bytes.resealed(section: .prefixTree), verify: true)
+        return nil
+      } catch {
+        guard case .invalid(let formatError) = error, case .malformed(let detail) = formatError.reason else { return "\(error)" }
+        return detail
+      }
+    }
+    var swapped = blob
+    swapped.swapAt(end - 16, end - 15)
+    #expect(reason(swapped) == "leaf \(index) is not in frequency order at rank 0")
+    var repeated = blob
+    repeated[end - 1] = repeated[end - 2]
+    #expect(reason(repeated) == "leaf \(index) rank 15 names a missing or repeated word")
   }
 
   @Test("tree classes: a…z always, other scripts by code point mod 26 under the header flag")
@@ -84,11 +120,11 @@ struct PrefixTreeTests {
     let blob = try DictionaryCompiler.compile(
       words: list.enumerated().map { (word: $1, count: Double(1 + $0 % 977)) }, layout: repositoryLayout("jcuken-ru"))
     let d = try SwipeDictionary(bytes: blob.bytes, verify: true)
-    #expect(d.contents.header.flags == BlobFormat.scriptTreeFlag)
+    #expect(d.contents.header.flags == BlobFormat.scriptTreeFlag | BlobFormat.rankedLeavesFlag)
     // Without the flag (header resealed) the tree is read with the Latin rule: verify
     // finds the words under the wrong children. (A 1.1 reader refuses the flag instead.)
     var older = blob.bytes
-    older.setUInt32(0, at: 12)
+    older.setUInt32(BlobFormat.rankedLeavesFlag, at: 12)
     older = older.resealed()
     #expect(throws: SwipeDictError.self) { try SwipeDictionary(bytes: older, verify: true) }
     #expect(try SwipeDictionary(bytes: older).treeClassRule == .latin)

@@ -168,7 +168,7 @@ struct CLITests {
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(json["wordCount"] as? Int == 6)
-    #expect(json["formatVersion"] as? String == "1.4")
+    #expect(json["formatVersion"] as? String == "1.5")
     let tags = (json["sections"] as? [[String: Any]])?.compactMap { $0["tag"] as? String }
     #expect(tags?.contains("DAWG") == true)
     #expect((json["layout"] as? [String: Any])?["name"] as? String == "cli")

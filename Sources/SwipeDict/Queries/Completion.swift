@@ -51,8 +51,8 @@ extension SwipeDictionary {
   /// ``ids(matchingFolded:limit:)``). Words that must not be suggested
   /// (``blocksOffensiveWords``) are left out.
   ///
-  /// Walks the prefix tree along the prefix's folded letters and reads its leaves, which list
-  /// their words by frequency; the automaton supplies the exact set of matching IDs (a few ID
+  /// Walks the prefix tree along the prefix's folded letters and reads its leaves, which rank
+  /// their most frequent words; the automaton supplies the exact set of matching IDs (a few ID
   /// ranges), so the answer is exact even below the tree's depth of three letters.
   /// - Parameters:
   ///   - prefix: what the user typed so far; `""` gives the top words.
@@ -329,16 +329,17 @@ extension SwipeDictionary {
     let total = ranges.reduce(0) { $0 + $1.count }
     if total == 0 { return [] }
     var ids: [Int] = []
-    if total <= 512 || prefixTree == nil {
-      ids = mostFrequent(in: ranges, limit: limit)
-    } else {
+    if total > 512, prefixTree != nil {
+      // The leaves' ranked words, merged, answer when `limit` of them match; past a leaf's
+      // ranked words (format 1.5), scanning the ranges costs less than ordering the leaf.
       let matches = RangeSet(ranges)
-      forEachByFrequency(below: classes.map { prefixClass($0) }) { id in
+      let complete = forEachByFrequency(below: classes.map { prefixClass($0) }, rankedOnly: true) { id in
         if matches.contains(id), isSuggestible(id) { ids.append(id) }
         return ids.count < limit
       }
+      if complete || ids.count == limit { return suggestions(ids) }
     }
-    return suggestions(ids)
+    return suggestions(mostFrequent(in: ranges, limit: limit))
   }
 
   /// The `limit` most frequent words whose first letters fold like `classes`, from the tree:
@@ -346,8 +347,9 @@ extension SwipeDictionary {
   /// word in it starts so. `nil` when the tree cannot tell: the letters go past a leaf, a
   /// letter shares its tree class with another (an apostrophe, a letter of another script),
   /// the blob has no best lists, or a best list holds fewer such words than `limit` and is
-  /// not all its node holds. Exact: a leaf lists its words by frequency, and every word below
-  /// a node that its list leaves out comes after the list's last word (frequency, then ID).
+  /// not all its node holds. Exact: a leaf ranks its most frequent words (and orders the rest
+  /// from FREQ when a limit goes past them), and every word below a node that its list leaves
+  /// out comes after the list's last word (frequency, then ID).
   func treeCompletions(_ classes: [Range<Int>], limit: Int) -> [Suggestion]? {
     guard let tree = prefixTree, case .node(var node)? = tree.root else { return nil }
     for (depth, letter) in classes.enumerated() {
@@ -356,12 +358,20 @@ extension SwipeDictionary {
       case .leaf(let index)?:
         guard depth + 1 == classes.count, let leaf = tree.leaf(index) else { return nil }
         for letter in classes where !isAloneInTreeClass(letter) { return nil }
+        // The leaf's ranked words, then (rarely: a large limit, or words that must not be
+        // suggested among them) the rest in order.
         var ids: [Int] = []
-        for rank in 0..<leaf.count {
-          guard let id = leaf.id(atRank: rank) else { break }
+        for rank in 0..<leaf.rankedCount {
+          guard let id = leaf.id(atRank: rank) else { return suggestions(ids) }
           guard isSuggestible(id) else { continue }
           ids.append(id)
-          if ids.count == limit { break }
+          if ids.count == limit { return suggestions(ids) }
+        }
+        if leaf.count > leaf.rankedCount {
+          for id in leaf.idsByFrequency(frequencies: frequencies).dropFirst(leaf.rankedCount) where isSuggestible(id) {
+            ids.append(id)
+            if ids.count == limit { break }
+          }
         }
         return suggestions(ids)
       // No word starts so (or the tree is damaged: a short answer).
@@ -519,11 +529,15 @@ extension SwipeDictionary {
 
   /// Calls `body` with the IDs below the tree node reached by `path` (tree classes; it stops
   /// at a leaf), most frequent first (ties by ID), until `body` returns `false`.
-  func forEachByFrequency(below path: [Int], _ body: (Int) -> Bool) {
-    guard let tree = prefixTree, var reference = tree.root else { return }
+  /// - Parameter rankedOnly: stop where a leaf's ranked words run out (format 1.5) rather
+  ///   than order the rest of that leaf.
+  /// - Returns: `false` if it stopped there, with IDs left that `body` did not decline.
+  @discardableResult
+  func forEachByFrequency(below path: [Int], rankedOnly: Bool = false, _ body: (Int) -> Bool) -> Bool {
+    guard let tree = prefixTree, var reference = tree.root else { return true }
     for treeClass in path.prefix(PrefixTreeLayout.maxDepth) {
       guard case .node(let node) = reference else { break }
-      guard let child = tree.child(of: node, treeClass) else { return }
+      guard let child = tree.child(of: node, treeClass) else { return true }
       reference = child
     }
     // The leaves below, merged by (frequency descending, ID ascending) with a binary heap.
@@ -543,16 +557,20 @@ extension SwipeDictionary {
       }
     }
     collect(reference, depth: min(path.count, PrefixTreeLayout.maxDepth))
-    var merge = FrequencyMerge(leaves: leaves, frequencies: frequencies)
+    var merge = FrequencyMerge(leaves: leaves, frequencies: frequencies, rankedOnly: rankedOnly)
     var emitted = 0
     while emitted < wordCount, let id = merge.next() {
       emitted += 1
-      if !body(id) { return }
+      if !body(id) { return true }
     }
+    return !merge.ranOutOfRanks
   }
 }
 
-/// A k-way merge of frequency-ordered leaves: a binary max-heap of (frequency, −ID).
+/// A k-way merge of leaves by frequency: a binary max-heap of (frequency, −ID). A leaf's
+/// words past its ranked ones are ordered (`PrefixTreeView.Leaf.idsByFrequency`) when the
+/// merge first reaches them, or, `rankedOnly`, the merge ends there: what it gave so far is
+/// still the exact start of the order.
 struct FrequencyMerge {
   private struct Head {
     var frequency: UInt8
@@ -567,17 +585,24 @@ struct FrequencyMerge {
   private let leaves: [PrefixTreeView.Leaf]
   private let frequencies: UnsafeByteView
   private var heap: [Head] = []
+  /// Each leaf's every word in order, once the merge has passed its ranked ones.
+  private var ordered: [[Int]?]
+  private let rankedOnly: Bool
+  /// Whether a `rankedOnly` merge ended where a leaf's ranked words ran out.
+  private(set) var ranOutOfRanks = false
 
-  init(leaves: [PrefixTreeView.Leaf], frequencies: UnsafeByteView) {
+  init(leaves: [PrefixTreeView.Leaf], frequencies: UnsafeByteView, rankedOnly: Bool = false) {
     self.leaves = leaves
     self.frequencies = frequencies
+    self.rankedOnly = rankedOnly
+    ordered = Array(repeating: nil, count: leaves.count)
     heap.reserveCapacity(leaves.count)
     for index in leaves.indices { push(leaf: index, rank: 0) }
   }
 
   /// The next ID, or `nil` when every leaf is exhausted.
   mutating func next() -> Int? {
-    guard let top = heap.first else { return nil }
+    guard !ranOutOfRanks, let top = heap.first else { return nil }
     let last = heap.removeLast()
     if !heap.isEmpty {
       heap[0] = last
@@ -588,8 +613,7 @@ struct FrequencyMerge {
   }
 
   private mutating func push(leaf: Int, rank: Int) {
-    guard rank < leaves[leaf].count, let id = leaves[leaf].id(atRank: rank),
-      let frequency = frequencies.byte(at: id)
+    guard rank < leaves[leaf].count, let id = id(leaf: leaf, rank: rank), let frequency = frequencies.byte(at: id)
     else { return }
     heap.append(Head(frequency: frequency, id: id, leaf: leaf, rank: rank))
     var i = heap.count - 1
@@ -599,6 +623,18 @@ struct FrequencyMerge {
       heap.swapAt(i, parent)
       i = parent
     }
+  }
+
+  /// The ID at `rank` of leaf `leaf`, or `nil` past its end or if damaged.
+  private mutating func id(leaf: Int, rank: Int) -> Int? {
+    if rank < leaves[leaf].rankedCount { return leaves[leaf].id(atRank: rank) }
+    if rankedOnly {
+      ranOutOfRanks = true
+      return nil
+    }
+    let order = ordered[leaf] ?? leaves[leaf].idsByFrequency(frequencies: frequencies)
+    ordered[leaf] = order
+    return rank < order.count ? order[rank] : nil
   }
 
   private mutating func siftDown(_ start: Int) {

@@ -17,6 +17,8 @@ struct PrefixTreeView: Sendable {
   let nodeCount: Int
   let leafCount: Int
   let topCount: Int
+  /// How many of its most frequent words a leaf ranks; 0: every word (before format 1.5).
+  let rankedCount: Int
   let root: Reference?
   private let nodes: UnsafeByteView
   private let leafOffsets: UnsafeByteView
@@ -28,7 +30,11 @@ struct PrefixTreeView: Sendable {
   /// Validates the header and the part sizes (O(1)).
   /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`):
   /// in a blob of format 1.4 the table's copy, so this touches none of the section's pages.
-  init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int) throws(FormatError) {
+  /// - Parameter rankedLeaves: whether the blob header has `BlobFormat.rankedLeavesFlag`,
+  ///   which must agree with the header's ranked count.
+  init(
+    section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int, rankedLeaves: Bool
+  ) throws(FormatError) {
     func fail(_ detail: String, _ at: Int) -> FormatError {
       FormatError(.malformed(detail), section: .prefixTree, offset: fileOffset + at)
     }
@@ -50,6 +56,14 @@ struct PrefixTreeView: Sendable {
       throw fail("parts need \(total) bytes, section has \(section.count)", 8)
     }
     guard t <= PrefixTreeLayout.topCount, t <= wordCount else { throw fail("top list of \(t) words", 16) }
+    let ranked = Int(head.uint32(at: PrefixTreeLayout.rankedCountOffset)!)
+    guard (ranked != 0) == rankedLeaves else {
+      throw fail(
+        rankedLeaves
+          ? "the blob header says leaves rank only their first words, but the ranked count is 0"
+          : "ranked count \(ranked) without the blob header's ranked-leaves flag",
+        PrefixTreeLayout.rankedCountOffset)
+    }
     var at = PrefixTreeLayout.headerSize
     func part(_ length: Int) -> UnsafeByteView {
       defer { at += length }
@@ -64,6 +78,7 @@ struct PrefixTreeView: Sendable {
     self.nodeCount = n
     self.leafCount = l
     self.topCount = t
+    self.rankedCount = ranked
     let rootReference = head.uint32(at: 20)!
     self.root = n > 0 && rootReference == 0 ? .node(0) : nil
   }
@@ -93,7 +108,7 @@ struct PrefixTreeView: Sendable {
     return Int(id)
   }
 
-  /// A decoded leaf: its ID runs and where its frequency-ordered local indices are.
+  /// A decoded leaf: its ID runs and where the local indices of its most frequent words are.
   struct Leaf: Sendable {
     /// The runs of consecutive IDs, ascending.
     var runs: [Range<Int>]
@@ -101,16 +116,23 @@ struct PrefixTreeView: Sendable {
     var positions: [Int]
     /// The number of words.
     var count: Int
-    /// The local indices, `width` bytes each.
+    /// How many words the leaf ranks (its most frequent; `count` before format 1.5).
+    var rankedCount: Int
+    /// The local indices of the ranked words, `width` bytes each.
     var indices: UnsafeByteView
     var width: Int
 
-    /// The ID of the word at frequency rank `rank` in this leaf, or `nil` if damaged.
+    /// The ID of the word at frequency rank `rank` (below ``rankedCount``) in this leaf, or
+    /// `nil` if damaged or not ranked.
     func id(atRank rank: Int) -> Int? {
       guard let local = indices.unsigned(at: rank &* width, width: width), Int(local) < count else {
         return nil
       }
-      let position = Int(local)
+      return id(atPosition: Int(local))
+    }
+
+    /// The ID at `position` in the concatenated runs, or `nil` if damaged.
+    private func id(atPosition position: Int) -> Int? {
       // The last run starting at or before `position` (binary search: damaged leaves can
       // have as many runs as words).
       var lo = 0
@@ -121,6 +143,47 @@ struct PrefixTreeView: Sendable {
       }
       guard lo < runs.count else { return nil }
       return runs[lo].lowerBound &+ (position &- positions[lo])
+    }
+
+    /// Every word of the leaf, most frequent first (ties by ID): the ranked words, then the
+    /// rest ordered by their `frequencies` bytes (a counting sort: O(count + 256)).
+    /// On a damaged leaf, ranks that repeat a word or fail to decode are left out.
+    func idsByFrequency(frequencies: UnsafeByteView) -> [Int] {
+      var ids: [Int] = []
+      ids.reserveCapacity(count)
+      var isRanked = [Bool](repeating: false, count: count)
+      for rank in 0..<rankedCount {
+        guard let local = indices.unsigned(at: rank &* width, width: width), Int(local) < count,
+          !isRanked[Int(local)], let id = id(atPosition: Int(local))
+        else { continue }
+        isRanked[Int(local)] = true
+        ids.append(id)
+      }
+      guard ids.count < count else { return ids }
+      // The rest: bucket by frequency byte, highest first; ascending IDs within a bucket.
+      var start = [Int](repeating: 0, count: 257)
+      var position = 0
+      for run in runs {
+        for id in run {
+          if !isRanked[position] { start[255 &- Int(frequencies.byte(at: id) ?? 0) &+ 1] &+= 1 }
+          position &+= 1
+        }
+      }
+      for b in 1...256 { start[b] &+= start[b &- 1] }
+      var rest = [Int](repeating: 0, count: start[256])
+      position = 0
+      for run in runs {
+        for id in run {
+          if !isRanked[position] {
+            let bucket = 255 &- Int(frequencies.byte(at: id) ?? 0)
+            rest[start[bucket]] = id
+            start[bucket] &+= 1
+          }
+          position &+= 1
+        }
+      }
+      ids.append(contentsOf: rest)
+      return ids
     }
   }
 
@@ -153,9 +216,11 @@ struct PrefixTreeView: Sendable {
     }
     let count = Int(n)
     let width = PrefixTreeLayout.indexWidth(forLeafSize: count)
-    guard total == count, let indices = bytes.slice(offset: at, length: count &* width),
-      at &+ count &* width == bytes.count
+    let ranked = PrefixTreeLayout.rankedCount(leafSize: count, ranked: rankedCount)
+    guard total == count, let indices = bytes.slice(offset: at, length: ranked &* width),
+      at &+ ranked &* width == bytes.count
     else { return nil }
-    return Leaf(runs: runs, positions: positions, count: count, indices: indices, width: width)
+    return Leaf(
+      runs: runs, positions: positions, count: count, rankedCount: ranked, indices: indices, width: width)
   }
 }

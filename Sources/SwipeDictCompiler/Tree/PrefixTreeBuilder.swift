@@ -1,7 +1,7 @@
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Builds the `PTRE` section (see `PrefixTreeLayout`): the 27-ary prefix tree whose leaves
-/// list word IDs by frequency, and the top list; and the `BEST` section (`BestListLayout`):
+/// hold word IDs and rank their most frequent ones, and the top list; and the `BEST` section (`BestListLayout`):
 /// each interior node's most frequent words, spelled.
 enum PrefixTreeBuilder {
   /// Encodes the tree of a dictionary and its nodes' best lists.
@@ -11,10 +11,11 @@ enum PrefixTreeBuilder {
   ///     order, `maxDepth` bytes per word (`otherClass` past the end of a word).
   ///   - frequency: each word's FREQ byte, in ID order.
   ///   - spelling: the labels of a word ID (called for the top and best lists only).
-  /// - Returns: the `PTRE` and `BEST` sections.
+  /// - Returns: the `PTRE` and `BEST` sections, and the header flag the tree needs:
+  ///   `BlobFormat.rankedLeavesFlag` when a leaf has more words than it ranks, else 0.
   static func encode(
     wordCount: Int, classes: [UInt8], frequency: [UInt8], spelling: (Int) -> [UInt8]
-  ) -> (tree: [UInt8], bestLists: [UInt8]) {
+  ) -> (tree: [UInt8], bestLists: [UInt8], headerFlags: UInt32) {
     let depthLimit = PrefixTreeLayout.maxDepth
     precondition(classes.count == wordCount * depthLimit && frequency.count == wordCount)
     // Most frequent first, ties by ascending ID: the order of leaves and of the top list.
@@ -28,6 +29,8 @@ enum PrefixTreeBuilder {
     var best: [[Int32]] = []  // each interior node's most frequent words, in order
     var leafData = ByteWriter()
     var leafOffsets: [UInt32] = []
+    let ranked = PrefixTreeLayout.rankedPerLeaf
+    var ranksEveryWord = true
 
     func makeLeaf(_ ids: [Int32]) -> UInt32 {
       leafOffsets.append(UInt32(leafData.bytes.count))
@@ -47,11 +50,13 @@ enum PrefixTreeBuilder {
         leafData.appendVarint(UInt64(run.length))
         end = run.start + run.length
       }
-      // Local index of an ID = its position in the ascending list: the positions, by frequency.
+      // Local index of an ID = its position in the ascending list: the positions of the
+      // `ranked` most frequent, in order. A reader orders the rest from FREQ.
       let width = PrefixTreeLayout.indexWidth(forLeafSize: ids.count)
-      for position in ids.indices.sorted(by: { byFrequency(ids[$0], ids[$1]) }) {
+      for position in ids.indices.sorted(by: { byFrequency(ids[$0], ids[$1]) }).prefix(ranked) {
         leafData.appendUnsigned(UInt64(position), width: width)
       }
+      if ids.count > ranked { ranksEveryWord = false }
       return PrefixTreeLayout.leafFlag | UInt32(leafOffsets.count - 1)
     }
 
@@ -105,13 +110,18 @@ enum PrefixTreeBuilder {
     out.append(UInt32(spellings.bytes.count))
     out.append(UInt32(PrefixTreeLayout.splitThreshold))
     out.append(UInt32(depthLimit))
+    // Ranked count: 0 (every word ranked, as before format 1.5) when no leaf has more words.
+    out.append(UInt32(ranksEveryWord ? 0 : ranked))
     out.pad(toMultipleOf: PrefixTreeLayout.headerSize)
     for node in nodes { for reference in node { out.append(reference) } }
     for offset in leafOffsets { out.append(offset) }
     for id in top { out.append(UInt32(id)) }
     out.append(contentsOf: leafData.bytes)
     out.append(contentsOf: spellings.bytes)
-    return (out.bytes, encodeBestLists(best, wordCount: wordCount, spelling: spelling))
+    return (
+      out.bytes, encodeBestLists(best, wordCount: wordCount, spelling: spelling),
+      ranksEveryWord ? 0 : BlobFormat.rankedLeavesFlag
+    )
   }
 
   /// The `BEST` section of the interior nodes' lists (in node index order).
