@@ -139,7 +139,8 @@ public struct SwipeDictionary: Sendable {
         let (bytes, head, offset) = try section(.features)
         features = try FeatureView(
           section: bytes, head: head, fileOffset: offset, wordCount: dawg.wordCount,
-          layoutKeys: geometry.centers.count)
+          layoutKeys: geometry.centers.count,
+          narrowRecords: contents.header.flags & BlobFormat.narrowFeaturesFlag != 0)
       }
       var tree: PrefixTreeView?
       if contents.section(.prefixTree) != nil {

@@ -55,11 +55,18 @@ extension SwipeDictionary {
   private func verify(_ features: FeatureView, facts: WordFacts) throws(FormatError) {
     let base = Int(contents.section(.features)!.offset) + FeatureLayout.headerSize
     for id in 0..<wordCount {
-      guard features.record(id) != nil, features.packed(id) == facts.records[id] else {
+      // A narrow record holds all but the key count: compare it as a reader widens it.
+      let expected = features.isNarrow ? FeatureLayout.widened(FeatureLayout.narrowed(facts.records[id])) : facts.records[id]
+      guard features.record(id) != nil, features.packed(id) == expected else {
         throw FormatError(
           .malformed("record of word \(id) does not match its key path"), section: .features,
-          offset: base + id * FeatureLayout.recordSize)
+          offset: base + id * features.recordSize)
       }
+    }
+    if features.isNarrow, features.records.byte(at: features.records.count - 1) != 0 {
+      throw FormatError(
+        .malformed("the byte after the narrow records is not 0"), section: .features,
+        offset: base + features.records.count - 1)
     }
   }
 

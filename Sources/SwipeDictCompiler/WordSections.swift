@@ -8,9 +8,10 @@ struct WordSections: Sendable {
   let features: [UInt8]
   let tree: [UInt8]
   let bestLists: [UInt8]
-  /// The header flags the tree needs: `BlobFormat.scriptTreeFlag` when letters of other
-  /// scripts spread over its children, `BlobFormat.rankedLeavesFlag` when a leaf ranks only
-  /// its first words.
+  /// The header flags the sections need: `BlobFormat.scriptTreeFlag` when letters of other
+  /// scripts spread over the tree's children, `BlobFormat.rankedLeavesFlag` when a leaf
+  /// ranks only its first words, `BlobFormat.narrowFeaturesFlag` when the `FEAT` records
+  /// are narrow.
   let headerFlags: UInt32
 
   /// - Parameters:
@@ -28,7 +29,8 @@ struct WordSections: Sendable {
 
     var features = FeatureBuilder(layout: layout, alphabet: alphabet, wordCount: wordCount)
     for id in 0..<wordCount { words.withLabels(of: id) { features.append(labels: $0) } }
-    self.features = features.section
+    self.features = features.finish()
+    let featureFlags = features.isNarrow ? BlobFormat.narrowFeaturesFlag : 0
 
     // The tree classes of each word's first labels, in ID order.
     // Letters of other scripts spread over the tree's children; the header flag says so
@@ -51,6 +53,6 @@ struct WordSections: Sendable {
     (tree, bestLists, treeFlags) = PrefixTreeBuilder.encode(
       wordCount: wordCount, classes: classes, frequency: quantized,
       spelling: { id in words.withLabels(of: id) { Array($0) } })
-    headerFlags = classFlags | treeFlags
+    headerFlags = classFlags | treeFlags | featureFlags
   }
 }

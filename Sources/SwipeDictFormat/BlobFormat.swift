@@ -5,8 +5,8 @@
 /// 0       8     magic            89 53 57 44 0D 0A 1A 0A  ("\x89SWD\r\n\x1A\n")
 /// 8       2     major version    readers reject a major newer than `FormatVersion.current.major`
 /// 10      2     minor version    additions a reader may ignore
-/// 12      4     flags            bit 0: `scriptTreeFlag` (1.2), bit 1: `rankedLeavesFlag` (1.5);
-///                                readers reject unknown bits
+/// 12      4     flags            bit 0: `scriptTreeFlag` (1.2), bit 1: `rankedLeavesFlag` (1.5),
+///                                bit 2: `narrowFeaturesFlag` (1.5); readers reject unknown bits
 /// 16      8     file size        the whole file, in bytes
 /// 24      4     section count
 /// 28      4     entry size       bytes per section-table entry (96 from 1.4; 32 before)
@@ -64,8 +64,12 @@ package enum BlobFormat {
   /// leaf has more words than that, so a reader that does not know it refuses exactly the
   /// blobs whose leaves it would misread.
   package static let rankedLeavesFlag: UInt32 = 1 << 1
+  /// Header flag (format 1.5): the `FEAT` records are narrow, 3 bytes
+  /// (`FeatureLayout.narrowRecordSize`, a layout of at most 31 keys). Set exactly when they
+  /// are, so a reader that does not know it refuses the blobs it would misread.
+  package static let narrowFeaturesFlag: UInt32 = 1 << 2
   /// Every header flag this version knows.
-  package static let knownFlags: UInt32 = scriptTreeFlag | rankedLeavesFlag
+  package static let knownFlags: UInt32 = scriptTreeFlag | rankedLeavesFlag | narrowFeaturesFlag
 }
 
 /// The version of the blob format a blob was written with.

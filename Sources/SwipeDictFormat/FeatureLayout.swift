@@ -1,4 +1,5 @@
-/// The `FEAT` section: the swipe features of every word, one 32-bit record per word ID.
+/// The `FEAT` section: the swipe features of every word, one 32-bit record per word ID, or
+/// one 24-bit record on a layout of at most 31 keys (format 1.5).
 ///
 /// The features are the per-word entry of the swipe thesis (start angle, expected length,
 /// distance to the second letter, last-letter point) reduced to what cannot be recomputed
@@ -9,14 +10,28 @@
 /// ```
 /// 0   8    word count
 /// 8   4    key count of the layout (≤ 63), must equal the LYOT key count
-/// 12  52   reserved (0)
+/// 12  4    record size (1.5): 3 (narrow records) or 4; 0 (before 1.5) means 4
+/// 16  48   reserved (0)
 /// 64  4×n  records, little-endian UInt32, one per word ID:
 ///          bits 0…5    first key (index into the layout's keys)
 ///          bits 6…11   second key: the next distinct key; 63 when the key path has one key
 ///          bits 12…17  last key
 ///          bits 18…22  key count, saturating at 31
 ///          bits 23…31  expected length code (see `lengthCode(forKeyWidths:)`)
+///     or, narrow, 3×n + 1 bytes: little-endian 24-bit records, then one zero byte:
+///          bits 0…4    first key
+///          bits 5…9    second key; 31 when the key path has one key
+///          bits 10…14  last key
+///          bits 15…23  expected length code
 /// ```
+///
+/// The compiler writes narrow records whenever the layout has at most 31 keys, and sets the
+/// blob header's ``BlobFormat/narrowFeaturesFlag`` exactly then. They leave out the key
+/// count: a reader widens a narrow record to the 32-bit form with key count 1 when there is
+/// no second key, 3 when the second key differs from the last (the path has at least
+/// three keys), else 2 — a lower bound, which is all a decoder's bound needs
+/// (``FeatureRecord/keyCount``). The zero byte after the last record lets every record be
+/// read with one 4-byte load.
 ///
 /// The records start 64 bytes into the section, so a scan reads them with aligned loads.
 /// Expected length is the sum of the center-to-center distances along the key path, in key
@@ -28,6 +43,13 @@
   @_spi(SwipeDictInternals) public static let headerSize = 64
   /// The size of one record.
   @_spi(SwipeDictInternals) public static let recordSize = 4
+  /// The size of one narrow record (format 1.5).
+  @_spi(SwipeDictInternals) public static let narrowRecordSize = 3
+  /// The offset of the record size in the header.
+  @_spi(SwipeDictInternals) public static let recordSizeOffset = 12
+  /// The most keys a layout may have for narrow records: key indices are 5-bit and 31 means
+  /// "none".
+  @_spi(SwipeDictInternals) public static let maxNarrowKeys = 31
   /// The most keys a layout may have: key indices are 6-bit and 63 means "none".
   @_spi(SwipeDictInternals) public static let maxKeys = 63
   /// The second-key value of a word whose key path has one key.
@@ -39,6 +61,28 @@
 
   /// One word's record, unpacked.
   package typealias Record = FeatureRecord
+
+  /// The narrow (24-bit) form of a packed 32-bit record whose keys are all below
+  /// ``maxNarrowKeys``; the key count is left out.
+  package static func narrowed(_ packed: UInt32) -> UInt32 {
+    let second = (packed >> 6) & 63
+    return (packed & 31) | (second == UInt32(noKey) ? 31 : second) << 5 | ((packed >> 12) & 31) << 10
+      | (packed >> 23) << 15
+  }
+
+  /// The 32-bit form of a narrow record (its low 24 bits; the rest is ignored), with the key
+  /// count's lower bound: 1 without a second key, 3 when the second key is not the last
+  /// (the path has at least three keys), else 2.
+  @inline(__always)
+  package static func widened(_ narrow: UInt32) -> UInt32 {
+    let first = narrow & 31
+    let second = (narrow >> 5) & 31
+    let last = (narrow >> 10) & 31
+    let length = (narrow >> 15) & 511
+    let none = second == 31
+    let count: UInt32 = none ? 1 : second == last ? 2 : 3
+    return first | (none ? UInt32(noKey) : second) << 6 | last << 12 | count << 18 | length << 23
+  }
 
   /// The 9-bit code of an expected length in key widths (rounded to the nearest step).
   package static func lengthCode(forKeyWidths length: Float) -> Int {
@@ -72,7 +116,11 @@ public struct FeatureRecord: Sendable, Hashable {
   public package(set) var secondKey: Int?
   /// The last key of the key path.
   public package(set) var lastKey: Int
-  /// The number of keys in the key path, saturating at 31.
+  /// The number of keys in the key path, saturating at 31. From a blob with narrow records
+  /// (format 1.5, a layout of at most 31 keys), which do not store it, a lower bound: 1
+  /// exactly when there is one key, 3 when the second key is not the last (so there are at
+  /// least three), else 2 (two or more). ``SwipeDictionary/features(of:)-(Int)`` counts
+  /// the keys exactly.
   public package(set) var keyCount: Int
   /// The expected length code.
   public package(set) var lengthCode: Int

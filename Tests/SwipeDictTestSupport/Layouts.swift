@@ -36,6 +36,17 @@ package let english: SwipeDictionary = {
 /// A QWERTY layout in key widths of 10 (keys 10 × 14, rows 14 apart, each row shifted half
 /// a key), with a few aliases and the default skipped characters: the loader's tests and
 /// their golden bytes.
+/// ``testLayout()`` with a row of the ten digits above it: 36 keys, more than narrow `FEAT`
+/// records (format 1.5) can index, so its blobs keep 32-bit records.
+package func testLayoutWithDigits() -> KeyboardLayout {
+  let letters = testLayout()
+  let digits = "1234567890".unicodeScalars.enumerated().map { column, digit in
+    KeyboardLayout.Key(character: digit, x: Float(column) * 10 + 5, y: -7, width: 10, height: 14)
+  }
+  return KeyboardLayout(
+    name: "test-qwerty-digits", unit: "pt", keyWidth: 10, keys: digits + letters.keys, aliases: letters.aliases)
+}
+
 package func testLayout() -> KeyboardLayout {
   let rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
   var keys: [KeyboardLayout.Key] = []

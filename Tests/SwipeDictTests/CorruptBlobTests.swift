@@ -66,8 +66,8 @@ struct CorruptBlobTests {
 
   @Test func unknownFlags() {
     var bytes = blob
-    bytes[12] = 4  // bit 0 is the script tree flag (format 1.2), bit 1 ranked leaves (1.5)
-    #expect(reason(bytes) == .unknownFlags(4))
+    bytes[12] = 8  // bits 0–2: script tree (format 1.2), ranked leaves and narrow features (1.5)
+    #expect(reason(bytes) == .unknownFlags(8))
   }
 
   @Test func truncatedAtEverySectionBoundary() throws {
@@ -212,6 +212,25 @@ struct CorruptBlobTests {
     #expect(
       reason(resealed(uncounted))
         == .malformed("the blob header says leaves rank only their first words, but the ranked count is 0"))
+  }
+
+  @Test("narrow features (1.5): the header flag and the record size must agree")
+  func narrowRecordSizeAndFlagDisagree() throws {
+    #expect(blob.uint32(at: 12) & BlobFormat.narrowFeaturesFlag != 0)  // 26 keys: narrow
+    var unflagged = blob
+    unflagged.setUInt32(blob.uint32(at: 12) & ~BlobFormat.narrowFeaturesFlag, at: 12)
+    #expect(reason(resealed(unflagged)) == .malformed("records of 3 bytes without the blob header's narrow-features flag"))
+    var wide = blob
+    wide.setHeaderField(of: .features, at: 12, to: 4, width: 4)
+    #expect(reason(resealed(wide)) == .malformed("the blob header says the records are narrow, but they are 4 bytes"))
+  }
+
+  @Test("narrow features (1.5): a nonzero byte after the records fails verify")
+  func narrowRecordsTrailingByte() throws {
+    let entry = try #require(SwipeDictionary(bytes: blob).contents.section(.features))
+    var bytes = blob
+    bytes[Int(entry.offset + entry.length) - 1] = 1
+    #expect(reason(bytes.resealed(section: .features), verify: true) == .malformed("the byte after the narrow records is not 0"))
   }
 
   @Test func frequencyColumnOfTheWrongLength() {

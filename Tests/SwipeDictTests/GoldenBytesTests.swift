@@ -62,15 +62,18 @@ struct GoldenBytesTests {
 
     // Features on the test layout (key width 10): a is key 10 at (10, 21), b is key 23 at
     // (55, 35). "ab" is √(45² + 14²) = 47.13 pt = 4.713 key widths long: code round(37.70) = 38.
+    // 26 keys: narrow records (1.5), 3 bytes each without the key count, then a zero byte.
     func u32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * UInt32($0))) } }
-    func record(first: UInt32, second: UInt32, last: UInt32, keys: UInt32, length: UInt32) -> [UInt8] {
-      u32(first | second << 6 | last << 12 | keys << 18 | length << 23)
+    func record(first: UInt32, second: UInt32, last: UInt32, length: UInt32) -> [UInt8] {
+      Array(u32(first | second << 5 | last << 10 | length << 15).prefix(3))
     }
-    var expectedFeatures: [UInt8] = [3, 0, 0, 0, 0, 0, 0, 0] + u32(26) + [UInt8](repeating: 0, count: 52)
-    expectedFeatures += record(first: 10, second: 63, last: 10, keys: 1, length: 0)  // a
-    expectedFeatures += record(first: 10, second: 23, last: 23, keys: 2, length: 38)  // ab
-    expectedFeatures += record(first: 23, second: 63, last: 23, keys: 1, length: 0)  // b
+    var expectedFeatures: [UInt8] = [3, 0, 0, 0, 0, 0, 0, 0] + u32(26) + u32(3) + [UInt8](repeating: 0, count: 48)
+    expectedFeatures += record(first: 10, second: 31, last: 10, length: 0)  // a
+    expectedFeatures += record(first: 10, second: 23, last: 23, length: 38)  // ab
+    expectedFeatures += record(first: 23, second: 31, last: 23, length: 0)  // b
+    expectedFeatures += [0]
     #expect(try section(.features, of: blob) == expectedFeatures)
+    #expect(blob.uint32(at: 12) == BlobFormat.narrowFeaturesFlag)
 
     // The tree: the root splits (always); a holds IDs 0, 1 and b holds ID 2, both leaves.
     var expectedTree: [UInt8] = [3, 0, 0, 0, 0, 0, 0, 0]  // words
@@ -107,7 +110,7 @@ struct GoldenBytesTests {
     let blob = try DictionaryCompiler.compile(
       words: letters.enumerated().map { (word: $1, count: Double($0 + 1)) }, layout: testLayout()
     ).bytes
-    #expect(blob.uint32(at: 12) == BlobFormat.rankedLeavesFlag)
+    #expect(blob.uint32(at: 12) == BlobFormat.rankedLeavesFlag | BlobFormat.narrowFeaturesFlag)
     let tree = try section(.prefixTree, of: blob)
     #expect(tree.uint32(at: 40) == 16)  // ranked count
     // One interior node (27 references), leaf offsets 0 and 20, 18 top IDs, then the leaf.

@@ -120,11 +120,11 @@ struct PrefixTreeTests {
     let blob = try DictionaryCompiler.compile(
       words: list.enumerated().map { (word: $1, count: Double(1 + $0 % 977)) }, layout: repositoryLayout("jcuken-ru"))
     let d = try SwipeDictionary(bytes: blob.bytes, verify: true)
-    #expect(d.contents.header.flags == BlobFormat.scriptTreeFlag | BlobFormat.rankedLeavesFlag)
+    #expect(d.contents.header.flags == BlobFormat.scriptTreeFlag | BlobFormat.rankedLeavesFlag | BlobFormat.narrowFeaturesFlag)
     // Without the flag (header resealed) the tree is read with the Latin rule: verify
     // finds the words under the wrong children. (A 1.1 reader refuses the flag instead.)
     var older = blob.bytes
-    older.setUInt32(BlobFormat.rankedLeavesFlag, at: 12)
+    older.setUInt32(BlobFormat.rankedLeavesFlag | BlobFormat.narrowFeaturesFlag, at: 12)
     older = older.resealed()
     #expect(throws: SwipeDictError.self) { try SwipeDictionary(bytes: older, verify: true) }
     #expect(try SwipeDictionary(bytes: older).treeClassRule == .latin)

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SwipeDict
 import SwipeDictCompiler
+import SwipeDictTestSupport
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// A tiny layout whose distances are easy to compute by hand: key width 10, keys on a 3-4-5
@@ -66,10 +67,13 @@ struct SwipeFeatureTests {
     }
   }
 
-  @Test("features of random words match the key paths computed from the layout")
-  func randomWordsMatchTheLayout() throws {
+  @Test(
+    "features of random words match the key paths computed from the layout (narrow and 32-bit records)",
+    arguments: [false, true])
+  func randomWordsMatchTheLayout(digits: Bool) throws {
     let words = randomWords(count: 3000, seed: 9)
-    let (d, _) = try openDictionary(words)
+    let (d, _) = try openDictionary(words, layout: digits ? testLayoutWithDigits() : testLayout())
+    #expect(d.featureView?.isNarrow == !digits)
     let layout = d.layout
     let reader = d.makeKeyPathReader()
     for word in words {
@@ -87,6 +91,37 @@ struct SwipeFeatureTests {
       #expect(f.keyCount == min(path.count, FeatureLayout.maxKeyCount))
       #expect(f.secondKey == (path.count > 1 ? path[1] : nil))
       #expect(f.frequency == d.frequency(of: id))
+      // The stored record's key count: exact in 32-bit records; in narrow ones the lower
+      // bound a decoder's bound may use (1, 2, or 3 when the second key is not the last).
+      let record = try #require(d.featureRecord(of: id))
+      let exact = min(path.count, FeatureLayout.maxKeyCount)
+      if digits {
+        #expect(record.keyCount == exact)
+      } else {
+        #expect(record.keyCount == (path.count == 1 ? 1 : path[1] == path.last ? 2 : 3), "\(word)")
+        #expect(record.keyCount <= exact)
+      }
+    }
+  }
+
+  @Test("narrowing a 32-bit record and widening it back keeps every field but the key count")
+  func narrowRecordsRoundTrip() {
+    var generator = SeededGenerator(state: 31)
+    for _ in 0..<10_000 {
+      let count = Int.random(in: 1...40, using: &generator)
+      let path = (0..<count).map { _ in Int.random(in: 0..<31, using: &generator) }
+      let packed = FeatureRecord(
+        firstKey: path[0], secondKey: count > 1 ? path[1] : nil, lastKey: path[count - 1],
+        keyCount: min(count, FeatureLayout.maxKeyCount), lengthCode: Int.random(in: 0..<512, using: &generator)
+      ).packed
+      let narrow = FeatureLayout.narrowed(packed)
+      #expect(narrow < 1 << 24)
+      // The next record's byte above the 24 bits is ignored.
+      let wide = FeatureRecord(packed: FeatureLayout.widened(narrow | UInt32.random(in: 0...255, using: &generator) << 24))
+      let record = FeatureRecord(packed: packed)
+      #expect(wide.firstKey == record.firstKey && wide.secondKey == record.secondKey && wide.lastKey == record.lastKey)
+      #expect(wide.lengthCode == record.lengthCode)
+      #expect(wide.keyCount == (count == 1 ? 1 : path[1] == path[count - 1] ? 2 : 3))
     }
   }
 

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SwipeDict
 import SwipeDictCompiler
+import SwipeDictTestSupport
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 @Suite("Swipe candidate filters")
@@ -37,9 +38,13 @@ struct SwipeFilterTests {
     }
   }
 
-  @Test("candidates equal a word-by-word evaluation of the four filters", arguments: [UInt64(1), 2, 3])
-  func matchesBruteForce(seed: UInt64) throws {
-    let (d, _) = try openDictionary(randomWords(count: 4000, seed: seed), verify: false)
+  @Test(
+    "candidates equal a word-by-word evaluation of the four filters (narrow and 32-bit records)",
+    arguments: [(UInt64(1), false), (2, false), (3, false), (4, true)])
+  func matchesBruteForce(seed: UInt64, digits: Bool) throws {
+    let layout = digits ? testLayoutWithDigits() : testLayout()
+    let (d, _) = try openDictionary(randomWords(count: 4000, seed: seed), layout: layout, verify: false)
+    #expect(d.featureView?.isNarrow == !digits)
     var generator = SeededGenerator(state: seed)
     for trial in 0..<60 {
       func point() -> LayoutPoint {

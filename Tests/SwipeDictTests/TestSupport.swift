@@ -23,9 +23,11 @@ func randomWords(count: Int, seed: UInt64, maxLength: Int = 9) -> [String] {
 }
 
 /// Compiles words (count = position-derived, deterministic) and opens the blob from memory.
-func openDictionary(_ words: [String], verify: Bool = true) throws -> (SwipeDictionary, [UInt8]) {
+func openDictionary(
+  _ words: [String], layout: KeyboardLayout = testLayout(), verify: Bool = true
+) throws -> (SwipeDictionary, [UInt8]) {
   let entries = words.enumerated().map { (word: $1, count: Double(1 + ($0 * 7919) % 1000)) }
-  let blob = try DictionaryCompiler.compile(words: entries, layout: testLayout()).bytes
+  let blob = try DictionaryCompiler.compile(words: entries, layout: layout).bytes
   return (try SwipeDictionary(bytes: blob, verify: verify), blob)
 }
 

@@ -87,15 +87,30 @@ struct KeyGeometry: Sendable {
 extension SwipeDictionary {
   /// The swipe features of the word with `id`, or `nil` if there is no such word (or the blob
   /// has no `FEAT` section, or its record is damaged).
-  /// - Complexity: O(1): one record read and one `atan2`.
+  /// - Complexity: O(1): one record read and one `atan2`; on a blob with narrow records
+  ///   (format 1.5), which do not store the key count, also the word's spelling, to count
+  ///   its keys.
   public func features(of id: Int) -> SwipeFeatures? {
-    guard let record = featureView?.record(id), let frequency = frequency(of: id) else { return nil }
+    guard let view = featureView, let record = view.record(id), let frequency = frequency(of: id) else { return nil }
+    var keyCount = record.keyCount
+    if view.isNarrow {
+      guard let labels = dawg.labels(of: id) else { return nil }
+      var count = 0
+      var previous: Int?
+      for label in labels where Int(label) < alphabet.count {
+        if let key = layout.key(for: alphabet.scalars[Int(label)]), key != previous {
+          count += 1
+          previous = key
+        }
+      }
+      keyCount = min(count, FeatureLayout.maxKeyCount)
+    }
     let centers = keyGeometry.centers
     let first = centers[record.firstKey]
     let second = record.secondKey.map { centers[$0] }
     return SwipeFeatures(
       firstKey: record.firstKey, secondKey: record.secondKey, lastKey: record.lastKey,
-      keyCount: record.keyCount,
+      keyCount: keyCount,
       expectedLength: record.lengthInKeyWidths * keyGeometry.keyWidth,
       startAngle: second.map { first.direction(to: $0) },
       secondLetterDistance: second.map { first.distance(to: $0) },
@@ -105,6 +120,8 @@ extension SwipeDictionary {
   /// The word's `FEAT` record as stored: first, second and last key, key count and the
   /// expected length's code — what ``features(of:)-(Int)`` derives the rest from, without
   /// its trigonometry. For scans over many words. `nil` as for ``features(of:)-(Int)``.
+  /// On a blob with narrow records (format 1.5) the key count is a lower bound
+  /// (``FeatureRecord/keyCount``).
   /// - Complexity: O(1): one 32-bit read.
   public func featureRecord(of id: Int) -> FeatureRecord? {
     featureView?.record(id)

@@ -173,8 +173,8 @@ extension SwipeDictionary {
       return []
     }
     var result: [Int] = []
-    for id in ids where id >= 0 && id < wordCount {
-      if let packed = features.packed(id), tables.accepts(packed) { result.append(id) }
+    for id in ids where id >= 0 && id < wordCount && id < features.count {
+      if tables.accepts(features.uncheckedStored(id)) { result.append(id) }
     }
     return result
   }
@@ -188,9 +188,9 @@ extension SwipeDictionary {
   /// ```
   public func makeCandidateTest(for filter: SwipeFilter) -> CandidateTest {
     guard let features = featureView, let tables = FilterTables(filter, dictionary: self) else {
-      return CandidateTest(owner: region, records: nil, tables: nil)
+      return CandidateTest(owner: region, features: nil, tables: nil)
     }
-    return CandidateTest(owner: region, records: features.records, tables: tables)
+    return CandidateTest(owner: region, features: features, tables: tables)
   }
 
   /// Calls `body` with the ID of every word that passes the filters, in ascending order,
@@ -210,10 +210,10 @@ extension SwipeDictionary {
   /// ```
   public func makeCandidateScan(for filter: SwipeFilter) -> CandidateScan {
     guard let features = featureView, let tables = FilterTables(filter, dictionary: self) else {
-      return CandidateScan(owner: region, records: nil, tables: nil, ranges: [])
+      return CandidateScan(owner: region, features: nil, tables: nil, ranges: [])
     }
     return CandidateScan(
-      owner: region, records: features.records, tables: tables, ranges: startRanges(tables.startOK))
+      owner: region, features: features, tables: tables, ranges: startRanges(tables.startOK))
   }
 
   /// The ID ranges of the first labels whose words can start on a key in `startOK`: a label
@@ -243,26 +243,24 @@ extension SwipeDictionary {
 ///
 /// The scan keeps the blob's bytes alive: it may outlive the dictionary value it came from.
 public struct CandidateScan: Sendable {
-  /// Keeps `records` alive.
+  /// Keeps `features` alive.
   private let owner: MappedRegion
-  private let records: UnsafeByteView?
+  private let features: FeatureView?
   private let tables: FilterTables?
   /// The ID ranges left to scan (the start filter's first letters), ascending.
   private var ranges: [Range<Int>]
   private var next = 0
 
-  init(owner: MappedRegion, records: UnsafeByteView?, tables: FilterTables?, ranges: [Range<Int>]) {
+  init(owner: MappedRegion, features: FeatureView?, tables: FilterTables?, ranges: [Range<Int>]) {
     self.owner = owner
-    self.records = records
+    self.features = features
     self.tables = tables
     self.ranges = ranges
-    // safe: start ranges lie in 0..<wordCount (`firstLabelRanges`) and the records are
-    // 4 × wordCount bytes (checked at open); drop any range that would say otherwise, so
-    // the loads below need no check.
-    if let records {
-      self.ranges = ranges.filter {
-        $0.lowerBound >= 0 && $0.upperBound <= records.count / FeatureLayout.recordSize
-      }
+    // safe: start ranges lie in 0..<wordCount (`firstLabelRanges`), the records' count
+    // (checked at open); drop any range that would say otherwise, so the loads below need
+    // no check.
+    if let features {
+      self.ranges = ranges.filter { $0.lowerBound >= 0 && $0.upperBound <= features.count }
     }
   }
 
@@ -279,7 +277,7 @@ public struct CandidateScan: Sendable {
 
   /// Tests up to `count` more words, calling `body` with each one that passes.
   public mutating func advance(by count: Int, _ body: (Int) -> Void) {
-    guard let records, let tables else {
+    guard let features, let tables else {
       next = ranges.count
       return
     }
@@ -287,9 +285,11 @@ public struct CandidateScan: Sendable {
     while budget > 0, next < ranges.count {
       let range = ranges[next]
       let end = range.count <= budget ? range.upperBound : range.lowerBound + budget
-      for id in range.lowerBound..<end
-      where tables.accepts(records.uncheckedUInt32(at: id &* FeatureLayout.recordSize)) {
-        body(id)
+      // One loop per record size, so that each reads its fields at constant places.
+      if tables.isNarrow {
+        for id in range.lowerBound..<end where tables.acceptsNarrow(features.uncheckedStored(id)) { body(id) }
+      } else {
+        for id in range.lowerBound..<end where tables.acceptsWide(features.uncheckedStored(id)) { body(id) }
       }
       budget -= end - range.lowerBound
       if end == range.upperBound {
@@ -306,14 +306,14 @@ public struct CandidateScan: Sendable {
 ///
 /// The test keeps the blob's bytes alive: it may outlive the dictionary value it came from.
 public struct CandidateTest: Sendable {
-  /// Keeps `records` alive.
+  /// Keeps `features` alive.
   private let owner: MappedRegion
-  private let records: UnsafeByteView?
+  private let features: FeatureView?
   private let tables: FilterTables?
 
-  init(owner: MappedRegion, records: UnsafeByteView?, tables: FilterTables?) {
+  init(owner: MappedRegion, features: FeatureView?, tables: FilterTables?) {
     self.owner = owner
-    self.records = records
+    self.features = features
     self.tables = tables
   }
 
@@ -321,14 +321,14 @@ public struct CandidateTest: Sendable {
   /// (or a blob without `FEAT`).
   @inline(__always)
   public func accepts(_ id: Int) -> Bool {
-    guard let records, let tables, id >= 0, id < records.count / FeatureLayout.recordSize else { return false }
-    return tables.accepts(records.uncheckedUInt32(at: id &* FeatureLayout.recordSize))
+    guard let features, let tables, id >= 0, id < features.count else { return false }
+    return tables.accepts(features.uncheckedStored(id))
   }
 
   /// Whether a packed `FEAT` record (a word the blob lacks) passes every filter that is on.
   func accepts(record: UInt32) -> Bool {
     guard let tables else { return false }
-    return tables.accepts(record)
+    return tables.accepts(packed: record)
   }
 }
 
@@ -346,25 +346,30 @@ extension SwipeDictionary {
   }
 }
 
-/// A filter turned into lookup tables over the fields of a `FEAT` record, so that testing a
-/// word costs three table lookups.
+/// A filter turned into lookup tables over the fields of a `FEAT` record as stored (32-bit,
+/// or narrow: 24-bit, format 1.5), so that testing a word costs three table lookups.
 struct FilterTables {
-  private static let keySlots = FeatureLayout.maxKeys + 1
   /// Per key: its center is near the start.
   let startOK: [Bool]
-  /// Per (second key × 64 + first key), the low 12 bits of a record: the start filters pass.
+  /// Per (second key × slots + first key), the low 12 bits of a record (narrow: 10): the
+  /// start filters pass.
   private let beginningOK: [Bool]
   /// Per key: its center is near the end.
   private let endOK: [Bool]
   /// Per 9-bit length code: the length passes.
   private let lengthOK: [Bool]
+  /// Whether the tables read narrow records (keys in 5 bits, not 6).
+  let isNarrow: Bool
 
-  /// The tables of `filter` on the dictionary's layout, or `nil` when no key is near the start.
+  /// The tables of `filter` on the dictionary's layout for its `FEAT` records, or `nil` when
+  /// no key is near the start.
   init?(_ filter: SwipeFilter, dictionary: SwipeDictionary) {
     let centers = dictionary.keyGeometry.centers
     let width = dictionary.keyGeometry.keyWidth
     let keys = centers.count
-    let slots = Self.keySlots
+    isNarrow = dictionary.featureView?.isNarrow ?? false
+    // One slot per key index the records can hold, "no second key" (the last) included.
+    let slots = isNarrow ? FeatureLayout.maxNarrowKeys + 1 : FeatureLayout.maxKeys + 1
 
     var startOK = [Bool](repeating: false, count: slots)
     let startReach = Self.reach(filter.startRadius * width, from: filter.start, centers: centers, width: width)
@@ -417,10 +422,27 @@ struct FilterTables {
     return max(radius, nearest + width / 2)
   }
 
-  /// Whether a packed `FEAT` record passes every filter.
+  /// Whether a `FEAT` record as stored (`FeatureView.uncheckedStored`) passes every filter.
   @inline(__always)
-  func accepts(_ packed: UInt32) -> Bool {
-    beginningOK[Int(packed & 0xFFF)] && endOK[Int((packed >> 12) & 63)] && lengthOK[Int(packed >> 23)]
+  func accepts(_ stored: UInt32) -> Bool {
+    isNarrow ? acceptsNarrow(stored) : acceptsWide(stored)
+  }
+
+  /// ``accepts(_:)`` of a 32-bit record: the fields at constant places, for scans.
+  @inline(__always)
+  func acceptsWide(_ stored: UInt32) -> Bool {
+    beginningOK[Int(stored & 0xFFF)] && endOK[Int((stored >> 12) & 63)] && lengthOK[Int(stored >> 23)]
+  }
+
+  /// ``accepts(_:)`` of a narrow record (the low 24 bits; the rest is ignored).
+  @inline(__always)
+  func acceptsNarrow(_ stored: UInt32) -> Bool {
+    beginningOK[Int(stored & 0x3FF)] && endOK[Int((stored >> 10) & 31)] && lengthOK[Int((stored >> 15) & 511)]
+  }
+
+  /// Whether a record in the 32-bit packed form (a user's word) passes every filter.
+  func accepts(packed: UInt32) -> Bool {
+    accepts(isNarrow ? FeatureLayout.narrowed(packed) : packed)
   }
 }
 

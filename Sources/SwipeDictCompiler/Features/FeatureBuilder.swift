@@ -1,7 +1,7 @@
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Computes the `FEAT` section: each word's key path on the layout, packed into a
-/// `FeatureLayout.Record` per word ID.
+/// `FeatureLayout.Record` per word ID; narrow (3 bytes) on a layout of at most 31 keys.
 struct FeatureBuilder {
   private let layout: KeyboardLayout
   private let centers: [(x: Float, y: Float)]
@@ -9,6 +9,8 @@ struct FeatureBuilder {
   private let keyOfLabel: [Int]
   private var records = ByteWriter()
   private var path: [Int] = []
+  /// Whether the records are narrow (`FeatureLayout.narrowRecordSize`).
+  let isNarrow: Bool
 
   /// - Precondition: the layout has at most `FeatureLayout.maxKeys` keys.
   init(layout: KeyboardLayout, alphabet: Alphabet, wordCount: Int) {
@@ -19,8 +21,11 @@ struct FeatureBuilder {
       if case .key(let index) = layout.classify(scalar) { return index }
       return -1
     }
+    isNarrow = layout.keys.count <= FeatureLayout.maxNarrowKeys
+    records.reserveCapacity(FeatureLayout.headerSize + FeatureLayout.recordSize * wordCount)
     records.append(UInt64(wordCount))
     records.append(UInt32(layout.keys.count))
+    records.append(UInt32(isNarrow ? FeatureLayout.narrowRecordSize : FeatureLayout.recordSize))
     records.pad(toMultipleOf: FeatureLayout.headerSize)
   }
 
@@ -32,10 +37,17 @@ struct FeatureBuilder {
       let key = keyOfLabel[Int(label)]
       if key >= 0, path.last != key { path.append(key) }
     }
-    records.append(
-      FeatureLayout.Record(path: path, centers: centers, keyWidth: layout.keyWidth).packed)
+    let packed = FeatureLayout.Record(path: path, centers: centers, keyWidth: layout.keyWidth).packed
+    if isNarrow {
+      records.appendUnsigned(UInt64(FeatureLayout.narrowed(packed)), width: FeatureLayout.narrowRecordSize)
+    } else {
+      records.append(packed)
+    }
   }
 
-  /// The finished section.
-  var section: [UInt8] { records.bytes }
+  /// The finished section (narrow records end with one zero byte).
+  mutating func finish() -> [UInt8] {
+    if isNarrow { records.append(UInt8(0)) }
+    return records.bytes
+  }
 }
