@@ -4,7 +4,7 @@ extension SwipeDictionary {
   /// Proves the `FEAT` and `PTRE` sections against the automaton and the layout: every
   /// record equals the one recomputed from the word's key path; every word lies in exactly
   /// one leaf, the leaf its first letters lead to; leaves are split by the Kännsch rule and
-  /// list their words by frequency; the top list holds the most frequent words in order,
+  /// rank their most frequent words in order; the top list holds the most frequent words in order,
   /// spelled as the automaton spells them.
   func verifySwipeSections() throws(FormatError) {
     guard featureView != nil || prefixTree != nil else { return }

@@ -33,7 +33,8 @@
 /// (``FeatureRecord/keyCount``). The zero byte after the last record lets every record be
 /// read with one 4-byte load.
 ///
-/// The records start 64 bytes into the section, so a scan reads them with aligned loads.
+/// The records start 64 bytes into the section, so a scan reads 32-bit records with aligned
+/// loads (narrow ones with one unaligned 4-byte load each).
 /// Expected length is the sum of the center-to-center distances along the key path, in key
 /// widths, coded in 9 bits: `code < 256` means `code / 8` (steps of 1/8 up to 31.875, error
 /// ≤ 1/16), `code ≥ 256` means `32 + (code − 256) / 4` (steps of 1/4 up to 95.75, error ≤ 1/8);

@@ -57,7 +57,9 @@ extension SwipeDictionary {
   /// - Parameters:
   ///   - prefix: what the user typed so far; `""` gives the top words.
   ///   - limit: the most suggestions to return.
-  /// - Complexity: O(limit × log leaves) for short prefixes, O(leaf size) at worst for long ones.
+  /// - Complexity: O(limit × log leaves) for short prefixes, O(leaf size) at worst for long
+  ///   ones; with a limit above 16, O(words with the prefix) when a leaf's ranked words run
+  ///   out before the limit is reached.
   public func completions(prefix: String, limit: Int = 10) -> [Suggestion] {
     guard limit > 0 else { return [] }
     return userLayer.isEmpty
