@@ -330,10 +330,10 @@ extension SwipeDictionary {
     let ranges = idRanges(matchingFolded: classes)
     let total = ranges.reduce(0) { $0 + $1.count }
     if total == 0 { return [] }
-    var ids: [Int] = []
     if total > 512, prefixTree != nil {
       // The leaves' ranked words, merged, answer when `limit` of them match; past a leaf's
       // ranked words (format 1.5), scanning the ranges costs less than ordering the leaf.
+      var ids: [Int] = []
       let matches = RangeSet(ranges)
       let complete = forEachByFrequency(below: classes.map { prefixClass($0) }, rankedOnly: true) { id in
         if matches.contains(id), isSuggestible(id) { ids.append(id) }

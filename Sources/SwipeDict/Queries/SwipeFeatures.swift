@@ -94,16 +94,8 @@ extension SwipeDictionary {
     guard let view = featureView, let record = view.record(id), let frequency = frequency(of: id) else { return nil }
     var keyCount = record.keyCount
     if view.isNarrow {
-      guard let labels = dawg.labels(of: id) else { return nil }
-      var count = 0
-      var previous: Int?
-      for label in labels where Int(label) < alphabet.count {
-        if let key = layout.key(for: alphabet.scalars[Int(label)]), key != previous {
-          count += 1
-          previous = key
-        }
-      }
-      keyCount = min(count, FeatureLayout.maxKeyCount)
+      guard let path = word(for: id).flatMap(layout.keyPath(for:)) else { return nil }
+      keyCount = min(path.count, FeatureLayout.maxKeyCount)
     }
     let centers = keyGeometry.centers
     let first = centers[record.firstKey]

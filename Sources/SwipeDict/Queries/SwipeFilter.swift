@@ -173,7 +173,7 @@ extension SwipeDictionary {
       return []
     }
     var result: [Int] = []
-    for id in ids where id >= 0 && id < wordCount && id < features.count {
+    for id in ids where id >= 0 && id < features.count {
       if tables.accepts(features.uncheckedStored(id)) { result.append(id) }
     }
     return result

@@ -59,29 +59,22 @@ struct FeatureView: Sendable {
   /// The number of records (the dictionary's word count).
   let count: Int
 
-  /// The packed 32-bit record of `id`, or `nil` outside `0..<wordCount`.
+  /// The packed 32-bit record of `id`, or `nil` outside `0..<wordCount`; a narrow one is
+  /// widened (`FeatureLayout.widened`).
   @inline(__always)
   func packed(_ id: Int) -> UInt32? {
-    // The range check first: `id * 4` must not wrap for an ID near `Int.max`.
+    // The range check first: `id * recordSize` must not wrap for an ID near `Int.max`.
     guard id >= 0, id < count else { return nil }
-    return uncheckedPacked(id)
-  }
-
-  /// The packed 32-bit record of `id`, which must be in `0..<count`: a narrow one widened
-  /// (`FeatureLayout.widened`).
-  @inline(__always)
-  func uncheckedPacked(_ id: Int) -> UInt32 {
-    // safe: 0 <= id < count, so recordSize × id + 4 <= records.count (narrow records are
-    // followed by one byte).
-    let raw = records.uncheckedUInt32(at: id &* recordSize)
-    return recordSize == FeatureLayout.recordSize ? raw : FeatureLayout.widened(raw)
+    let stored = uncheckedStored(id)
+    return isNarrow ? FeatureLayout.widened(stored) : stored
   }
 
   /// The record of `id` as stored, which must be in `0..<count`: for narrow records, the
   /// 24-bit record in the low bits and the next record's first byte above them.
   @inline(__always)
   func uncheckedStored(_ id: Int) -> UInt32 {
-    // safe: as in `uncheckedPacked`.
+    // safe: 0 <= id < count, so recordSize × id + 4 <= records.count (narrow records are
+    // followed by one byte).
     records.uncheckedUInt32(at: id &* recordSize)
   }
 
