@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 import SwipeDecoder
 import SwipeDict
@@ -20,83 +19,85 @@ struct Router: HTTPHandler {
     }
   }
 
+  /// The playground page.
+  private var page: HTTPResponse {
+    HTTPResponse(
+      status: .ok, headers: ["Content-Type": "text/html; charset=utf-8"], body: PackageResources.playground_html)
+  }
+
   private func route(_ request: HTTPRequest) async throws -> HTTPResponse {
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     let method = request.method
-    func allow(_ allowed: HTTPMethod) throws(RequestError) {
+    func allow(_ allowed: String) throws(RequestError) {
       guard method == allowed else {
-        throw RequestError(status: .methodNotAllowed, message: "\(request.path) takes \(allowed.rawValue), not \(method.rawValue)")
+        throw RequestError(status: .methodNotAllowed, message: "\(request.path) takes \(allowed), not \(method)")
       }
     }
     switch parts.count {
     case 0:
-      try allow(.GET)
-      return HTTPResponse(
-        statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-        body: Data(PackageResources.playground_html))
+      try allow("GET")
+      return page
     case 1 where parts[0] == "playground.html":
-      try allow(.GET)
-      return HTTPResponse(
-        statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-        body: Data(PackageResources.playground_html))
+      try allow("GET")
+      return page
     default: break
     }
     guard parts.first == "api" else { throw RequestError.notFound("no such page: \(request.path)") }
     switch Array(parts.dropFirst()) {
     case ["blobs"]:
-      try allow(.GET)
+      try allow("GET")
       return .json(blobList())
     case ["sessions"]:
-      try allow(.POST)
-      let body = try JSONObject(try await readBody(request))
+      try allow("POST")
+      let body = try JSONObject(request.body)
       let blob = try blob(named: try body.requiredString("blob"))
       let id = try server.sessions.create(on: blob)
       return .json(.object([("session", .string(id))]), status: .created)
     case let path where path.count == 2 && path[0] == "sessions":
-      try allow(.DELETE)
+      try allow("DELETE")
       try server.sessions.remove(path[1])
-      return HTTPResponse(statusCode: .noContent)
+      return HTTPResponse(status: .noContent)
     case let path where path.count == 3 && path[0] == "sessions" && path[2] == "points":
-      try allow(.POST)
+      try allow("POST")
       let slot = try server.sessions.slot(path[1])
-      let points = try JSONObject(try await readBody(request)).points()
+      let points = try JSONObject(request.body).points()
       return .json(try addPoints(points, to: slot))
     case let path where path.count == 3 && path[0] == "sessions" && path[2] == "end":
-      try allow(.POST)
+      try allow("POST")
       let slot = try server.sessions.slot(path[1])
-      let previous = try JSONObject(try await readBody(request)).string("previous")
+      let previous = try JSONObject(request.body).string("previous")
       return .json(await offPool { end(slot, previous: previous) })
     case ["path"]:
-      try allow(.GET)
+      try allow("GET")
       let blob = try blob(named: try query(request, "blob"))
       let word = try query(request, "word")
       guard let id = blob.id(of: word) else { throw RequestError.notFound("\"\(word)\" is not in \(blob.name)") }
       return .json(.object([("word", .string(blob.dictionary.word(for: id) ?? word)), ("points", pointList(blob.path(of: id)))]))
     case ["explain"]:
-      try allow(.POST)
-      let body = try JSONObject(try await readBody(request))
+      try allow("POST")
+      let body = try JSONObject(request.body)
       return .json(try await offPool { () throws(RequestError) -> JSON in try explain(body) }.get())
     case ["complete"]:
-      try allow(.GET)
+      try allow("GET")
       let blob = try blob(named: try query(request, "blob"))
       let prefix = try query(request, "prefix", allowEmpty: true)
       let limit = try limitParameter(request)
-      let previous = request.query["previous"]
+      let previous = request.parameter("previous")
       let found =
         previous.map { blob.dictionary.completions(prefix: prefix, context: blob.context(after: $0), limit: limit) }
         ?? blob.dictionary.completions(prefix: prefix, limit: limit)
       return .json(suggestions(found))
     case ["correct"]:
-      try allow(.GET)
+      try allow("GET")
       let blob = try blob(named: try query(request, "blob"))
       let input = try query(request, "input", allowEmpty: true)
       let limit = try limitParameter(request)
       let found = blob.dictionary.corrections(
-        for: input, context: blob.context(after: request.query["previous"]), limit: limit)
+        for: input, context: blob.context(after: request.parameter("previous")), limit: limit)
       return .json(suggestions(found))
     case ["record"]:
-      try allow(.POST)
-      return try record(JSONObject(try await readBody(request)))
+      try allow("POST")
+      return try record(JSONObject(request.body))
     default:
       throw RequestError.notFound("no such endpoint: \(request.path)")
     }
@@ -254,7 +255,7 @@ struct Router: HTTPHandler {
     } catch {
       throw RequestError(status: .internalServerError, message: "\(recorder.path): cannot append: \(error)")
     }
-    return HTTPResponse(statusCode: .noContent)
+    return HTTPResponse(status: .noContent)
   }
 
   // MARK: - Parts
@@ -282,14 +283,14 @@ struct Router: HTTPHandler {
   }
 
   private func query(_ request: HTTPRequest, _ name: String, allowEmpty: Bool = false) throws(RequestError) -> String {
-    guard let value = request.query[name], allowEmpty || !value.isEmpty else {
+    guard let value = request.parameter(name), allowEmpty || !value.isEmpty else {
       throw .bad("the query parameter \"\(name)\" is missing")
     }
     return value
   }
 
   private func limitParameter(_ request: HTTPRequest) throws(RequestError) -> Int {
-    guard let text = request.query["limit"] else { return 10 }
+    guard let text = request.parameter("limit") else { return 10 }
     guard let limit = Int(text), (1...100).contains(limit) else {
       throw .bad("\"limit\" must be a whole number from 1 to 100, not \"\(text)\"")
     }

@@ -1,10 +1,9 @@
-import FlyingFox
 import Foundation
 import SwipeDecoder
 import SwipeDictFiles
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
-/// The package's JSON writer (FlyingFox has a `JSONValue` of its own).
+/// The package's JSON writer.
 typealias JSON = SwipeDictFormat.JSONValue
 
 /// A value behind a lock: the server's shared state (sessions, the record file) is touched
@@ -24,7 +23,7 @@ final class Locked<Value>: @unchecked Sendable {
 
 /// A request the server refuses: its status and what is wrong, sent as `{"error": "…"}`.
 struct RequestError: Error {
-  var status: HTTPStatusCode
+  var status: HTTPStatus
   var message: String
 
   static func bad(_ message: String) -> RequestError { RequestError(status: .badRequest, message: message) }
@@ -39,9 +38,8 @@ let largestNumber: Double = 1e9
 
 extension HTTPResponse {
   /// A JSON response.
-  static func json(_ value: JSON, status: HTTPStatusCode = .ok) -> HTTPResponse {
-    HTTPResponse(
-      statusCode: status, headers: [.contentType: "application/json"], body: Data(value.text.utf8))
+  static func json(_ value: JSON, status: HTTPStatus = .ok) -> HTTPResponse {
+    HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(value.text.utf8))
   }
 
   /// `{"error": message}` with `status`.
@@ -56,12 +54,6 @@ func number(_ value: Float, places: Int = 3) -> JSON {
   let scale = pow(10, Double(places))
   let rounded = (Double(value) * scale).rounded() / scale
   return .double(rounded == 0 ? 0 : rounded)
-}
-
-/// The body of a request as bytes. The connection loop has read all of it already, and
-/// refused one over ``PlaygroundServer/HTTPLimits/bodyBytes`` with 413.
-func readBody(_ request: HTTPRequest) async throws -> [UInt8] {
-  [UInt8](try await request.bodyData)
 }
 
 /// A request body's JSON object: its members by key, read strictly.

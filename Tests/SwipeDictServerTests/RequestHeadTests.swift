@@ -1,4 +1,3 @@
-import FlyingFox
 import PropertyBased
 import Testing
 
@@ -41,16 +40,15 @@ struct RequestHeadTests {
     #expect(head.contentLength == 12)
     #expect(head.keepAlive)
     #expect(!head.expectsContinue)
-    #expect(head.headers[.contentLength] == "12")
-    #expect(head.headers[HTTPHeader("HOST")] == "127.0.0.1:8080")
-    #expect(head.headers[HTTPHeader("x-thing")] == "a value")
+    #expect(head.headers["Content-Length"] == "12")
+    #expect(head.headers["HOST"] == "127.0.0.1:8080")
+    #expect(head.headers["x-thing"] == "a value")
     // As the server builds its request: the path and query percent-decoded.
-    let request = HTTPRequest(
-      method: HTTPMethod(rawValue: head.method), version: head.version,
-      target: HTTPRequest.Target(path: "/api/sessions/ab%20c/points", query: "x=1&y=%C3%A9"), headers: head.headers,
-      body: HTTPBodySequence(data: .init()))
+    let request = try HTTPRequest(head: head, body: [])
     #expect(request.path == "/api/sessions/ab c/points")
-    #expect(request.query["y"] == "é")
+    #expect(request.parameter("y") == "é")
+    #expect(request.parameter("x") == "1")
+    #expect(request.parameter("z") == nil)
   }
 
   @Test("keep-alive: HTTP/1.1 unless Connection: close; HTTP/1.0 only with keep-alive")
@@ -60,7 +58,7 @@ struct RequestHeadTests {
     #expect(try head(crlf("GET / HTTP/1.1\nHost: x\nConnection: TE, close\n\n"))?.keepAlive == false)
     #expect(try head(crlf("GET / HTTP/1.0\n\n"))?.keepAlive == false)
     #expect(try head(crlf("GET / HTTP/1.0\nConnection: Keep-Alive\n\n"))?.keepAlive == true)
-    #expect(try head(crlf("GET / HTTP/1.0\n\n"))?.version == RequestHead.http10)
+    #expect(try head(crlf("GET / HTTP/1.0\n\n"))?.version == .http10)
   }
 
   @Test("lenient where RFC 9112 allows: bare LF line ends, blank lines before the request line, repeated equal lengths")
@@ -182,6 +180,65 @@ struct RequestHeadTests {
         _ = try RequestHead.parse(bytes[...], maxFields: 10)
       } catch {
         #expect((400..<500).contains(error.status.code) || error.status.code == 505, "\(error.message)")
+      }
+    }
+  }
+
+  @Test("targets: the path percent-decoded with dot segments resolved; query parameters in order, decoded")
+  func targets() throws {
+    func decoded(_ target: String) throws -> (path: String, query: [String]) {
+      let (path, query) = try HTTPRequest.decode(target: target)
+      return (path, query.map { "\($0.name)=\($0.value)" })
+    }
+    #expect(try decoded("/").path == "/")
+    #expect(try decoded("/a/./b/../c").path == "/a/c")
+    #expect(try decoded("/../../a").path == "/a")
+    #expect(try decoded("/..").path == "/")
+    #expect(try decoded("/a/b/..").path == "/a/")
+    #expect(try decoded("/a/.").path == "/a/")
+    #expect(try decoded("/a//b").path == "/a//b")
+    #expect(try decoded("/%41%c3%A9%2F").path == "/Aé/")
+    #expect(try decoded("*").path == "*")
+    let query = try decoded("/api/complete?a=1&b&c=x%3Dy&=z&&a=2+3&d=%C3%A9?").query
+    #expect(query == ["a=1", "b=", "c=x=y", "=z", "a=2+3", "d=é?"])
+    let request = try HTTPRequest(head: RequestHead.parse(crlf("GET /x?a=1&a=2 HTTP/1.1\nHost: h")[...]), body: [])
+    #expect(request.parameter("a") == "1")
+  }
+
+  @Test("a target a URL may not be is refused with 400, naming the target")
+  func badTargets() {
+    for target in ["/a|b", "/{x}", "/a b", "/%", "/%4", "/%zz", "/%C3", "/a?x=%FF", "/a?%zz=1", "/a?x=<", "/\u{E9}"] {
+      #expect(throws: RequestError.self, "\(target)") { try HTTPRequest.decode(target: target) }
+      do {
+        _ = try HTTPRequest.decode(target: target)
+      } catch {
+        #expect(error.status == .badRequest)
+        #expect(error.message.contains("not a valid URL path"), "\(error.message)")
+      }
+    }
+  }
+
+  @Test("any text percent-encoded into a path and a query parameter decodes back to itself")
+  func percentEncodingRoundTrip() async {
+    /// Every byte but letters and digits as %XX, in upper or lower case hex.
+    func encoded(_ text: String, lowercase: Bool) -> String {
+      text.utf8.map { byte -> String in
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: String(UnicodeScalar(byte))
+        default: "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: !lowercase)
+        }
+      }.joined()
+    }
+    let beyondASCII = Gen.unicodeScalar(in: "\u{80}"..."\u{D7FF}").map { Character($0) }
+    let text = Gen<Character>.oneOf(Gen.letterOrNumber, Gen.ascii, beyondASCII).string(of: 0...20)
+    await propertyCheck(count: 2_000, input: text, text, Gen.bool) { name, value, lowercase in
+      let target = "/" + encoded(value, lowercase: lowercase) + "?" + encoded(name, lowercase: lowercase) + "=" + encoded(value, lowercase: !lowercase)
+      do throws(RequestError) {
+        let (path, query) = try HTTPRequest.decode(target: target)
+        #expect(path == "/" + value)
+        #expect(query.count == 1 && query[0].name == name && query[0].value == value, "\(target)")
+      } catch {
+        Issue.record("\(target): \(error.message)")
       }
     }
   }

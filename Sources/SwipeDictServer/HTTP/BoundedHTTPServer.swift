@@ -1,12 +1,11 @@
-import FlyingFox
 import FlyingSocks
 import Foundation
 
 /// The playground's HTTP/1.1 server: an accept loop and one task per connection on
 /// FlyingSocks' socket pool (epoll on Linux), with every read bounded in size and time by
 /// ``PlaygroundServer/HTTPLimits``. It replaces FlyingFox's `HTTPServer`, whose request
-/// reading had no bounds (see `docs/serve.md`); FlyingFox's `HTTPRequest`, `HTTPResponse`
-/// and `HTTPHandler` are kept, so the ``Router`` is unchanged.
+/// reading had no bounds (see `docs/serve.md`). Requests and responses are the types of
+/// `HTTPMessage.swift`; nothing of FlyingFox's HTTP module is used.
 ///
 /// Each connection reads in chunks into a buffer of its own, scans for the end of the head
 /// incrementally (``HeadScanner``), parses it (``RequestHead``), reads the body its
@@ -242,8 +241,7 @@ final class BoundedHTTPServer: Sendable {
       message: table.isStopping
         ? "the server is stopping"
         : "the server has \(table.capacity) connections open, its limit: try again later")
-    let bytes = ResponseEncoder.encode(
-      .error(error), body: Data(error.json.text.utf8), keepAlive: false, headOnly: false)
+    let bytes = ResponseEncoder.encode(.error(error), keepAlive: false, headOnly: false)
     _ = bytes.withUnsafeBytes { SocketCalls.send(fd, $0) }
     SocketCalls.shutdown(fd, read: false, write: true)
     var scratch = [UInt8](repeating: 0, count: 16_384)
@@ -258,7 +256,6 @@ private final class ClientConnection {
   private let server: BoundedHTTPServer
   private let socket: Socket
   private let fd: Int32
-  private let remoteAddress: HTTPRequest.Address?
   private var limits: PlaygroundServer.HTTPLimits { server.limits }
   private var table: ConnectionTable { server.table }
 
@@ -284,7 +281,6 @@ private final class ClientConnection {
     self.server = server
     self.socket = socket.socket
     fd = socket.socket.file.rawValue
-    remoteAddress = (try? socket.socket.remotePeer()).map(HTTPRequest.Address.make(from:))
   }
 
   func run() async {
@@ -342,7 +338,7 @@ private final class ClientConnection {
         storage[(start + found.lines.lowerBound)..<(start + found.lines.upperBound)], maxFields: limits.headerFields)
       guard head.contentLength <= limits.bodyBytes else {
         throw RequestError(
-          status: .payloadTooLarge, message: "the body is over the limit of \(limits.bodyBytes) bytes")
+          status: .contentTooLarge, message: "the body is over the limit of \(limits.bodyBytes) bytes")
       }
     } catch {
       await refuse(error)
@@ -369,28 +365,24 @@ private final class ClientConnection {
         }
       }
     }
-    let body = Data(storage[start..<(start + head.contentLength)])
+    let body = Array(storage[start..<(start + head.contentLength)])
     start += head.contentLength
     table.setDeadline(fd, nil)
-    let request = HTTPRequest(
-      method: HTTPMethod(rawValue: head.method), version: head.version, target: Self.target(head.target),
-      headers: head.headers, body: HTTPBodySequence(data: body), remoteAddress: remoteAddress)
     let response: HTTPResponse
-    if request.path.isEmpty {
-      // FlyingFox's URL parsing found no path in the target: refused, not taken for `/`.
-      response = .error(.bad("the request target is not a valid URL path: \(head.target.prefix(200))"))
-    } else {
+    do throws(RequestError) {
+      let request = try HTTPRequest(head: head, body: body)
       do {
         response = try await server.handler.handleRequest(request)
       } catch {
         response = .error(RequestError(status: .internalServerError, message: "the request failed: \(error)"))
       }
+    } catch {
+      response = .error(error)
     }
-    let closes = response.headers.values(for: .connection).contains { $0.lowercased().contains("close") }
+    let closes = response.headers.values(for: "Connection").contains { $0.lowercased().contains("close") }
     let keepAlive = head.keepAlive && !closes
     let bytes = ResponseEncoder.encode(
-      response, body: (try? await response.bodyData) ?? Data(), keepAlive: keepAlive, version: head.version,
-      headOnly: head.method == "HEAD")
+      response, keepAlive: keepAlive, version: head.version, headOnly: head.method == "HEAD")
     table.setDeadline(fd, ContinuousClock.now + limits.writeTime)
     guard await write(bytes) else { return false }
     guard keepAlive, table.isLive(fd) else {
@@ -402,8 +394,7 @@ private final class ClientConnection {
 
   /// Answers `error` with `Connection: close`, then lingers.
   private func refuse(_ error: RequestError) async {
-    let bytes = ResponseEncoder.encode(
-      .error(error), body: Data(error.json.text.utf8), keepAlive: false, headOnly: false)
+    let bytes = ResponseEncoder.encode(.error(error), keepAlive: false, headOnly: false)
     table.setDeadline(fd, ContinuousClock.now + limits.writeTime)
     guard await write(bytes) else { return }
     await linger()
@@ -490,32 +481,29 @@ private final class ClientConnection {
       storage.append(contentsOf: repeatElement(0, count: count - (storage.count - end)))
     }
   }
-
-  /// The target split at its first `?`, both parts percent-encoded as sent.
-  private static func target(_ text: String) -> HTTPRequest.Target {
-    guard let mark = text.firstIndex(of: "?") else { return HTTPRequest.Target(path: text, query: "") }
-    return HTTPRequest.Target(path: String(text[..<mark]), query: String(text[text.index(after: mark)...]))
-  }
 }
 
 /// The bytes of a response: status line, header fields (sorted by name), Content-Length and
 /// Connection, then the body, in one buffer for one write.
 enum ResponseEncoder {
-  /// Encodes `response` with `body`.
+  /// Encodes `response`.
   /// - Parameters:
   ///   - keepAlive: whether the connection stays open (else `Connection: close`).
   ///   - version: the request's version (an HTTP/1.0 connection kept alive says so).
   ///   - headOnly: for HEAD: the header fields of the body, without it.
   static func encode(
-    _ response: HTTPResponse, body: Data, keepAlive: Bool, version: HTTPVersion = .http11, headOnly: Bool
+    _ response: HTTPResponse, keepAlive: Bool, version: HTTPVersion = .http11, headOnly: Bool
   ) -> [UInt8] {
-    let code = response.statusCode.code
-    var text = "HTTP/1.1 \(code) \(response.statusCode.phrase)\r\n"
-    let framing: Set<HTTPHeader> = [.contentLength, .connection, .transferEncoding]
-    for name in response.headers.keys.sorted(by: { $0.rawValue < $1.rawValue }) where !framing.contains(name) {
-      for value in response.headers.values(for: name) where !value.contains(where: { $0 == "\r" || $0 == "\n" }) {
-        text += "\(name.rawValue): \(value)\r\n"
-      }
+    let code = response.status.code
+    let body = response.body
+    var text = "HTTP/1.1 \(code) \(response.status.phrase)\r\n"
+    let framing = ["Content-Length", "Connection", "Transfer-Encoding"]
+    let fields = response.headers.fields.enumerated().sorted {
+      ($0.element.name, $0.offset) < ($1.element.name, $1.offset)
+    }
+    for (_, field) in fields where !framing.contains(where: { HTTPHeaderFields.sameName($0, field.name) }) {
+      guard !field.value.contains(where: { $0 == "\r" || $0 == "\n" }) else { continue }
+      text += "\(field.name): \(field.value)\r\n"
     }
     let bodiless = code < 200 || code == 204 || code == 304
     if !bodiless { text += "Content-Length: \(body.count)\r\n" }

@@ -1,5 +1,3 @@
-import FlyingFox
-
 /// A request's line and header fields (RFC 9112 §2–§6), parsed strictly from the bytes before
 /// the blank line that ends them.
 ///
@@ -23,7 +21,7 @@ struct RequestHead: Sendable {
   /// `HTTP/1.0` or `HTTP/1.1`.
   var version: HTTPVersion
   /// The header fields, names case-insensitive, in the order sent.
-  var headers: HTTPHeaders
+  var headers: HTTPHeaderFields
   /// The body's length in bytes (0 without a Content-Length; `Int.max` when the digits
   /// overflow).
   var contentLength: Int
@@ -32,9 +30,6 @@ struct RequestHead: Sendable {
   var keepAlive: Bool
   /// Whether the client waits for `100 Continue` before it sends the body.
   var expectsContinue: Bool
-
-  /// `HTTP/1.0`.
-  static let http10 = HTTPVersion("HTTP/1.0")
 
   /// Parses a head.
   /// - Parameters:
@@ -48,7 +43,7 @@ struct RequestHead: Sendable {
     var lines = LineCursor(head)
     guard let requestLine = lines.next() else { throw .bad("the request is empty") }
     let line = try RequestLine.parse(requestLine)
-    var headers = HTTPHeaders()
+    var headers = HTTPHeaderFields()
     var fieldCount = 0
     while let fieldLine = lines.next() {
       guard !fieldLine.isEmpty else {
@@ -60,28 +55,28 @@ struct RequestHead: Sendable {
           status: .requestHeaderFieldsTooLarge, message: "the request has more than \(maxFields) header fields")
       }
       let (name, value) = try field(fieldLine)
-      headers.addValue(value, for: HTTPHeader(name))
+      headers.append(value, for: name)
     }
     return try RequestHead(line: line, headers: headers)
   }
 
-  private init(line: RequestLine, headers: HTTPHeaders) throws(RequestError) {
+  private init(line: RequestLine, headers: HTTPHeaderFields) throws(RequestError) {
     method = line.method
     target = line.target
     version = line.version
     self.headers = headers
-    let hosts = headers.values(for: .host).count
+    let hosts = headers.values(for: "Host").count
     guard hosts <= 1 else { throw .bad("the request has several Host headers") }
     guard hosts == 1 || version != .http11 else { throw .bad("an HTTP/1.1 request must have a Host header") }
-    guard headers.values(for: .transferEncoding).isEmpty else {
+    guard headers.values(for: "Transfer-Encoding").isEmpty else {
       throw RequestError(
         status: .lengthRequired,
         message: "Transfer-Encoding is not supported: send the body with a Content-Length")
     }
-    contentLength = try Self.contentLength(headers.values(for: .contentLength))
-    let connection = Self.tokens(headers.values(for: .connection))
+    contentLength = try Self.contentLength(headers.values(for: "Content-Length"))
+    let connection = Self.tokens(headers.values(for: "Connection"))
     keepAlive = version == .http11 ? !connection.contains("close") : connection.contains("keep-alive")
-    let expectations = Self.tokens(headers.values(for: HTTPHeader("Expect")))
+    let expectations = Self.tokens(headers.values(for: "Expect"))
     guard expectations.allSatisfy({ $0 == "100-continue" }) else {
       throw RequestError(status: .expectationFailed, message: "only Expect: 100-continue is supported")
     }
@@ -173,7 +168,7 @@ struct RequestLine: Sendable, Equatable {
     }
     switch (b[5], b[7]) {
     case (0x31, 0x31): return .http11
-    case (0x31, 0x30): return RequestHead.http10
+    case (0x31, 0x30): return .http10
     default:
       throw RequestError(
         status: .httpVersionNotSupported,
