@@ -20,7 +20,7 @@
 #                      (default 2000; QUICK 300)
 #   BENCH_WORK=DIR     work directory (default bench/work, git-ignored); the sets,
 #                      blobs and per-swipe decodes go to DIR/decoder/
-#   SWIFT_SCRATCH=DIR  swift build --scratch-path (default .build-bench, as run.sh)
+#   SWIFT_SCRATCH=DIR  where `make release` builds swipedict (default .build-bench, as run.sh)
 #   BENCH_CPU=N        the core decode is pinned to with taskset (default 0)
 #   REAL_SWIPES=FILE   real swipes with their words (default ../shared/swipes/hws-dev.jsonl)
 #
@@ -77,8 +77,8 @@ command -v python3 >/dev/null 2>&1 || die "python3 not found"
 SCRATCH="${SWIFT_SCRATCH:-.build-bench}"
 [[ $SCRATCH == /* ]] || SCRATCH="$ROOT/$SCRATCH"
 command -v swift >/dev/null 2>&1 || die "swift not found (a Swift 6 toolchain is needed)"
-say "building swipedict (swift build -c release --scratch-path ${SCRATCH#$ROOT/})"
-(cd "$ROOT" && swift build -c release --product swipedict --scratch-path "$SCRATCH" >&2) \
+say "building swipedict (make release SWIFT_SCRATCH=${SCRATCH#$ROOT/})"
+make -C "$ROOT" --no-print-directory release SWIFT_SCRATCH="$SCRATCH" >&2 \
   || die "swipedict does not build"
 SWIPEDICT="$SCRATCH/release/swipedict"
 [[ -x $SWIPEDICT ]] || die "no $SWIPEDICT after the build"

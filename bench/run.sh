@@ -12,8 +12,8 @@
 #   NO_SWIPEDICT=1   peers only, on the raw list words (for when the Swift
 #                    package does not build; not a comparison)
 #   BENCH_WORK=DIR   work directory (default bench/work, git-ignored)
-#   SWIFT_SCRATCH=DIR  swift build --scratch-path for swipedict (default
-#                    .build-bench, a build of its own beside the user's .build)
+#   SWIFT_SCRATCH=DIR  where swipedict is built, as `make release` builds it
+#                    (default .build-bench, a build of its own beside the user's .build)
 #   KEYBOARD=0       skip the keyboard queries (completion, correction, swipe
 #                    filter; timed on en, de and en-900k)
 #   MISSPELLINGS=0   skip "Correction on real misspellings" (en only: SwipeDict's
@@ -177,8 +177,8 @@ if [[ "${NO_SWIPEDICT:-0}" != 1 && -n ${SWIPEDICT_BIN:-} ]]; then
   say "using $SWIPEDICT (SWIPEDICT_BIN; not built)"
 elif [[ "${NO_SWIPEDICT:-0}" != 1 ]]; then
   command -v swift >/dev/null 2>&1 || die "swift not found (Swift 6 toolchain needed; or NO_SWIPEDICT=1 for peers only)"
-  say "building swipedict (swift build -c release --scratch-path ${SCRATCH#$ROOT/})"
-  (cd "$ROOT" && swift build -c release --product swipedict --scratch-path "$SCRATCH" >&2) \
+  say "building swipedict (make release SWIFT_SCRATCH=${SCRATCH#$ROOT/})"
+  make -C "$ROOT" --no-print-directory release SWIFT_SCRATCH="$SCRATCH" >&2 \
     || die "swipedict does not build (NO_SWIPEDICT=1 runs the peers alone)"
   SWIPEDICT="$SCRATCH/release/swipedict"
   [[ -x $SWIPEDICT ]] || die "no $SWIPEDICT after the build"

@@ -12,8 +12,8 @@ serve_prepare() {
   else
     local scratch="${SWIFT_SCRATCH:-.build-bench}"
     [[ $scratch == /* ]] || scratch="$ROOT/$scratch"
-    say "building swipedict (swift build -c release --scratch-path ${scratch#$ROOT/})"
-    (cd "$ROOT" && swift build -c release --product swipedict --scratch-path "$scratch" >&2) \
+    say "building swipedict (make release SWIFT_SCRATCH=${scratch#$ROOT/})"
+    make -C "$ROOT" --no-print-directory release SWIFT_SCRATCH="$scratch" >&2 \
       || die "swipedict does not build"
     SWIPEDICT="$scratch/release/swipedict"
   fi

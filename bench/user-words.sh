@@ -33,8 +33,8 @@ die() { printf '%s\n' "user-words: $*" >&2; exit 1; }
 
 SCRATCH="${SWIFT_SCRATCH:-.build-bench}"
 [[ $SCRATCH == /* ]] || SCRATCH="$ROOT/$SCRATCH"
-say "building swipedict (swift build -c release --scratch-path ${SCRATCH#$ROOT/})"
-(cd "$ROOT" && swift build -c release --product swipedict --scratch-path "$SCRATCH" >&2) \
+say "building swipedict (make release SWIFT_SCRATCH=${SCRATCH#$ROOT/})"
+make -C "$ROOT" --no-print-directory release SWIFT_SCRATCH="$SCRATCH" >&2 \
   || die "swipedict does not build"
 SD="$SCRATCH/release/swipedict"
 PIN=()
