@@ -18,9 +18,15 @@ final class BackgroundWork<Value: Sendable, Failure: Error>: @unchecked Sendable
   }
 
   /// Waits for the work to end; returns its value or throws its error.
+  ///
+  /// The value moves out, so that the caller holds the only reference to its buffers and
+  /// can change them without a copy.
+  /// - Precondition: called once.
   func wait() throws(Failure) -> Value {
     group.wait()
     // safe: set before the group was left, which the wait above orders before this read.
-    return try result!.get()
+    guard let result else { preconditionFailure("wait() was called twice") }
+    self.result = nil
+    return try result.get()
   }
 }

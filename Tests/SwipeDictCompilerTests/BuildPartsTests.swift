@@ -6,8 +6,9 @@ import SwipeDictTestSupport
 import SwipeDictTools
 
 /// The pieces a build is made of besides the automaton: the word table the lists merge
-/// into, the UTF-8 decoding it reads words with, the NFC shortcut, the second thread.
-@Suite("Build parts: word table, UTF-8 scalars, NFC, background work")
+/// into, the UTF-8 decoding it reads words with, the NFC shortcut, the second thread and
+/// the queue that feeds it.
+@Suite("Build parts: word table, UTF-8 scalars, NFC, background work, queue")
 struct BuildPartsTests {
   @Test("the word table sums counts as a dictionary keyed by the word does", arguments: [UInt64(1), 2, 3])
   func wordCountsMatchDictionary(seed: UInt64) {
@@ -110,6 +111,74 @@ struct BuildPartsTests {
     let second = try DictionaryCompiler.compile(words: words.reversed(), layout: layout)
     #expect(first.bytes == second.bytes)
     #expect(first.report.words > 1_000)
+  }
+
+  /// Reading a list hands its entries to a second thread in batches (`make tsan` runs
+  /// this under ThreadSanitizer): a file of several batches, with marks, misspellings,
+  /// shortcuts and repeated words, builds the blob its entries build in memory, and a bad
+  /// line far into the file is reported and leaves no thread waiting.
+  @Test func readingSharedBetweenThreads() throws {
+    var random = SeededGenerator(state: 12)
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    var lines = ["dictionary=main:en,locale=en,description=English,date=1,version=1"]
+    for i in 0..<(3 * DictionaryCompiler.entryBatchSize + 123) {
+      let word = String((0..<Int.random(in: 1...7, using: &random)).map { _ in letters.randomElement(using: &random)! })
+      let marks = [1: ",possibly_offensive=true", 2: ",not_a_word=true", 3: ",flags=abbreviation"][i % 97] ?? ""
+      lines.append(" word=\(word),f=\(Int.random(in: 0...255, using: &random))\(marks)")
+      if i % 89 == 4 { lines.append("  shortcut=\(word)s,f=whitelist") }
+    }
+    let directory = try IngestTemporaryDirectory()
+    defer { directory.remove() }
+    let layout = repositoryLayout("qwerty-en")
+    let path = try directory.write("list.combined", Array((lines.joined(separator: "\n") + "\n").utf8))
+    var entries: [WordListEntry] = []
+    _ = try readWordList(atPath: path) { entries.append($0) }
+    let fromFile = try DictionaryCompiler.compile(inputs: [path], layout: layout)
+    let inMemory = try DictionaryCompiler.compile(entries: entries, layout: layout)
+    // Every section but META (which names the inputs) is the same.
+    func sectionsButMetadata(_ blob: [UInt8]) -> [[UInt8]] {
+      (0..<Int(blob.uint32(at: 24))).compactMap { i in
+        let entry = 64 + Int(blob.uint32(at: 28)) * i
+        guard blob.uint32(at: entry) != SectionTag.metadata.rawValue else { return nil }
+        let offset = Int(blob.uint64(at: entry + 8))
+        return Array(blob[offset..<offset + Int(blob.uint64(at: entry + 16))])
+      }
+    }
+    #expect(sectionsButMetadata(fromFile.bytes) == sectionsButMetadata(inMemory.bytes))
+    #expect(sectionsButMetadata(fromFile.bytes).count >= 7)
+    #expect(fromFile.report.entriesRead == entries.count)
+    #expect(entries.count > 3 * DictionaryCompiler.entryBatchSize)
+    #expect(fromFile.report.shortcuts > 0 && fromFile.report.neverSuggested > 0)
+    #expect(fromFile.report.abbreviations > 0)
+    #expect(fromFile.report.misspellings == inMemory.report.misspellings)
+
+    lines.insert(" word=bad\u{7}word,f=10", at: 2 * DictionaryCompiler.entryBatchSize + 5)
+    let bad = try directory.write("bad.combined", Array((lines.joined(separator: "\n") + "\n").utf8))
+    #expect(throws: WordListError.self) { try DictionaryCompiler.compile(inputs: [bad], layout: layout) }
+  }
+
+  @Test("the bounded queue passes every element in order from one thread to another, then ends")
+  func queueSharedBetweenThreads() throws {
+    let queue = BoundedQueue<[Int]>(capacity: 2)
+    let received = BackgroundWork { () -> [Int] in
+      var all: [Int] = []
+      while let batch = queue.next() { all += batch }
+      return all
+    }
+    for start in stride(from: 0, to: 10_000, by: 100) { queue.send(Array(start..<start + 100)) }
+    queue.close()
+    #expect(received.wait() == Array(0..<10_000))
+    queue.send([1])  // dropped: the queue is closed
+    #expect(queue.next() == nil)
+
+    // Closed with elements left: they come out first.
+    let left = BoundedQueue<Int>(capacity: 3)
+    left.send(7)
+    left.send(8)
+    left.close()
+    #expect(left.next() == 7)
+    #expect(left.next() == 8)
+    #expect(left.next() == nil)
   }
 
   @Test("a count of -0.0 builds the blob a count of 0 builds")
