@@ -373,13 +373,28 @@ public enum DictionaryCompiler {
     }
     let alphabet = Collation.alphabet(of: scalars)
     // Everything below reads words in ID order: put them in that order once (one pass of
-    // random reads instead of one per stage).
+    // random reads instead of one per stage). The words are split at a first letter into
+    // two halves of about the same size, which are labeled, sorted and put in order on two
+    // threads; every word of the second half sorts after those of the first.
     let words: LabeledWords
     var order: [UInt32]
+    let scale: Double
+    var quantizedByEntry: [UInt8]
     do {
-      let unsorted = LabeledWords(kept, of: counts, alphabet: alphabet)
-      order = unsorted.sortedOrder()
-      words = unsorted.permuted(by: order)
+      let split: Int
+      (kept, split) = LabeledWords.splitByFirstLabel(kept, of: counts, alphabet: alphabet)
+      // The frequencies, quantized in kept order; the summed counts are freed before the
+      // sort, the build's largest stage.
+      scale = log1p(kept.lazy.map { sums[Int($0)] }.max() ?? 0)
+      quantizedByEntry = kept.map { FrequencyLayout.quantize(sums[Int($0)], scale: scale) }
+      sums = []
+      counts.removeCounts()
+      let (table, secondHalf) = (counts, Array(kept[split...]))
+      let second = BackgroundWork { LabeledWords.sorted(secondHalf, of: table, alphabet: alphabet) }
+      let first = LabeledWords.sorted(Array(kept[..<split]), of: counts, alphabet: alphabet)
+      let (secondWords, secondOrder) = second.wait()
+      words = LabeledWords(joining: first.words, secondWords)
+      order = first.order + secondOrder.lazy.map { $0 + UInt32(split) }
     }
     let wordCount = order.count
     /// The entry of `counts` of a word ID.
@@ -392,15 +407,9 @@ public enum DictionaryCompiler {
       try EncodedAutomaton(words: words)
     }
 
-    // Frequencies, marks, bigrams and the report's examples read the words' spellings;
-    // then the word table is freed before the largest stage.
-    // Quantized in kept order (reads in entry order, unless --max-words sorted them), then
-    // put in ID order from one byte a word.
-    let scale = log1p(kept.lazy.map { sums[Int($0)] }.max() ?? 0)
-    let quantized = {
-      let byEntry = kept.map { FrequencyLayout.quantize(sums[Int($0)], scale: scale) }
-      return order.map { byEntry[Int($0)] }
-    }()
+    // Marks, bigrams and the report's examples read the words' spellings; then the word
+    // table is freed before the automaton and the sections are built.
+    let quantized = order.map { quantizedByEntry[Int($0)] }
 
     // Marks by word ID; shortcuts in section order. A misspelling that is also a word of
     // the blob is a word. Sources and targets over 65,535 bytes cannot be stored (lines of
@@ -473,12 +482,13 @@ public enum DictionaryCompiler {
       entries.sorted(by: counts.bytesPrecede).prefix(10).map(counts.word(at:))
     }
     let (untypeableExamples, noKeysExamples) = (examples(untypeable), examples(noKeys))
-    // Nothing below reads entries any more: free them (and the counts and order, 12 bytes a
-    // word) while the automaton and the other sections are built.
+    // Nothing below reads entries any more: free them (the word table, and 9 bytes a word
+    // of kept entries, order and frequencies) while the automaton and the other sections
+    // are built.
     counts = WordCounts()
     kept = []
-    sums = []
     order = []
+    quantizedByEntry = []
 
     let computed = WordSections(
       words: words, quantized: quantized, scale: scale, alphabet: alphabet, layout: layout)
@@ -598,6 +608,61 @@ struct LabeledWords {
   }
 
   private init() {}
+
+  /// The words of `first`, then those of `second`.
+  init(joining first: LabeledWords, _ second: LabeledWords) {
+    labels = first.labels + second.labels
+    let shift = UInt32(first.labels.count)
+    starts = first.starts + second.starts.dropFirst().lazy.map { $0 + shift }
+  }
+
+  /// The words of entries `entries` of `counts` in label order, and `order`, where
+  /// `order[i]` is the index in `entries` of the i-th of them.
+  static func sorted(
+    _ entries: [UInt32], of counts: WordCounts, alphabet: Alphabet
+  ) -> (words: LabeledWords, order: [UInt32]) {
+    let unsorted = LabeledWords(entries, of: counts, alphabet: alphabet)
+    let order = unsorted.sortedOrder()
+    return (unsorted.permuted(by: order), order)
+  }
+
+  /// `entries` split in two at a first label: first those whose word starts with a label
+  /// below it, then the others, each part in the order given. The label is the one that
+  /// makes the parts' sizes closest.
+  /// - Returns: the entries, and where the second part starts.
+  /// - Precondition: every word is non-empty and the alphabet has its first character.
+  static func splitByFirstLabel(
+    _ entries: [UInt32], of counts: WordCounts, alphabet: Alphabet
+  ) -> (entries: [UInt32], split: Int) {
+    var firstLabels: [UInt8] = []
+    firstLabels.reserveCapacity(entries.count)
+    var histogram = [Int](repeating: 0, count: 256)
+    for entry in entries {
+      let label = counts.withBytes(at: Int(entry)) { bytes in
+        var first: UInt8 = 0
+        UTF8Scalars.forEach(in: bytes) { s in
+          first = alphabet.label(for: s)!  // safe: the alphabet was made from these words
+          return false
+        }
+        return first
+      }
+      firstLabels.append(label)
+      histogram[Int(label)] += 1
+    }
+    // The split label: below it lie `below` entries; the one with the smallest imbalance.
+    var (splitLabel, below, bestImbalance) = (0, 0, entries.count)
+    for label in 0...256 {
+      let imbalance = abs(2 * below - entries.count)
+      if imbalance < bestImbalance { (splitLabel, bestImbalance) = (label, imbalance) }
+      if label < 256 { below += histogram[label] }
+    }
+    var reordered: [UInt32] = []
+    reordered.reserveCapacity(entries.count)
+    for (entry, label) in zip(entries, firstLabels) where Int(label) < splitLabel { reordered.append(entry) }
+    let split = reordered.count
+    for (entry, label) in zip(entries, firstLabels) where Int(label) >= splitLabel { reordered.append(entry) }
+    return (reordered, split)
+  }
 
   var count: Int { starts.count - 1 }
 

@@ -157,6 +157,40 @@ struct BuildPartsTests {
     #expect(throws: WordListError.self) { try DictionaryCompiler.compile(inputs: [bad], layout: layout) }
   }
 
+  @Test("words split at a first letter, sorted in two halves and joined, are in the order one sort gives", arguments: [UInt64(5), 6, 7])
+  func splitSortMatchesOneSort(seed: UInt64) {
+    var random = SeededGenerator(state: seed)
+    // Skewed first letters (many words start with s), shared prefixes, a few accents.
+    let letters = Array("sssssabcdeeefghilmnoprstuwyéü'")
+    var table = WordCounts()
+    for _ in 0..<4_000 {
+      let length = Int.random(in: 1...12, using: &random)
+      table.add(String((0..<length).map { _ in letters.randomElement(using: &random)! }), count: 1)
+    }
+    table.placePending()
+    var scalars = Set<Unicode.Scalar>()
+    for entry in 0..<table.count { scalars.formUnion(table.word(at: entry).unicodeScalars) }
+    let alphabet = Collation.alphabet(of: scalars)
+    let entries = (0..<UInt32(table.count)).shuffled(using: &random)
+    func labels(_ words: LabeledWords) -> [[UInt8]] { (0..<words.count).map { words.withLabels(of: $0) { Array($0) } } }
+
+    let (reordered, split) = LabeledWords.splitByFirstLabel(entries, of: table, alphabet: alphabet)
+    #expect(Set(reordered) == Set(entries) && reordered.count == entries.count)
+    let first = LabeledWords.sorted(Array(reordered[..<split]), of: table, alphabet: alphabet)
+    let second = LabeledWords.sorted(Array(reordered[split...]), of: table, alphabet: alphabet)
+    // Both halves hold words, each in the order it was given.
+    #expect(split > entries.count / 4 && split < entries.count * 3 / 4, "split \(split) of \(entries.count)")
+    let position = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1, $0) })
+    for part in [reordered[..<split], reordered[split...]] {
+      #expect(zip(part, part.dropFirst()).allSatisfy { position[$0]! < position[$1]! })
+    }
+    let one = LabeledWords.sorted(entries, of: table, alphabet: alphabet)
+    let joined = LabeledWords(joining: first.words, second.words)
+    #expect(labels(joined) == labels(one.words))
+    let order = first.order + second.order.map { $0 + UInt32(split) }
+    #expect(order.map { reordered[Int($0)] } == one.order.map { entries[Int($0)] })
+  }
+
   @Test("the bounded queue passes every element in order from one thread to another, then ends")
   func queueSharedBetweenThreads() throws {
     let queue = BoundedQueue<[Int]>(capacity: 2)

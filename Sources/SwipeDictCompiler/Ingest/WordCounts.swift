@@ -37,7 +37,7 @@ struct WordCounts {
   /// - Precondition: no word is pending (``placePending()``).
   var count: Int {
     precondition(pendingEnds.isEmpty, "words pending: call placePending() first")
-    return sums.count
+    return starts.count - 1
   }
 
   /// Each entry's summed count.
@@ -118,6 +118,12 @@ struct WordCounts {
   mutating func removeIndex() {
     precondition(pendingEnds.isEmpty, "words pending: call placePending() first")
     slots = []
+  }
+
+  /// Frees the summed counts once they are read (``counts`` is empty after); the words
+  /// stay.
+  mutating func removeCounts() {
+    sums = []
   }
 
   /// The entry number of `word`, if it has one.
