@@ -291,53 +291,10 @@ public enum DictionaryCompiler {
     guard layout.keys.count <= FeatureLayout.maxKeys else {
       throw CompileError.tooManyKeys(count: layout.keys.count)
     }
-    // How each character types, cached: a table for ASCII, a dictionary for the rest.
-    var asciiTyping = [KeyboardLayout.Typing](repeating: .untypeable, count: 128)
-    for byte in 0..<128 { asciiTyping[byte] = layout.classify(Unicode.Scalar(UInt8(byte))) }
-    var typing: [Unicode.Scalar: KeyboardLayout.Typing] = [:]
-    enum Typeability { case typeable, untypeable, noKeys }
-    func typeability(_ word: UnsafeBufferPointer<UInt8>) -> Typeability {
-      var hasKey = false
-      var result = Typeability.typeable
-      UTF8Scalars.forEach(in: word) { s in
-        let t: KeyboardLayout.Typing
-        if s.value < 128 {
-          t = asciiTyping[Int(s.value)]
-        } else if let known = typing[s] {
-          t = known
-        } else {
-          t = layout.classify(s)
-          typing[s] = t
-        }
-        switch t {
-        case .key: hasKey = true
-        case .skipped: break
-        case .untypeable:
-          result = .untypeable
-          return false
-        }
-        return true
-      }
-      return result == .typeable && !hasKey ? .noKeys : result
-    }
     // Entries of `counts` kept, and those dropped as untypeable or without keys.
-    var kept: [UInt32] = []
-    kept.reserveCapacity(counts.count)
-    var untypeable: [Int] = []
-    var noKeys: [Int] = []
-    var belowMinCount = 0
-    for entry in 0..<counts.count {
-      let t = counts.withBytes(at: entry) { typeability($0) }
-      if t == .untypeable {
-        untypeable.append(entry)
-      } else if t == .noKeys {
-        noKeys.append(entry)
-      } else if sums[entry] < options.minCount {
-        belowMinCount += 1
-      } else {
-        kept.append(UInt32(entry))
-      }
-    }
+    let outcome = EntryFilter.outcome(of: counts, sums: sums, layout: layout, minCount: options.minCount)
+    var kept = outcome.kept
+    let (untypeable, noKeys, belowMinCount) = (outcome.untypeable, outcome.noKeys, outcome.belowMinCount)
     let distinct = counts.count
     var beyondMaxWords = 0
     if let maxWords = options.maxWords, kept.count > maxWords {
@@ -357,17 +314,7 @@ public enum DictionaryCompiler {
     }
 
     progress?(CompileProgress(stage: .sorting, detail: "\(kept.count) words"))
-    var asciiUsed = [Bool](repeating: false, count: 128)
-    var scalars: Set<Unicode.Scalar> = []
-    for entry in kept {
-      counts.withBytes(at: Int(entry)) { bytes in
-        UTF8Scalars.forEach(in: bytes) { s in
-          if s.value < 128 { asciiUsed[Int(s.value)] = true } else { scalars.insert(s) }
-          return true
-        }
-      }
-    }
-    for byte in 0..<128 where asciiUsed[byte] { scalars.insert(Unicode.Scalar(UInt8(byte))) }
+    let scalars = EntryFilter.characters(of: kept, in: counts)
     guard scalars.count <= Alphabet.maxCount else {
       throw CompileError.tooManyCharacters(count: scalars.count)
     }
@@ -383,14 +330,15 @@ public enum DictionaryCompiler {
     do {
       let split: Int
       (kept, split) = LabeledWords.splitByFirstLabel(kept, of: counts, alphabet: alphabet)
-      // The frequencies, quantized in kept order; the summed counts are freed before the
-      // sort, the build's largest stage.
-      scale = log1p(kept.lazy.map { sums[Int($0)] }.max() ?? 0)
-      quantizedByEntry = kept.map { FrequencyLayout.quantize(sums[Int($0)], scale: scale) }
-      sums = []
+      // The second thread's copy of the word table holds no counts: `sums` is their only
+      // reference, freed once they are quantized (in kept order), before the sort, the
+      // build's largest stage.
       counts.removeCounts()
       let (table, secondHalf) = (counts, Array(kept[split...]))
       let second = BackgroundWork { LabeledWords.sorted(secondHalf, of: table, alphabet: alphabet) }
+      scale = log1p(kept.lazy.map { sums[Int($0)] }.max() ?? 0)
+      quantizedByEntry = kept.map { FrequencyLayout.quantize(sums[Int($0)], scale: scale) }
+      sums = []
       let first = LabeledWords.sorted(Array(kept[..<split]), of: counts, alphabet: alphabet)
       let (secondWords, secondOrder) = second.wait()
       words = LabeledWords(joining: first.words, secondWords)
