@@ -66,12 +66,16 @@ BUILD_DIR    := build
 # instead of 42 (README.md, "The command line"). It is linked by lld (gold warns about
 # the static Foundation's use of mktemp) with packed relative relocations where glibc reads
 # them (2.36 and later): 1.9 MB of relocation table in 34 KB, touched by every start.
+# A toolchain without the static libraries, or without lld, builds as before.
 # SWIFT_SCRATCH=DIR builds it in DIR instead of .build (the benchmarks use .build-bench).
-GLIBC_RELR   := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | \
+SWIFT_BIN_DIR := $(dir $(realpath $(shell command -v $(SWIFT) 2>/dev/null)))
+SWIFT_STATIC  := $(wildcard $(SWIFT_BIN_DIR)../lib/swift_static/linux/libswiftCore.a)
+SWIFT_LLD     := $(or $(wildcard $(SWIFT_BIN_DIR)ld.lld),$(shell command -v ld.lld 2>/dev/null))
+GLIBC_RELR    := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | \
   awk '{split($$2, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) print "yes"}')
 ifeq ($(shell uname -s),Linux)
-RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -use-ld=lld \
-  $(if $(GLIBC_RELR),-Xlinker -z -Xlinker pack-relative-relocs)
+RELEASE_FLAGS ?= $(if $(SWIFT_STATIC),--static-swift-stdlib \
+  $(if $(SWIFT_LLD),-Xswiftc -use-ld=lld $(if $(GLIBC_RELR),-Xlinker -z -Xlinker pack-relative-relocs)))
 endif
 SCRATCH_FLAG  = $(if $(SWIFT_SCRATCH),--scratch-path $(SWIFT_SCRATCH))
 RELEASE_BIN   = $(shell $(SWIFT) build -c release $(SCRATCH_FLAG) --show-bin-path)/swipedict
