@@ -286,7 +286,7 @@ public enum DictionaryCompiler {
     let misspellings = annotations.misspellings.filter { counts.index(of: $0) == nil }.count
     counts.removeIndex()
     progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
-    // The summed counts, by entry; freed once quantized (with `counts`, before the largest stage).
+    // The summed counts, by entry; freed once quantized, before the sort (the largest stage).
     var sums = counts.counts
     guard layout.keys.count <= FeatureLayout.maxKeys else {
       throw CompileError.tooManyKeys(count: layout.keys.count)
@@ -356,7 +356,7 @@ public enum DictionaryCompiler {
     }
 
     // Marks, bigrams and the report's examples read the words' spellings; then the word
-    // table is freed before the automaton and the sections are built.
+    // table is freed, while the automaton is built, before the other sections are.
     let quantized = order.map { quantizedByEntry[Int($0)] }
 
     // Marks by word ID; shortcuts in section order. A misspelling that is also a word of
@@ -647,9 +647,10 @@ struct LabeledWords {
   /// each run of equal keys (words that share eight labels, or shorter words padded alike)
   /// by the whole comparison.
   func sortedOrder() -> [UInt32] {
-    labels.withUnsafeBufferPointer { all in
+    guard count > 0 else { return [] }
+    return labels.withUnsafeBufferPointer { all in
       starts.withUnsafeBufferPointer { s in
-        let base = all.baseAddress!
+        let base = all.baseAddress!  // safe: a word has at least one label
         func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
           let (a, b) = (Int(a), Int(b))
           let la = Int(s[a + 1] - s[a])
@@ -657,7 +658,6 @@ struct LabeledWords {
           let c = memcmp(base + Int(s[a]), base + Int(s[b]), min(la, lb))
           return c != 0 ? c < 0 : la < lb
         }
-        guard count > 0 else { return [] }
         var keyed: [(key: UInt64, index: UInt32)] = (0..<count).map { i in
           var key: UInt64 = 0
           let start = Int(s[i])

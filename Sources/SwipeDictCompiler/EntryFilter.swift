@@ -3,8 +3,8 @@
 /// Which entries of the word table a build keeps, and the characters of those it keeps:
 /// the two passes over every word between reading and sorting, each run on two halves of
 /// the entries at once (``BackgroundWork``), the halves joined in entry order.
-struct EntryFilter {
-  /// Entries sorted by what happens to them, each list in entry order.
+enum EntryFilter {
+  /// Entries grouped by what happens to them, each group in entry order.
   struct Outcome: Sendable {
     var kept: [UInt32] = []
     /// Entries with a character the layout cannot type.
@@ -14,8 +14,8 @@ struct EntryFilter {
     var belowMinCount = 0
   }
 
-  /// Sorts the entries of `counts` by how `layout` types them and by their summed count
-  /// (each half of them on its own thread).
+  /// Classifies the entries of `counts` by how `layout` types them and by their summed
+  /// count (each half of them on its own thread).
   /// - Parameters:
   ///   - sums: each entry's summed count.
   ///   - minCount: entries with a lower sum are dropped (after the layout's checks).

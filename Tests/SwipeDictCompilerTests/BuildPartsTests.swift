@@ -191,6 +191,24 @@ struct BuildPartsTests {
     #expect(order.map { reordered[Int($0)] } == one.order.map { entries[Int($0)] })
   }
 
+  @Test("words that all start with one letter, or one word, leave a half empty and build as one sort does")
+  func oneSidedSplit() throws {
+    let layout = repositoryLayout("qwerty-en")
+    for words in [["sea", "sa", "s", "sun", "ska"], ["word"]] {
+      var table = WordCounts()
+      for word in words { table.add(word, count: 1) }
+      table.placePending()
+      let alphabet = Collation.alphabet(of: Set(words.flatMap(\.unicodeScalars)))
+      let entries = (0..<UInt32(table.count)).map { $0 }
+      let (reordered, split) = LabeledWords.splitByFirstLabel(entries, of: table, alphabet: alphabet)
+      #expect(split == 0 || split == entries.count)
+      #expect(LabeledWords.sorted([], of: table, alphabet: alphabet).order.isEmpty)
+      #expect(reordered.count == entries.count)
+      let blob = try DictionaryCompiler.compile(words: words.map { ($0, 1) }, layout: layout)
+      #expect(blob.report.words == words.count)
+    }
+  }
+
   @Test("the bounded queue passes every element in order from one thread to another, then ends")
   func queueSharedBetweenThreads() throws {
     let queue = BoundedQueue<[Int]>(capacity: 2)

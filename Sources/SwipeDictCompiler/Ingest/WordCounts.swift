@@ -122,7 +122,9 @@ struct WordCounts {
 
   /// Frees the summed counts once they are read (``counts`` is empty after); the words
   /// stay.
+  /// - Precondition: ``removeIndex()`` was called (no word is added after this).
   mutating func removeCounts() {
+    precondition(slots.isEmpty, "words can still be added: call removeIndex() first")
     sums = []
   }
 

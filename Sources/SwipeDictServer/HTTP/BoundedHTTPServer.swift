@@ -501,7 +501,7 @@ enum ResponseEncoder {
     let fields = response.headers.fields.enumerated().sorted {
       ($0.element.name, $0.offset) < ($1.element.name, $1.offset)
     }
-    for (_, field) in fields where !framing.contains(where: { HTTPHeaderFields.sameName($0, field.name) }) {
+    for (_, field) in fields where !framing.contains(where: { HTTPHeaderFields.namesMatch($0, field.name) }) {
       guard !field.value.contains(where: { $0 == "\r" || $0 == "\n" }) else { continue }
       text += "\(field.name): \(field.value)\r\n"
     }

@@ -10,7 +10,9 @@ enum HTTPVersion: Sendable, Equatable {
 
 /// A response's status: its code and reason phrase (RFC 9110 §15).
 struct HTTPStatus: Sendable, Equatable {
+  /// The three-digit code.
   var code: Int
+  /// The reason phrase sent after it.
   var phrase: String
 
   static let ok = HTTPStatus(code: 200, phrase: "OK")
@@ -51,16 +53,16 @@ struct HTTPHeaderFields: Sendable, ExpressibleByDictionaryLiteral {
 
   /// The values of every field named `name`, in order.
   func values(for name: String) -> [String] {
-    fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
   }
 
   /// The first value of the fields named `name`.
   subscript(name: String) -> String? {
-    fields.first { Self.sameName($0.name, name) }?.value
+    fields.first { Self.namesMatch($0.name, name) }?.value
   }
 
-  /// Whether two field names are equal without regard to ASCII case.
-  static func sameName(_ a: String, _ b: String) -> Bool {
+  /// Whether two field names match without regard to ASCII case.
+  static func namesMatch(_ a: String, _ b: String) -> Bool {
     a.utf8.count == b.utf8.count
       && zip(a.utf8, b.utf8).allSatisfy { lowercase($0) == lowercase($1) }
   }
@@ -75,13 +77,16 @@ struct HTTPHeaderFields: Sendable, ExpressibleByDictionaryLiteral {
 struct HTTPRequest: Sendable {
   /// The method as sent (a token: `GET`, `POST` …).
   var method: String
+  /// The version of the request line.
   var version: HTTPVersion
-  /// The target's path, percent-decoded, with its `.` and `..` segments resolved
-  /// (RFC 3986 §5.2.4).
+  /// The target's path: its `.` and `..` segments resolved as sent (RFC 3986 §5.2.4), then
+  /// percent-decoded (so `%2E` and `%2F` are data, not dots and separators).
   var path: String
   /// The query's parameters (`name=value`, split at `&`), percent-decoded, in order.
   var query: [(name: String, value: String)]
+  /// The header fields as sent.
   var headers: HTTPHeaderFields
+  /// The whole body (its Content-Length's worth).
   var body: [UInt8]
 
   /// A request from its parsed head and its body.
@@ -187,8 +192,12 @@ struct HTTPRequest: Sendable {
 /// A response: status, header fields and the whole body (the connection loop adds
 /// Content-Length and Connection).
 struct HTTPResponse: Sendable {
+  /// The status line's code and phrase.
   var status: HTTPStatus
+  /// The header fields to send (Content-Length, Connection and Transfer-Encoding are the
+  /// connection loop's and are left out).
   var headers: HTTPHeaderFields
+  /// The whole body.
   var body: [UInt8]
 
   init(status: HTTPStatus, headers: HTTPHeaderFields = HTTPHeaderFields(), body: [UInt8] = []) {
