@@ -440,8 +440,9 @@ public enum DictionaryCompiler {
 
     let computed = WordSections(
       words: words, quantized: quantized, scale: scale, alphabet: alphabet, layout: layout)
+    progress?(CompileProgress(stage: .building, detail: "FREQ, FEAT, PTRE and BEST done; the automaton"))
     let dawg = try automaton.wait()
-    progress?(CompileProgress(stage: .writing, detail: ""))
+    progress?(CompileProgress(stage: .writing, detail: "the blob"))
     var metadataMembers: [(String, JSONValue)] = [
       ("tool", .string("swipedict \(SwipeDictVersion.string)")),
       ("format", .string(FormatVersion.current.description)),

@@ -27,6 +27,7 @@ struct BuildCommand: ParsableCommand {
         swipedict build corpora/en.tsv.zst --layout corpora/layouts/qwerty-en.json -o build/en.swipedict
         swipedict build a.tsv b.txt.zst --layout my.json -o my.swipedict --max-words 100000 --budget 48MB
         swipedict build corpora/en.tsv.zst --bigrams build/corpora/en-bigrams.tsv.zst --layout corpora/layouts/qwerty-en.json -o build/en.swipedict
+        swipedict build corpora/en.tsv.zst --layout corpora/layouts/qwerty-en.json -o /tmp/en.swipedict --quiet --timings
       """)
 
   @Argument(help: "Word lists (.tsv, .txt, AOSP combined; optionally .zst).")
@@ -58,6 +59,11 @@ struct BuildCommand: ParsableCommand {
   @Flag(name: .long, help: "Print only errors.")
   var quiet = false
 
+  @Flag(
+    name: .long,
+    help: "Print when each stage of the build began, in ms since the start, on standard error (even with --quiet).")
+  var timings = false
+
   func validate() throws {
     if let maxWords, maxWords < 1 {
       throw ValidationError("--max-words \(maxWords): must be at least 1")
@@ -85,10 +91,12 @@ struct BuildCommand: ParsableCommand {
     let clock = ContinuousClock()
     let started = clock.now
     let result: CompiledDictionary
+    var stages: [(at: Duration, progress: CompileProgress)] = []
     do {
       result = try DictionaryCompiler.compile(
         inputs: inputs, bigrams: bigrams, layout: layoutModel, options: options
       ) { progress in
+        if timings { stages.append((clock.now - started, progress)) }
         guard showProgress else { return }
         printError("\u{1B}[2K\r\(progress.stage.rawValue): \(progress.detail)", terminator: "")
       }
@@ -97,6 +105,15 @@ struct BuildCommand: ParsableCommand {
     } catch {
       if showProgress { printError("") }
       throw failure(error)
+    }
+    if timings {
+      func milliseconds(_ d: Duration) -> String {
+        fixedDecimal(Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15, places: 1)
+      }
+      for (at, progress) in stages {
+        printError("timings: \(milliseconds(at)) ms \(progress.stage.rawValue): \(progress.detail)")
+      }
+      printError("timings: \(milliseconds(clock.now - started)) ms written: \(output)")
     }
     let report = result.report
     for input in report.inputs + report.bigramInputs where !input.warnings.isEmpty || input.skipped > 0 {

@@ -27,6 +27,21 @@ struct CLITests {
         == FileManager.default.contents(atPath: workspace.file("again.swipedict")))
   }
 
+  @Test func buildTimingsListEveryStageInOrderEvenWhenQuiet() throws {
+    let result = try CLI.run([
+      "build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o",
+      workspace.file("timed.swipedict"), "--quiet", "--timings",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+    let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("timings: ") }
+    let stages = lines.map { $0.split(separator: " ")[3] }
+    #expect(stages == ["reading:", "filtering:", "sorting:", "building:", "building:", "writing:", "written:"], "\(result.stderr)")
+    let times = lines.compactMap { Double($0.split(separator: " ")[1]) }
+    #expect(times.count == lines.count && zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "\(times)")
+    #expect(lines.last?.hasSuffix("timed.swipedict") == true)
+  }
+
   @Test func anAOSPListWithPhrasesBuildsAsItIsAndSaysWhatItKeptApart() throws {
     try workspace.write(
       "main_xx.combined",
