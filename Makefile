@@ -6,6 +6,9 @@
 #   make test        run the whole test suite (Swift Testing)
 #   make bench       compare SwipeDict with marisa-trie, dawgdic and fst on the same word
 #                    lists (bench/run.sh; QUICK=1 for the en list only)
+#   make bench-build the en build of swipedict, fst, marisa and dawgdic in turn, 21 rounds:
+#                    medians and ratios (bench/build-rounds.py; after make bench, QUICK=1 is
+#                    enough; LIST=de, ROUNDS=N)
 #   make bench-decoder  the reference decoder's accuracy, latency and memory on real swipes
 #                    (../shared/swipes/hws-dev.jsonl, when present) and synthetic ones
 #                    (en-10k, en-100k, en, en-900k, multi-2m; bench/decoder.sh; QUICK=1 for
@@ -62,8 +65,8 @@ PYTHON       ?= python3
 BUILD_DIR    := build
 # The release swipedict. On Linux it links the Swift runtime and Foundation statically
 # (--static-swift-stdlib), so that it needs no Swift libraries to run (ldd: libc, libstdc++,
-# libm, libgcc_s, libz, libzstd) and maps far fewer pages: its en build peaks at 35 MB
-# instead of 42 (README.md, "The command line"). It is linked by lld (gold warns about
+# libm, libgcc_s, libz, libzstd) and maps far fewer pages: its en build peaks at 32 MB
+# instead of 40 (README.md, "The binary"). It is linked by lld (gold warns about
 # the static Foundation's use of mktemp) with packed relative relocations where glibc reads
 # them (2.36 and later): 1.9 MB of relocation table in 34 KB, touched by every start.
 # A toolchain without the static libraries, or without lld, builds as before.
@@ -103,7 +106,7 @@ DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
 .PHONY: all deps release dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
-  test test-browser browser-deps bench bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
+  test test-browser browser-deps bench bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
   clean
 
 all: check-languages check-layouts deps release dictionaries
@@ -253,6 +256,10 @@ $(BROWSER_VENV)/.installed: tests/browser/requirements.txt
 
 bench: release
 	bench/run.sh
+
+bench-build:
+	@$(MAKE) --no-print-directory release SWIFT_SCRATCH=.build-bench
+	$(PYTHON) bench/build-rounds.py --peers --list $(or $(LIST),en) --rounds $(or $(ROUNDS),21)
 
 # Builds its own swipedict (--scratch-path .build-bench, or SWIFT_SCRATCH).
 bench-decoder: deps
