@@ -107,13 +107,10 @@ struct BuildCommand: ParsableCommand {
       throw failure(error)
     }
     if timings {
-      func milliseconds(_ d: Duration) -> String {
-        fixedDecimal(Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15, places: 1)
-      }
       for (at, progress) in stages {
-        printError("timings: \(milliseconds(at)) ms \(progress.stage.rawValue): \(progress.detail)")
+        printError("timings: \(fixedDecimal(milliseconds(at), places: 1)) ms \(progress.stage.rawValue): \(progress.detail)")
       }
-      printError("timings: \(milliseconds(clock.now - started)) ms written: \(output)")
+      printError("timings: \(fixedDecimal(milliseconds(clock.now - started), places: 1)) ms written: \(output)")
     }
     let report = result.report
     for input in report.inputs + report.bigramInputs where !input.warnings.isEmpty || input.skipped > 0 {
@@ -127,7 +124,7 @@ struct BuildCommand: ParsableCommand {
     let words = report.words
     print("\(output): \(grouped(words)) words, \(grouped(report.bytes)) bytes "
       + "(\(fixedDecimal(Double(report.bytes) / Double(words), places: 2)) bytes/word), "
-      + "built in \(fixedDecimal(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds), places: 2)) s")
+      + "built in \(fixedDecimal(milliseconds(elapsed) / 1000, places: 2)) s")
     print("  read \(grouped(report.entriesRead)) entries from \(report.inputs.count) file(s), "
       + "\(grouped(report.distinctWords)) distinct; dropped \(grouped(report.untypeable)) untypeable, "
       + "\(grouped(report.emptyKeyPath)) with an empty key path, "

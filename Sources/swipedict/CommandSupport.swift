@@ -80,6 +80,12 @@ struct StandardError: TextOutputStream {
   }
 }
 
+/// A duration in milliseconds.
+func milliseconds(_ duration: Duration) -> Double {
+  let (seconds, attoseconds) = duration.components
+  return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+}
+
 /// `1234567` → `1,234,567`.
 func grouped<I: BinaryInteger>(_ value: I) -> String {
   let digits = String(value)

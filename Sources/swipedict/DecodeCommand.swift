@@ -536,9 +536,3 @@ struct DecodeSummary {
     ])
   }
 }
-
-/// A duration in milliseconds.
-private func milliseconds(_ duration: Duration) -> Double {
-  let (seconds, attoseconds) = duration.components
-  return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-}
