@@ -531,73 +531,101 @@ public struct PrefixWords: Sequence, Sendable {
     Iterator(words: self)
   }
 
-  /// Iterates depth-first over the automaton below the prefix, keeping each level's decoded
-  /// node and the word's UTF-8 bytes, so a step costs one child decode and a word one String.
+  /// Iterates depth-first over the automaton below the prefix. Entering a node decodes all
+  /// its transitions at once onto a shared stack of edges; a level keeps only where its
+  /// edges are and the word's UTF-8 length, so a step costs one node decode and a word one
+  /// String.
   public struct Iterator: IteratorProtocol {
     private struct Frame {
-      var node: DAWGView.Node
+      /// The level's edges are `start..<end` of `edges`; `next` is the next one to follow.
+      var start: Int
       var next: Int
-      /// The label of transition `next − 1` (delta-coded labels are decoded incrementally).
-      var label: Int
-      /// The UTF-8 length of the word up to this frame's node.
+      var end: Int
+      /// The UTF-8 length and the labels of the word up to this level's node.
       var bytes: Int
+      var depth: Int
     }
 
     private let dictionary: SwipeDictionary
+    /// The alphabet's characters, by label.
+    private let scalars: [Unicode.Scalar]
     private var stack: [Frame] = []
+    private var edges: [DAWGView.Edge] = []
     private var utf8: [UInt8] = []
-    private var depth: Int
     private var nextID: Int
     private var pendingRoot: Int?
+    /// The prefix's labels.
+    private let prefixLength: Int
+    /// Whether the node last entered is final.
+    private var isFinalEntry = false
 
     init(words: PrefixWords) {
       dictionary = words.dictionary
+      scalars = words.dictionary.alphabet.scalars
       nextID = words.firstID
       pendingRoot = words.start
-      depth = words.prefix.count
+      prefixLength = words.prefix.count
       for label in words.prefix where Int(label) < dictionary.alphabet.count {
         Iterator.appendUTF8(dictionary.alphabet.scalars[Int(label)], to: &utf8)
       }
+      stack.reserveCapacity(16)
+      edges.reserveCapacity(64)
     }
 
     public mutating func next() -> (id: Int, word: String)? {
       let dawg = dictionary.dawg
       if let root = pendingRoot {
         pendingRoot = nil
-        guard let node = dawg.node(at: root) else { return nil }
-        stack.append(Frame(node: node, next: 0, label: -1, bytes: utf8.count))
-        if node.isFinal { return emit() }
+        guard enter(root, depth: prefixLength, dawg) else { return nil }
+        if isFinalEntry { return emit() }
       }
       // A valid automaton yields the next word within `longestWord` pops and as many pushes.
       var budget = 2 &* dawg.longestWord &+ 4
       while budget > 0, let top = stack.last {
         budget &-= 1
-        if top.next >= top.node.count {
+        if top.next == top.end {
           stack.removeLast()
-          depth &-= 1
+          for _ in top.start..<top.end { edges.removeLast() }
           continue
         }
-        let i = top.next
-        let label: Int
-        if top.node.deltaLabels && i > 0 {
-          // Next label = previous + (nibble + 1), without rescanning the nibbles before it.
-          label = top.label &+ Int(dawg.labelDelta(top.node, i)) &+ 1
-        } else {
-          label = Int(dawg.label(top.node, i))
-        }
-        stack[stack.count &- 1].next = i &+ 1
-        stack[stack.count &- 1].label = label
-        guard label < dictionary.alphabet.count, let target = dawg.target(top.node, i),
-          let child = dawg.node(at: target), depth < dawg.longestWord
+        stack[stack.count &- 1].next = top.next &+ 1
+        let edge = edges[top.next]
+        while utf8.count > top.bytes { utf8.removeLast() }
+        guard append(edge.label, depth: top.depth, dawg),
+          enter(Int(edge.target), depth: top.depth &+ 1, dawg)
         else { break }
-        utf8.removeSubrange(top.bytes...)
-        Iterator.appendUTF8(dictionary.alphabet.scalars[label], to: &utf8)
-        stack.append(Frame(node: child, next: 0, label: -1, bytes: utf8.count))
-        depth &+= 1
-        if child.isFinal { return emit() }
+        if isFinalEntry { return emit() }
       }
       stack.removeAll()
       return nil
+    }
+
+    /// Appends a label's UTF-8 to the word, `depth` being the word's labels before it;
+    /// `false` if the label is not in the alphabet or the word would be longer than any.
+    @inline(__always)
+    private mutating func append(_ label: UInt8, depth: Int, _ dawg: DAWGView) -> Bool {
+      guard Int(label) < scalars.count, depth < dawg.longestWord else { return false }
+      Iterator.appendUTF8(scalars[Int(label)], to: &utf8)
+      return true
+    }
+
+    /// Pushes the node at `address`, reached with `depth` labels, with its edges; a chain of
+    /// single-transition nodes that are not final is followed without a level each. `false`
+    /// if a node is damaged.
+    private mutating func enter(_ address: Int, depth: Int, _ dawg: DAWGView) -> Bool {
+      var address = address
+      var depth = depth
+      // Each link's target is below it, so the chain ends.
+      while let link = dawg.chainLink(at: address) {
+        guard append(link.label, depth: depth, dawg) else { return false }
+        depth &+= 1
+        address = Int(link.target)
+      }
+      let start = edges.count
+      guard let isFinal = dawg.appendEdges(of: address, to: &edges) else { return false }
+      stack.append(Frame(start: start, next: start, end: edges.count, bytes: utf8.count, depth: depth))
+      isFinalEntry = isFinal
+      return true
     }
 
     private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {

@@ -160,6 +160,41 @@ struct RoundTripTests {
       }
     }
   }
+
+  @Test("a node's edges, decoded at once, are its transitions one by one", arguments: [21, 22] as [UInt64])
+  func edgesMatchTransitions(seed: UInt64) throws {
+    // Words from one long alphabet after "x", so the root and "x" have wide nodes too.
+    let wide = (0..<60).map { "x" + String(UnicodeScalar(UInt8(0x41 + $0))) + "q" }
+    let words = randomWords(count: 5000, seed: seed, maxLength: 14) + wide
+    let (dictionary, _) = try openDictionary(words)
+    let dawg = dictionary.dawg
+    var seen: Set<Int> = []
+    var pending = [dawg.root]
+    var wideNodes = 0
+    var links = 0
+    while let address = pending.popLast() {
+      guard seen.insert(address).inserted else { continue }
+      let node = try #require(dawg.node(at: address))
+      var edges: [DAWGView.Edge] = [DAWGView.Edge(label: 0, target: -1)]
+      let isFinal = dawg.appendEdges(of: address, to: &edges)
+      #expect(isFinal == node.isFinal)
+      #expect(edges.count == 1 + node.count && edges[0].target == -1)
+      for i in 0..<node.count {
+        let target = try #require(dawg.target(node, i))
+        #expect(edges[1 + i].label == dawg.label(node, i) && Int(edges[1 + i].target) == target)
+        pending.append(target)
+      }
+      if node.count >= 33 { wideNodes += 1 }
+      if let link = dawg.chainLink(at: address) {
+        links += 1
+        #expect(node.count == 1 && !node.isFinal && node.labels < 0)
+        #expect(link.label == edges[1].label && link.target == edges[1].target)
+      } else {
+        #expect(node.count != 1 || node.isFinal || node.labels >= 0)
+      }
+    }
+    #expect(wideNodes > 0 && links > 0)
+  }
 }
 
 import Foundation

@@ -757,6 +757,76 @@ struct DAWGView: Sendable {
     }
   }
 
+  /// The one transition of the node at `address` when it is a single-transition node that
+  /// is not final (a link of a chain, as in the suffix "ation"), else `nil`.
+  @inline(__always)
+  func chainLink(at address: Int) -> Edge? {
+    guard let header = area.byte(at: address),
+      header & (DAWGLayout.singleFlag | DAWGLayout.finalFlag) == DAWGLayout.singleFlag
+    else { return nil }
+    let label = inline[Int(header & 0x0F)]
+    let mode = Int((header >> 4) & 3)
+    if mode == 0 { return address >= 1 ? Edge(label: label, target: Int32(truncatingIfNeeded: address &- 1)) : nil }
+    guard let target = targetField(at: address &- mode, width: mode, below: address) else { return nil }
+    return Edge(label: label, target: Int32(truncatingIfNeeded: target))
+  }
+
+  /// A transition, decoded: its label and its target's address.
+  struct Edge {
+    var label: UInt8
+    var target: Int32
+  }
+
+  /// Appends the transitions of the node at `address` to `edges`, in label order, each
+  /// decoded once: labels and targets in one pass over the node (`label(_:_:)` and
+  /// `target(_:_:)` decode one transition each, rescanning the ones before it).
+  /// - Returns: whether the node is final, or `nil` (and `edges` unchanged) if it is damaged.
+  func appendEdges(of address: Int, to edges: inout [Edge]) -> Bool? {
+    guard let node = node(at: address) else { return nil }
+    let start = edges.count
+    if node.labels < 0 {
+      // safe: node(at:) returned a target below the node, and the area is at most 8 MiB.
+      edges.append(Edge(label: node.singleLabel, target: Int32(truncatingIfNeeded: node.singleTarget)))
+      return node.isFinal
+    }
+    guard area.contains(offset: node.labels, length: node.deltaLabels ? 1 : node.count) else { return nil }
+    var label = area.byte(at: node.labels) ?? 0
+    var end = node.targetsEnd
+    for i in 0..<node.count {
+      if i > 0 {
+        if node.deltaLabels {
+          label &+= nibble(node, i) &+ 1
+        } else {
+          // safe: the labels' range was checked above.
+          label = area.byte(at: node.labels &+ i)!
+        }
+      }
+      let target: Int?
+      if node.codes == -2 {
+        let width = Int(node.inlineCodes)
+        target = absoluteField(at: node.targetsEnd &- (node.count &- i) &* width, width: width, below: address)
+      } else {
+        // Fields run backwards from `targetsEnd`: transition i's ends where i − 1's begins.
+        let codes = node.codes < 0 ? node.inlineCodes : area.byte(at: node.codes &+ (i >> 2)) ?? 0
+        let width = Int((codes >> UInt8(2 &* (i & 3))) & 3)
+        end &-= width
+        if node.lastIsNext && i == node.count &- 1 {
+          target = end >= 1 ? end &- 1 : nil
+        } else if width == 0 {
+          target = sinkAddress < address ? sinkAddress : nil
+        } else {
+          target = targetField(at: end, width: width, below: address)
+        }
+      }
+      guard let target else {
+        edges.removeLast(edges.count &- start)
+        return nil
+      }
+      edges.append(Edge(label: label, target: Int32(truncatingIfNeeded: target)))
+    }
+    return node.isFinal
+  }
+
   /// The number of words below the node at `address` (its right language), or `nil`.
   func wordCount(below address: Int) -> Int? {
     var total = 0
