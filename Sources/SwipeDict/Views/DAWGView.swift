@@ -575,9 +575,15 @@ struct DAWGView: Sendable {
       let at = node.codes &- (node.count &- i) &* width
       return absoluteField(at: at, width: width, below: node.address)
     }
-    var codeWord: UInt64 = 0
-    for k in 0..<node.codeBytes {
-      codeWord |= UInt64(area.uncheckedByte(at: node.codes &+ k)) << UInt64(8 &* k)
+    var codeWord: UInt64
+    if let word = area.uint64(at: node.codes) {
+      // One load; the bytes past the codes (outputs, labels) masked off.
+      codeWord = node.codeBytes >= 8 ? word : word & ((1 << UInt64(8 &* node.codeBytes)) &- 1)
+    } else {
+      codeWord = 0
+      for k in 0..<node.codeBytes {
+        codeWord |= UInt64(area.uncheckedByte(at: node.codes &+ k)) << UInt64(8 &* k)
+      }
     }
     if node.header & DAWGLayout.lastIsNextFlag != 0 && i == node.count &- 1 {
       let start = node.codes &- Self.fieldSum(codeWord)
