@@ -533,15 +533,15 @@ public struct PrefixWords: Sequence, Sendable {
 
   /// Iterates depth-first over the automaton below the prefix. Entering a node decodes all
   /// its transitions at once onto a shared stack of edges; a level keeps only where its
-  /// edges are and the word's UTF-8 length, so a step costs one node decode and a word one
-  /// String.
+  /// edges are and the word's UTF-8 length and label count, so a label costs one node decode
+  /// (or one link of a chain) and a word one String.
   public struct Iterator: IteratorProtocol {
     private struct Frame {
       /// The level's edges are `start..<end` of `edges`; `next` is the next one to follow.
       var start: Int
       var next: Int
       var end: Int
-      /// The UTF-8 length and the labels of the word up to this level's node.
+      /// The word up to this level's node: its UTF-8 length and its number of labels.
       var bytes: Int
       var depth: Int
     }
@@ -554,10 +554,13 @@ public struct PrefixWords: Sequence, Sendable {
     private var utf8: [UInt8] = []
     private var nextID: Int
     private var pendingRoot: Int?
-    /// The prefix's labels.
+    /// The number of labels of the prefix.
     private let prefixLength: Int
     /// Whether the node last entered is final.
     private var isFinalEntry = false
+    /// The steps taken so far (levels pushed or popped, chain links followed), counted
+    /// apart from the budget that limits them, for the tests that hold `next()` to it.
+    private(set) var steps = 0
 
     init(words: PrefixWords) {
       dictionary = words.dictionary
@@ -574,17 +577,20 @@ public struct PrefixWords: Sequence, Sendable {
 
     public mutating func next() -> (id: Int, word: String)? {
       let dawg = dictionary.dawg
+      // A valid automaton yields the next word within `longestWord` pops and as many labels
+      // (a push or a chain link each): every step is charged, so a damaged one cannot make a
+      // call cost more than that.
+      var budget = 2 &* dawg.longestWord &+ 4
       if let root = pendingRoot {
         pendingRoot = nil
-        guard enter(root, depth: prefixLength, dawg) else { return nil }
+        guard enter(root, depth: prefixLength, dawg, budget: &budget) else { return nil }
         if isFinalEntry { return emit() }
       }
-      // A valid automaton yields the next word within `longestWord` pops and as many pushes.
-      var budget = 2 &* dawg.longestWord &+ 4
-      while budget > 0, let top = stack.last {
-        budget &-= 1
+      while charge(&budget), let top = stack.last {
+        steps &+= 1
         if top.next == top.end {
           stack.removeLast()
+          // One at a time: `removeLast(_:)` goes through the slower `replaceSubrange`.
           for _ in top.start..<top.end { edges.removeLast() }
           continue
         }
@@ -592,7 +598,7 @@ public struct PrefixWords: Sequence, Sendable {
         let edge = edges[top.next]
         while utf8.count > top.bytes { utf8.removeLast() }
         guard append(edge.label, depth: top.depth, dawg),
-          enter(Int(edge.target), depth: top.depth &+ 1, dawg)
+          enter(Int(edge.target), depth: top.depth &+ 1, dawg, budget: &budget)
         else { break }
         if isFinalEntry { return emit() }
       }
@@ -609,14 +615,24 @@ public struct PrefixWords: Sequence, Sendable {
       return true
     }
 
+    /// Takes one step of `budget`; `false` when none is left.
+    @inline(__always)
+    private func charge(_ budget: inout Int) -> Bool {
+      guard budget > 0 else { return false }
+      budget &-= 1
+      return true
+    }
+
     /// Pushes the node at `address`, reached with `depth` labels, with its edges; a chain of
-    /// single-transition nodes that are not final is followed without a level each. `false`
-    /// if a node is damaged.
-    private mutating func enter(_ address: Int, depth: Int, _ dawg: DAWGView) -> Bool {
+    /// single-transition nodes that are not final is followed without a level each, a step
+    /// of `budget` per link. `false` if a node is damaged or the budget runs out.
+    private mutating func enter(_ address: Int, depth: Int, _ dawg: DAWGView, budget: inout Int) -> Bool {
       var address = address
       var depth = depth
       // Each link's target is below it, so the chain ends.
       while let link = dawg.chainLink(at: address) {
+        guard charge(&budget) else { return false }
+        steps &+= 1
         guard append(link.label, depth: depth, dawg) else { return false }
         depth &+= 1
         address = Int(link.target)

@@ -796,15 +796,15 @@ struct DAWGView: Sendable {
       return node.isFinal
     }
     guard area.contains(offset: node.labels, length: node.deltaLabels ? 1 : node.count) else { return nil }
-    var label = area.byte(at: node.labels) ?? 0
+    var label = Int(area.byte(at: node.labels) ?? 0)
     var end = node.targetsEnd
     for i in 0..<node.count {
       if i > 0 {
         if node.deltaLabels {
-          label &+= nibble(node, i) &+ 1
+          label &+= Int(nibble(node, i)) &+ 1
         } else {
           // safe: the labels' range was checked above.
-          label = area.byte(at: node.labels &+ i)!
+          label = Int(area.byte(at: node.labels &+ i)!)
         }
       }
       let target: Int?
@@ -824,11 +824,12 @@ struct DAWGView: Sendable {
           target = targetField(at: end, width: width, below: address)
         }
       }
-      guard let target else {
+      // A damaged node's delta-coded labels may climb past the last label.
+      guard let target, label <= Int(UInt8.max) else {
         edges.removeLast(edges.count &- start)
         return nil
       }
-      edges.append(Edge(label: label, target: Int32(truncatingIfNeeded: target)))
+      edges.append(Edge(label: UInt8(truncatingIfNeeded: label), target: Int32(truncatingIfNeeded: target)))
     }
     return node.isFinal
   }
