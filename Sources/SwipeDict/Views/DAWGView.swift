@@ -768,13 +768,10 @@ struct DAWGView: Sendable {
   @inline(__always)
   func chainLink(at address: Int) -> Edge? {
     guard let header = area.byte(at: address),
-      header & (DAWGLayout.singleFlag | DAWGLayout.finalFlag) == DAWGLayout.singleFlag
+      header & (DAWGLayout.singleFlag | DAWGLayout.finalFlag) == DAWGLayout.singleFlag,
+      let node = node(at: address)
     else { return nil }
-    let label = inline[Int(header & 0x0F)]
-    let mode = Int((header >> 4) & 3)
-    if mode == 0 { return address >= 1 ? Edge(label: label, target: Int32(truncatingIfNeeded: address &- 1)) : nil }
-    guard let target = targetField(at: address &- mode, width: mode, below: address) else { return nil }
-    return Edge(label: label, target: Int32(truncatingIfNeeded: target))
+    return Edge(label: node.singleLabel, target: Int32(truncatingIfNeeded: node.singleTarget))
   }
 
   /// A transition, decoded: its label and its target's address.
