@@ -181,7 +181,7 @@ package enum BlobContainer {
     var crc = CRC32C()
     let checksumEnd = BlobFormat.headerChecksumOffset + 4
     file.slice(offset: 0, length: BlobFormat.headerChecksumOffset)!.withUnsafeBytes { crc.update($0) }
-    crc.update(repeatElement(0 as UInt8, count: 4))
+    withUnsafeBytes(of: UInt32(0)) { crc.update($0) }
     file.slice(offset: checksumEnd, length: BlobFormat.headerSize - checksumEnd)!
       .withUnsafeBytes { crc.update($0) }
     file.slice(offset: tableOffset, length: tableLength)!.withUnsafeBytes { crc.update($0) }

@@ -310,15 +310,29 @@ public struct KeyboardLayout: Sendable, Hashable {
     // aliases from a character without a key to one with a key, skipped characters without
     // a key. So the loader rejects exactly what the compiler refuses to build.
     var at = 24
-    // At most 63 keys: a linear scan finds a repeated key (open runs this check).
+    // The key characters seen so far: an ASCII key is one bit of a 128-bit set, any other is
+    // kept in a list (rare: at most 63 keys) that is sorted for the aliases below.
     var keys: [Key] = []
     keys.reserveCapacity(Int(keyCount))
-    func hasKey(_ character: Unicode.Scalar) -> Bool { keys.contains { $0.character == character } }
+    var asciiKeys: (low: UInt64, high: UInt64) = (0, 0)
+    var otherKeys: [UInt32] = []
     for _ in 0..<Int(keyCount) {
       guard let character = Unicode.Scalar(view.uint32(at: at)!) else {
         throw fail("invalid character code", at)
       }
-      guard lowercase(character) == character, !hasKey(character) else {
+      let value = character.value
+      let repeated: Bool
+      if value < 64 {
+        repeated = asciiKeys.low & 1 << UInt64(value) != 0
+        asciiKeys.low |= 1 << UInt64(value)
+      } else if value < 128 {
+        repeated = asciiKeys.high & 1 << UInt64(value - 64) != 0
+        asciiKeys.high |= 1 << UInt64(value - 64)
+      } else {
+        repeated = otherKeys.contains(value)
+        otherKeys.append(value)
+      }
+      guard lowercase(character) == character, !repeated else {
         let code = String(character.value, radix: 16, uppercase: true)
         throw fail("key character U+\(code) is not lowercase or not unique", at)
       }
@@ -339,21 +353,9 @@ public struct KeyboardLayout: Sendable, Hashable {
       keys.append(key)
       at += 20
     }
-    // The aliases and skipped characters are many (100 aliases on qwerty-en): an ASCII key
-    // is one bit of a 128-bit set, any other found by halving.
-    var asciiKeys: (low: UInt64, high: UInt64) = (0, 0)
-    var otherKeys: [UInt32] = []
-    for key in keys {
-      let value = key.character.value
-      if value < 64 {
-        asciiKeys.low |= 1 << UInt64(value)
-      } else if value < 128 {
-        asciiKeys.high |= 1 << UInt64(value - 64)
-      } else {
-        otherKeys.append(value)
-      }
-    }
     otherKeys.sort()
+    // The aliases and skipped characters are many (100 aliases on qwerty-en): an ASCII key
+    // is a bit of the set above, any other found by halving.
     func isKey(_ scalar: UInt32) -> Bool {
       if scalar < 64 { return asciiKeys.low & 1 << UInt64(scalar) != 0 }
       if scalar < 128 { return asciiKeys.high & 1 << UInt64(scalar - 64) != 0 }
@@ -395,6 +397,10 @@ public struct KeyboardLayout: Sendable, Hashable {
   }
 
   private static func utf8(_ bytes: UnsafeByteView) -> String? {
-    bytes.withUnsafeBytes { String(validating: $0, as: UTF8.self) }
+    bytes.withUnsafeBytes { raw in
+      // Names and units are ASCII in practice: that needs no validation beyond the check.
+      raw.allSatisfy { $0 < 0x80 }
+        ? String(decoding: raw, as: UTF8.self) : String(validating: raw, as: UTF8.self)
+    }
   }
 }

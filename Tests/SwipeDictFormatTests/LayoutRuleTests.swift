@@ -27,6 +27,8 @@ struct LayoutRuleTests {
     "Each rule of a layout file",
     arguments: [
       ("duplicate key", [key("a", 5), key("a", 15)], [:], Set<Unicode.Scalar>()),
+      ("duplicate digit key", [key("1", 5), key("b", 15), key("1", 25)], [:], []),
+      ("duplicate non-ASCII key", [key("ñ", 5), key("b", 15), key("ñ", 25)], [:], []),
       ("uppercase key", [key("A", 5), key("b", 15)], [:], []),
       ("zero width", [key("a", 5, 0), key("b", 15)], [:], []),
       ("negative height", [key("a", 5, 10, -1), key("b", 15)], [:], []),
@@ -70,6 +72,18 @@ struct LayoutRuleTests {
     #expect(layout.aliases == ["ä": "a", "á": "a"] && layout.skipped == ["'", "-"])
     #expect(layout.classify("á") == .key(0) && layout.classify("Á") == .key(0) && layout.classify("-") == .skipped)
     #expect(layout.classify("c") == .untypeable)
+  }
+
+  @Test("the name and unit are UTF-8: non-ASCII passes, a broken sequence is refused")
+  func nameIsUTF8() {
+    let layout = KeyboardLayout(name: "qwertz-dé", unit: "pt", keyWidth: 10, keys: [Self.key("a", 5)])
+    var bytes = layout.encoded()
+    #expect(bytes.withUnsafeBytes { raw in
+      (try? KeyboardLayout(decoding: UnsafeByteView(raw)))?.name == "qwertz-dé"
+    })
+    // The name's last byte (é's second byte) just before the two bytes of the unit.
+    bytes[bytes.count - 3] = 0xFF
+    #expect(bytes.withUnsafeBytes { (try? KeyboardLayout.validate(UnsafeByteView($0))) == nil })
   }
 
   @Test func tooManyKeysAreRefused() {
