@@ -558,6 +558,9 @@ public struct PrefixWords: Sequence, Sendable {
     private let prefixLength: Int
     /// Whether the node last entered is final.
     private var isFinalEntry = false
+    /// The final node without transitions (most words end there), entered without a level,
+    /// or -1 if the automaton's header names no such node.
+    private let sink: Int
     /// The steps taken so far (levels pushed or popped, chain links followed), counted
     /// apart from the budget that limits them, for the tests that hold `next()` to it.
     private(set) var steps = 0
@@ -568,6 +571,7 @@ public struct PrefixWords: Sequence, Sendable {
       nextID = words.firstID
       pendingRoot = words.start
       prefixLength = words.prefix.count
+      sink = words.dictionary.dawg.checkedSink ?? -1
       for label in words.prefix where Int(label) < dictionary.alphabet.count {
         Iterator.appendUTF8(dictionary.alphabet.scalars[Int(label)], to: &utf8)
       }
@@ -636,6 +640,11 @@ public struct PrefixWords: Sequence, Sendable {
         guard append(link.label, depth: depth, dawg) else { return false }
         depth &+= 1
         address = Int(link.target)
+      }
+      if address == sink {
+        // No edges to push: the word ends here, and the next call goes on from the level above.
+        isFinalEntry = true
+        return true
       }
       let start = edges.count
       guard let isFinal = dawg.appendEdges(of: address, to: &edges) else { return false }

@@ -47,6 +47,22 @@ struct PrefixWorkTests {
     return BlobContainer.encode(sections, flags: contents.header.flags)
   }
 
+  @Test("listing stops at the sink without decoding it only when the header names a final node without transitions")
+  func sinkShortcutIsChecked() throws {
+    let (dictionary, blob) = try openDictionary(["a", "ab", "abc", "b", "bc"])
+    let dawg = dictionary.dawg
+    #expect(dawg.checkedSink == dawg.sink)
+    // The header's sink field names the node after "a", final with a transition: a damaged
+    // header, which the shortcut must not trust.
+    let afterA = try #require(dawg.walk(dictionary.labels(of: "a")!)).address
+    var damaged = blob
+    damaged.setHeaderField(of: .dawg, at: 36, to: UInt64(afterA), width: 4)
+    let opened = try SwipeDictionary(bytes: damaged.resealed(section: .dawg))
+    #expect(opened.dawg.checkedSink == nil)
+    // Named correctly, the listing is the same with the shortcut as the words one by one.
+    #expect(dictionary.words(withPrefix: "").map(\.word) == (0..<5).map { dictionary.word(for: $0)! })
+  }
+
   @Test("a call of next() takes at most 2 × longest word + 4 steps, chain links included")
   func nextIsBounded() throws {
     let chain = 3_000

@@ -94,6 +94,13 @@ struct DAWGView: Sendable {
   /// The sink's address: the target of width code 0.
   var sink: Int { sinkAddress }
 
+  /// The header's sink address when the node there is what it should be, final and without
+  /// transitions (so a walk that reaches it can stop there without decoding it), else `nil`.
+  var checkedSink: Int? {
+    guard let node = node(at: sinkAddress), node.isFinal, node.count == 0 else { return nil }
+    return sinkAddress
+  }
+
   /// Decodes the node whose header is at `address`, or `nil` if it is damaged.
   @inline(__always)
   func node(at address: Int) -> Node? {
