@@ -2,7 +2,7 @@
 """Where a blob's automaton bytes go, and how far other encodings of the same automaton
 could take them: the evidence behind bench/README's "How small the automaton can get".
 
-  automaton_bytes.py BLOB [--prefixes FILE] [--swipedict PATH]
+  automaton_bytes.py BLOB [--hits FILE] [--prefixes FILE] [--swipedict PATH]
 
 1. Parses the DAWG section's node area (format 1.5, docs/format.md) node by node, from
    the last byte down, and splits its bytes into targets, labels, outputs and the rest
@@ -14,7 +14,8 @@ could take them: the evidence behind bench/README's "How small the automaton can
    targets and the bits of the outputs (what an order-0 coder of each part would need);
    the size of bit-packed encodings with fixed-width fields; and a model of format 1.5's
    own encoder with and without a table of the most referenced states (1-byte references).
-4. With --prefixes, the nodes a depth-first listing of those prefixes enters per word.
+4. With --hits, the kinds of node lookups of those words step through; with --prefixes,
+   the nodes a depth-first listing of those prefixes enters per word.
 
 Needs python3 and a built swipedict. en takes about 4 s, de about 10 s.
 """
@@ -358,6 +359,39 @@ def listing_visits(a, alphabet, prefixes):
     return words, nodes, singles
 
 
+def lookup_kinds(a, alphabet, words):
+    """The kinds of node (format 1.5's rules, as format_model) a lookup of each of `words`
+    steps through, counted over all steps; and the steps per word."""
+    label = {c: i for i, c in enumerate(alphabet)}
+    L, T = a["labels"], a["targets"]
+    uses = collections.Counter(L[s][0] for s in range(len(T)) if len(T[s]) == 1)
+    inline = {l for l, _ in sorted(uses.items(), key=lambda x: (-x[1], x[0]))[:16]}
+
+    def kind(s):
+        n = len(T[s])
+        if n == 1:
+            return "single" if L[s][0] in inline else "one"
+        if n == 2:
+            return "pair"
+        if n >= 33:
+            return "wide (dense index)"
+        if 4 <= n <= 12 and all(b - a_ <= 16 for a_, b in zip(L[s], L[s][1:])):
+            return "general, delta-coded labels"
+        return "general, 3-8 plain labels" if n <= 8 else "general, 9-32 plain labels"
+
+    kinds = collections.Counter()
+    steps = 0
+    for word in words:
+        s = 0
+        for c in word:
+            if label.get(c) not in L[s]:
+                break
+            kinds[kind(s)] += 1
+            steps += 1
+            s = T[s][L[s].index(label[c])]
+    return kinds, steps
+
+
 def entropy_bytes(counter):
     total = sum(counter.values())
     return -sum(c * math.log2(c / total) for c in counter.values()) / 8
@@ -366,6 +400,7 @@ def entropy_bytes(counter):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("blob")
+    parser.add_argument("--hits", help="a file of words, one per line: the kinds of node their lookups step through")
     parser.add_argument("--prefixes", help="a file of prefixes, one per line: count the nodes listing them enters")
     parser.add_argument("--swipedict", default=os.path.join(HERE, "..", ".build", "release", "swipedict"))
     args = parser.parse_args()
@@ -422,6 +457,14 @@ def main():
     rows.append(("bit-packed, a 2-bit width class per target", per_word(bit_model(a, order, True))))
     for name, value in rows:
         print(f"  {name:55} {value}")
+
+    if args.hits:
+        with open(args.hits, encoding="utf-8") as f:
+            words = [line.rstrip("\n") for line in f if line.strip()]
+        kinds, steps = lookup_kinds(a, inspect["alphabet"], words)
+        print(f"\nlooking up the {len(words):,} words: {steps / len(words):.2f} steps per word, through")
+        for name, n in kinds.most_common():
+            print(f"  {name:30} {100 * n / steps:5.1f} %")
 
     if args.prefixes:
         with open(args.prefixes, encoding="utf-8") as f:

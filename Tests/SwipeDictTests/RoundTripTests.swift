@@ -161,7 +161,7 @@ struct RoundTripTests {
     }
   }
 
-  @Test("a node's edges, decoded at once, are its transitions one by one", arguments: [21, 22] as [UInt64])
+  @Test("a node's edges, decoded at once, and its step on every label are its transitions one by one", arguments: [21, 22] as [UInt64])
   func edgesMatchTransitions(seed: UInt64) throws {
     // Words from one long alphabet after "x", so the root and "x" have wide nodes too.
     let wide = (0..<60).map { "x" + String(UnicodeScalar(UInt8(0x41 + $0))) + "q" }
@@ -171,6 +171,7 @@ struct RoundTripTests {
     var seen: Set<Int> = []
     var pending = [dawg.root]
     var wideNodes = 0
+    var searchedNodes = 0
     var links = 0
     while let address = pending.popLast() {
       guard seen.insert(address).inserted else { continue }
@@ -185,6 +186,17 @@ struct RoundTripTests {
         pending.append(target)
       }
       if node.count >= 33 { wideNodes += 1 }
+      if node.count > 8, node.count < 33, !node.deltaLabels { searchedNodes += 1 }
+      // Every label, present or not (bytes past a node's labels included), steps as the
+      // node's transitions say.
+      for label in 0...UInt8.max {
+        let step = dawg.step(from: address, label: label)
+        if let i = dawg.find(node, label) {
+          #expect(step?.target == dawg.target(node, i) && step?.output == dawg.output(node, i))
+        } else {
+          #expect(step == nil, "label \(label) found in a node of \(node.count) without it")
+        }
+      }
       if let link = dawg.chainLink(at: address) {
         links += 1
         #expect(node.count == 1 && !node.isFinal && node.labels < 0)
@@ -193,7 +205,7 @@ struct RoundTripTests {
         #expect(node.count != 1 || node.isFinal || node.labels >= 0)
       }
     }
-    #expect(wideNodes > 0 && links > 0)
+    #expect(wideNodes > 0 && searchedNodes > 0 && links > 0)
   }
 }
 

@@ -516,21 +516,23 @@ struct DAWGView: Sendable {
         i &+= 1
       }
     }
-    if node.count <= 16, let low = area.uint64(at: node.labels), let high = area.uint64(at: node.labels &+ 8) {
-      // Up to 16 plain labels, compared 8 at a time (SWAR): the lowest byte flagged by the
-      // zero-byte test of `word ^ pattern` is exactly the first equal one (a false flag
-      // needs a borrow from an equal byte below it); bytes past the labels are masked off.
+    if node.count <= 32, area.contains(offset: node.labels, length: (node.count &+ 7) & ~7) {
+      // Up to 32 plain labels (a general node), compared 8 at a time (SWAR): the lowest
+      // byte flagged by the zero-byte test of `word ^ pattern` is exactly the first equal
+      // one (a false flag needs a borrow from an equal byte below it); bytes past the
+      // labels are masked off.
       let pattern = 0x0101_0101_0101_0101 &* UInt64(label)
-      func equalBytes(_ word: UInt64, lanes: Int) -> UInt64 {
-        let x = word ^ pattern
-        let flags = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-        return lanes >= 8 ? flags : flags & ((1 << UInt64(8 &* lanes)) &- 1)
+      var base = 0
+      while base < node.count {
+        // The whole words from node.labels are inside the area (checked above): no `?? 0`.
+        let x = (area.uint64(at: node.labels &+ base) ?? 0) ^ pattern
+        var flags = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+        let lanes = node.count &- base
+        if lanes < 8 { flags &= (1 << UInt64(8 &* lanes)) &- 1 }
+        if flags != 0 { return base &+ flags.trailingZeroBitCount >> 3 }
+        base &+= 8
       }
-      let first = equalBytes(low, lanes: node.count)
-      if first != 0 { return first.trailingZeroBitCount >> 3 }
-      guard node.count > 8 else { return nil }
-      let second = equalBytes(high, lanes: node.count &- 8)
-      return second != 0 ? 8 &+ second.trailingZeroBitCount >> 3 : nil
+      return nil
     }
     if node.count > 8 {
       var lo = 0
