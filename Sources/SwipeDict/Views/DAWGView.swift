@@ -516,11 +516,12 @@ struct DAWGView: Sendable {
         i &+= 1
       }
     }
+    // Plain labels (at most 32: more make a wide node), compared 8 at a time (SWAR): the
+    // lowest byte flagged by the zero-byte test of `word ^ pattern` is exactly the first
+    // equal one (a false flag needs a borrow from an equal byte below it); bytes past the
+    // labels are masked off. Only within the last words of the area does the scan below
+    // remain.
     if node.count <= 32, area.contains(offset: node.labels, length: (node.count &+ 7) & ~7) {
-      // Up to 32 plain labels (a general node), compared 8 at a time (SWAR): the lowest
-      // byte flagged by the zero-byte test of `word ^ pattern` is exactly the first equal
-      // one (a false flag needs a borrow from an equal byte below it); bytes past the
-      // labels are masked off.
       let pattern = 0x0101_0101_0101_0101 &* UInt64(label)
       var base = 0
       while base < node.count {
@@ -533,15 +534,6 @@ struct DAWGView: Sendable {
         base &+= 8
       }
       return nil
-    }
-    if node.count > 8 {
-      var lo = 0
-      var hi = node.count
-      while lo < hi {
-        let mid = (lo &+ hi) >> 1
-        if area.uncheckedByte(at: node.labels &+ mid) < label { lo = mid &+ 1 } else { hi = mid }
-      }
-      return lo < node.count && area.uncheckedByte(at: node.labels &+ lo) == label ? lo : nil
     }
     var i = 0
     while i < node.count {
