@@ -51,7 +51,7 @@ def section_parts(blob, inspect):
     p = node_bytes - 1
     while p >= 0:
         h = area[p]
-        final_next = (h >> 5) & 1  # N, on nodes that are not single
+        last_is_next = (h >> 5) & 1  # N, on nodes that are not single
         if h & 0x80:  # single: [field, mm bytes] header
             mm = (h >> 4) & 3
             kinds["single"] += 1
@@ -61,8 +61,8 @@ def section_parts(blob, inspect):
             continue
         if h & 0x10:  # pair: targets, [output], label0, label1, header
             c1, c0 = (h >> 2) & 3, h & 3
-            target_bytes = (0 if final_next else c1) + c0
-            output_bytes = 0 if (c0 == 0 or (final_next and c1 != 0)) else 1
+            target_bytes = (0 if last_is_next else c1) + c0
+            output_bytes = 0 if (c0 == 0 or (last_is_next and c1 != 0)) else 1
             kinds["pair"] += 1
             parts["rest"] += 1
             parts["labels"] += 2
@@ -112,7 +112,7 @@ def section_parts(blob, inspect):
             code_bytes = (n + 3) // 4
             codes = area[q - code_bytes + 1:q + 1]
             widths = [(codes[i // 4] >> (2 * (i % 4))) & 3 for i in range(n)]
-            if final_next:
+            if last_is_next:
                 widths[-1] = 0
             kinds["general"] += 1
             parts["rest"] += code_bytes
@@ -242,12 +242,30 @@ def byte_width(v):
     return w
 
 
+def inline_labels(a):
+    """The labels single-transition nodes keep in their header: the 16 most used by such
+    states (ties: the lower label), as DAWGEncoder picks them."""
+    L, T = a["labels"], a["targets"]
+    uses = collections.Counter(L[s][0] for s in range(len(T)) if len(T[s]) == 1)
+    return {l for l, _ in sorted(uses.items(), key=lambda x: (-x[1], x[0]))[:16]}
+
+
+def delta_coded(labels):
+    """Whether a general node stores `labels` as differences (format 1.5's rule)."""
+    return 4 <= len(labels) <= 12 and all(b - a_ <= 16 for a_, b in zip(labels, labels[1:]))
+
+
+def follow(a, state, symbol):
+    """The target of `state`'s transition labeled `symbol`, or None."""
+    labels = a["labels"][state]
+    return a["targets"][state][labels.index(symbol)] if symbol in labels else None
+
+
 def format_model(a, order, table=frozenset()):
     """Node bytes of format 1.5's encoding (DAWGEncoder's rules), where a reference to a
     state in `table` costs one byte (an index) instead of its address field."""
     F, L, T = a["final"], a["labels"], a["targets"]
-    uses = collections.Counter(L[s][0] for s in range(len(T)) if len(T[s]) == 1)
-    inline = {l for l, _ in sorted(uses.items(), key=lambda x: (-x[1], x[0]))[:16]}
+    inline = inline_labels(a)
     address = {}
     pos = 0
     previous = None
@@ -288,9 +306,7 @@ def format_model(a, order, table=frozenset()):
             else:
                 pos += 1 if wide else (n + 3) // 4
                 pos += (len(out) + 1) // 2 if largest < 16 else byte_width(largest) * len(out)
-                labels = L[s]
-                delta = 4 <= n <= 12 and all(b - a_ <= 16 for a_, b in zip(labels, labels[1:]))
-                pos += 1 + n // 2 if delta else n
+                pos += 1 + n // 2 if delta_coded(L[s]) else n
                 pos += 0 if n in (2, 3) else (2 if n >= 128 else 1)
                 pos += 1
         address[s] = pos - 1
@@ -339,15 +355,14 @@ def listing_visits(a, alphabet, prefixes):
     """Per word listed under `prefixes`: the nodes a depth-first listing enters, apart
     from the sink, and how many of them have one transition."""
     label = {c: i for i, c in enumerate(alphabet)}
-    F, L, T = a["final"], a["labels"], a["targets"]
+    F, T = a["final"], a["targets"]
     words = nodes = singles = 0
     for prefix in prefixes:
         s = 0
         for c in prefix:
-            if label.get(c) not in L[s]:
-                s = None
+            s = follow(a, s, label.get(c))
+            if s is None:
                 break
-            s = T[s][L[s].index(label[c])]
         stack = [] if s is None else [s]
         while stack:
             s = stack.pop()
@@ -364,8 +379,7 @@ def lookup_kinds(a, alphabet, words):
     steps through, counted over all steps; and the steps per word."""
     label = {c: i for i, c in enumerate(alphabet)}
     L, T = a["labels"], a["targets"]
-    uses = collections.Counter(L[s][0] for s in range(len(T)) if len(T[s]) == 1)
-    inline = {l for l, _ in sorted(uses.items(), key=lambda x: (-x[1], x[0]))[:16]}
+    inline = inline_labels(a)
 
     def kind(s):
         n = len(T[s])
@@ -375,7 +389,7 @@ def lookup_kinds(a, alphabet, words):
             return "pair"
         if n >= 33:
             return "wide (dense index)"
-        if 4 <= n <= 12 and all(b - a_ <= 16 for a_, b in zip(L[s], L[s][1:])):
+        if delta_coded(L[s]):
             return "general, delta-coded labels"
         return "general, 3-8 plain labels" if n <= 8 else "general, 9-32 plain labels"
 
@@ -384,11 +398,12 @@ def lookup_kinds(a, alphabet, words):
     for word in words:
         s = 0
         for c in word:
-            if label.get(c) not in L[s]:
+            target = follow(a, s, label.get(c))
+            if target is None:
                 break
             kinds[kind(s)] += 1
             steps += 1
-            s = T[s][L[s].index(label[c])]
+            s = target
     return kinds, steps
 
 
