@@ -22,6 +22,11 @@
 // FoundationNetworking, and with it libcurl and its TLS stack, into every swipedict command:
 // 6 ms more to start and 7.8 MB more resident memory.)
 //
+// Platforms: iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, the first with ContinuousClock
+// and Duration (the decoder's deadlines). Linux checks no availability: `make check-apple`
+// (scripts/check_apple_availability.py, run by `make test`) finds any Swift API above these
+// floors in any target; docs/apple.md says what else differs on Apple systems.
+//
 // SwipeDict and SwipeDecoder, which a keyboard extension links, build with the iOS SDK alone:
 // no libzstd, no Linux-only paths; Foundation only for SwipeDictionary(contentsOf: URL)
 // (FoundationEssentials where it exists). Internal targets: SwipeDictFormat (the binary
@@ -41,7 +46,7 @@ let strictSwift: [SwiftSetting] = [
 
 let package = Package(
   name: "SwipeDict",
-  platforms: [.macOS(.v13), .iOS(.v16)],
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "SwipeDict", targets: ["SwipeDict"]),
     .library(name: "SwipeDictCompiler", targets: ["SwipeDictCompiler"]),
@@ -70,7 +75,7 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
-    .target(name: "SwipeDictFiles", dependencies: ["CZstd", "CZlib"], swiftSettings: strictSwift),
+    .target(name: "SwipeDictFiles", dependencies: ["SwipeDictFormat", "CZstd", "CZlib"], swiftSettings: strictSwift),
     .target(
       name: "SwipeDictCompiler",
       dependencies: ["SwipeDictFormat", "SwipeDict", "SwipeDictFiles"],
@@ -110,7 +115,11 @@ let package = Package(
       dependencies: ["SwipeDict", "SwipeDictCompiler", "SwipeDictTools", "SwipeDictFormat"],
       path: "Tests/SwipeDictTestSupport", swiftSettings: strictSwift),
     .testTarget(
-      name: "SwipeDictFormatTests", dependencies: ["SwipeDictFormat", "SwipeDictTestSupport"],
+      name: "SwipeDictFormatTests",
+      dependencies: [
+        "SwipeDictFormat", "SwipeDictTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: strictSwift),
     .testTarget(
       name: "SwipeDictTests",

@@ -224,7 +224,7 @@ public struct SwipeDictionary: Sendable {
     guard let entry = contents.section(.metadata),
       let bytes = region.bytes.bytes(offset: Int(entry.offset), length: Int(entry.length))
     else { return nil }
-    return String(validating: bytes, as: UTF8.self)
+    return String(validatingUTF8: bytes)
   }
 
   // MARK: - Exact lookup

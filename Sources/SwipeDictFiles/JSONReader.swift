@@ -1,3 +1,4 @@
+import SwipeDictFormat
 /// The package's one JSON reader: swipe files (one line at a time) and layout files.
 ///
 /// It parses by hand rather than through Foundation so that every value and every error
@@ -219,7 +220,7 @@ package struct JSONReader {
       index += 1
       switch byte {
       case UInt8(ascii: "\""):
-        guard let text = String(validating: out, as: UTF8.self) else {
+        guard let text = String(validatingUTF8: out) else {
           index = start
           throw failure("a string is not UTF-8")
         }

@@ -400,7 +400,7 @@ public struct KeyboardLayout: Sendable, Hashable {
     bytes.withUnsafeBytes { raw in
       // Names and units are ASCII in practice: that needs no validation beyond the check.
       raw.allSatisfy { $0 < 0x80 }
-        ? String(decoding: raw, as: UTF8.self) : String(validating: raw, as: UTF8.self)
+        ? String(decoding: raw, as: UTF8.self) : String(validatingUTF8: raw)
     }
   }
 }

@@ -69,7 +69,7 @@ public enum SwipeFile {
       var bytes = contents[start..<end]
       if bytes.last == 0x0D { bytes = bytes.dropLast() }
       start = end + 1
-      guard let text = String(validating: bytes, as: UTF8.self) else {
+      guard let text = String(validatingUTF8: bytes) else {
         throw SwipeFileError(
           file: file, line: lineNumber, reason: .invalidUTF8, message: "the line is not UTF-8",
           hint: "save the file as UTF-8")

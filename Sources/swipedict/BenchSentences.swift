@@ -36,7 +36,7 @@ struct SentenceBench {
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
       throw failure("\(path): cannot read the file\n  hint: give a text file, one sentence or passage per line")
     }
-    guard let text = String(validating: data, as: UTF8.self) else {
+    guard let text = String(validatingUTF8: data) else {
       throw failure("\(path): not UTF-8 text\n  hint: save the file as UTF-8")
     }
     var words: [Word] = []

@@ -262,7 +262,7 @@ struct SynthCommand: ParsableCommand {
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
       throw failure("\(path): cannot read\n  hint: check the path and the file's permissions")
     }
-    guard let text = String(validating: data, as: UTF8.self) else {
+    guard let text = String(validatingUTF8: data) else {
       throw failure("\(path): not UTF-8 text\n  hint: save the file as UTF-8")
     }
     var chosen: [String] = []

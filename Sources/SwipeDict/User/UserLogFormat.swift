@@ -301,9 +301,7 @@ enum UserLogFormat {
     // Newer minor versions may add types and kinds: skipped, as the header promises.
     guard type == 1 || type == 2 else { return .skipped(size: size, damage: nil) }
     guard type == 2 || UserEntry.Kind(rawValue: second) != nil else { return .skipped(size: size, damage: nil) }
-    // String(validating:) needs iOS 18; a decode that replaced nothing is valid UTF-8.
-    let word = String(decoding: wordBytes, as: UTF8.self)
-    guard word.utf8.elementsEqual(wordBytes) else {
+    guard let word = String(validatingUTF8: wordBytes) else {
       return .skipped(size: size, damage: "its word is not UTF-8")
     }
     // What no store writes (a TAB, a newline, a `#` first, not NFC) must not load either:

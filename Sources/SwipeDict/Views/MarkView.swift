@@ -185,8 +185,8 @@ struct MarkView: Sendable {
       // safe: record(i) checked both ranges against the text.
       let source = bytes(record.source)!
       let target = bytes(record.target)!
-      guard !source.isEmpty, !target.isEmpty, String(validating: source, as: UTF8.self) != nil,
-        String(validating: target, as: UTF8.self) != nil
+      guard !source.isEmpty, !target.isEmpty, String(validatingUTF8: source) != nil,
+        String(validatingUTF8: target) != nil
       else { throw fail("shortcut \(i) has an empty or invalid UTF-8 source or target") }
       if let previousSource, source.lexicographicallyPrecedes(previousSource) {
         throw fail("shortcut \(i)'s source is out of order")
