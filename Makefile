@@ -3,7 +3,9 @@
 #   make             install what is missing (libzstd-dev, zlib1g-dev), build swipedict in release mode,
 #                    compile the default dictionaries into build/ and print their summary
 #                    (words, bytes, bytes per word of each section)
-#   make test        run the whole test suite (Swift Testing)
+#   make test        run the whole test suite (Swift Testing), after check-apple
+#   make check-apple no Swift API above the Apple floors Package.swift declares, in any target
+#                    (Linux builds check no availability; scripts/check_apple_availability.py)
 #   make bench       compare SwipeDict with marisa-trie, dawgdic and fst on the same word
 #                    lists (bench/run.sh; QUICK=1 for the en list only)
 #   make bench-build the en build of swipedict, fst, marisa and dawgdic in turn, 21 rounds:
@@ -106,7 +108,7 @@ DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
 .PHONY: all deps release dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
-  test test-browser browser-deps bench bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
+  test check-apple test-browser browser-deps bench bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
   clean
 
 all: check-languages check-layouts deps release dictionaries
@@ -218,7 +220,14 @@ aosp: release
 
 test: deps
 	$(SWIFT) build --build-tests
+	@$(MAKE) --no-print-directory check-apple
 	$(SWIFT) test --skip-build
+
+# No API above the Apple floors of Package.swift (Linux checks no availability): the checker on
+# a probe that must fail, then on every target (scripts/check_apple_availability.py; docs/apple.md).
+check-apple:
+	$(PYTHON) scripts/check_apple_availability.py --self-test
+	$(PYTHON) scripts/check_apple_availability.py
 
 # The playground in a real browser (tests/browser/playground_test.py): builds swipedict and the
 # en blob, starts `swipedict serve` on a free loopback port, swipes "hello" in headless Chromium.
