@@ -53,8 +53,8 @@
 #                    with its locale's layout, into build/aosp/ and print one table (bench/aosp.py)
 #   make test-browser  the playground end to end: `swipedict serve build/en.swipedict` driven by
 #                    a real headless Chromium (Debian's chromium, installed if missing; playwright
-#                    from tests/browser/requirements.txt in build/browser-venv): swipes "hello",
-#                    checks the top 4 and prints the lift-to-top-4 time (tests/browser/;
+#                    from Tests/Browser/requirements.txt in build/browser-venv): swipes "hello",
+#                    checks the top 4 and prints the lift-to-top-4 time (Tests/Browser/;
 #                    UPDATE_SCREENSHOT=1 also writes docs/playground.png)
 #   make deps        only install missing system packages
 #   make clean       remove build/ and .build/
@@ -229,10 +229,10 @@ check-apple:
 	$(PYTHON) scripts/check_apple_availability.py --self-test
 	$(PYTHON) scripts/check_apple_availability.py
 
-# The playground in a real browser (tests/browser/playground_test.py): builds swipedict and the
+# The playground in a real browser (Tests/Browser/playground_test.py): builds swipedict and the
 # en blob, starts `swipedict serve` on a free loopback port, swipes "hello" in headless Chromium.
 test-browser: release browser-deps $(BUILD_DIR)/en.swipedict
-	$(BROWSER_VENV)/bin/python tests/browser/playground_test.py --swipedict $(RELEASE_BIN) \
+	$(BROWSER_VENV)/bin/python Tests/Browser/playground_test.py --swipedict $(RELEASE_BIN) \
 	  --blob $(BUILD_DIR)/en.swipedict --chromium $(CHROMIUM)
 
 # Debian's chromium (no driver needed: playwright speaks its DevTools protocol) and the venv.
@@ -248,7 +248,7 @@ browser-deps: $(BROWSER_VENV)/.installed
 	  exit 1; \
 	fi
 
-$(BROWSER_VENV)/.installed: tests/browser/requirements.txt
+$(BROWSER_VENV)/.installed: Tests/Browser/requirements.txt
 	@rm -rf $(BROWSER_VENV)
 	@if ! $(PYTHON) -m venv $(BROWSER_VENV) >/dev/null 2>&1; then \
 	  rm -rf $(BROWSER_VENV); \
@@ -259,8 +259,8 @@ $(BROWSER_VENV)/.installed: tests/browser/requirements.txt
 	  fi; \
 	  $(PYTHON) -m venv $(BROWSER_VENV); \
 	fi
-	@echo "browser-deps: installing tests/browser/requirements.txt into $(BROWSER_VENV) with pip"
-	@$(BROWSER_VENV)/bin/pip install --disable-pip-version-check -q -r tests/browser/requirements.txt
+	@echo "browser-deps: installing Tests/Browser/requirements.txt into $(BROWSER_VENV) with pip"
+	@$(BROWSER_VENV)/bin/pip install --disable-pip-version-check -q -r Tests/Browser/requirements.txt
 	@touch $@
 
 bench: release

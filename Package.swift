@@ -53,7 +53,7 @@ let package = Package(
     .library(name: "SwipeDecoder", targets: ["SwipeDecoder"]),
     .library(name: "SwipeDictShipping", targets: ["SwipeDictShipping"]),
     .library(name: "SwipeDictTools", targets: ["SwipeDictTools"]),
-    .executable(name: "swipedict", targets: ["swipedict"]),
+    .executable(name: "swipedict", targets: ["SwipeDictCLI"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -99,8 +99,10 @@ let package = Package(
       ],
       resources: [.embedInCode("Page/playground.html")],
       swiftSettings: strictSwift),
+    // The `swipedict` command; the target has its own name so that no two paths differ only in
+    // case (Sources/SwipeDict), which a case-insensitive disk (macOS's default) would merge.
     .executableTarget(
-      name: "swipedict",
+      name: "SwipeDictCLI",
       dependencies: [
         "SwipeDict", "SwipeDictCompiler", "SwipeDecoder", "SwipeDictTools", "SwipeDictShipping",
         "SwipeDictFiles", "SwipeDictServer",
@@ -154,12 +156,12 @@ let package = Package(
     .testTarget(
       name: "SwipeDictServerTests",
       dependencies: [
-        "SwipeDictServer", "SwipeDecoder", "SwipeDictTools", "SwipeDictCompiler", "SwipeDictTestSupport", "swipedict",
+        "SwipeDictServer", "SwipeDecoder", "SwipeDictTools", "SwipeDictCompiler", "SwipeDictTestSupport", "SwipeDictCLI",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "swipedictTests", dependencies: ["swipedict", "SwipeDictTestSupport", "SwipeDictServer"],
+      name: "SwipeDictCLITests", dependencies: ["SwipeDictCLI", "SwipeDictTestSupport", "SwipeDictServer"],
       swiftSettings: strictSwift),
   ]
 )

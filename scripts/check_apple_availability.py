@@ -26,8 +26,9 @@ error. Calls into C (Glibc or Darwin) and into Foundation are not checked here: 
 branches are few and read against Apple's documentation (docs/apple.md).
 
 Usage:
-  scripts/check_apple_availability.py             check the keyboard products (after
-                                                  `swift build`; make test runs it)
+  scripts/check_apple_availability.py             check every target (after `swift build`;
+                                                  make test runs it), and that no two tracked
+                                                  paths differ only in case
   scripts/check_apple_availability.py --self-test show that the check finds an unguarded
                                                   call of an iOS 18 API and accepts guarded ones
 """
@@ -511,6 +512,22 @@ func partlyGuarded(_ b: [UInt8]) -> String? {
     return 0
 
 
+def case_collisions() -> list[str]:
+    """Tracked paths (files or folders) that differ only in case: one path on a case-insensitive
+    disk, macOS's default, where a clone would merge them."""
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode != 0:
+        return []  # not a git checkout: nothing to compare
+    paths = set()
+    for line in listed.stdout.splitlines():
+        parts = line.split("/")
+        paths.update("/".join(parts[:n]) for n in range(1, len(parts) + 1))
+    by_fold: dict[str, list[str]] = {}
+    for path in sorted(paths):
+        by_fold.setdefault(path.lower(), []).append(path)
+    return [" and ".join(group) for group in by_fold.values() if len(group) > 1]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--self-test", action="store_true", help="check the checker on a probe")
@@ -529,6 +546,11 @@ def main() -> int:
         describe = json.loads(subprocess.run(
             ["swift", "package", "describe", "--type", "json"], cwd=ROOT, check=True, capture_output=True,
             text=True).stdout)
+        collisions = case_collisions()
+        if collisions:
+            print("apple-availability: paths that differ only in case, one path on a case-insensitive disk "
+                  "(macOS's default):", *collisions, sep="\n  ")
+            return 1
         floors = package_floors(ROOT / "Package.swift")
         targets, keyboard = package_targets(describe)
         # SwiftPM names a root package by its folder (lowercased): the modules were built with it.

@@ -8,7 +8,7 @@ layout, up) mapped through the canvas's bounding box, and checks what a person w
 funnel, a candidate's path, "why not this word?", completions and corrections as you type, and
 a finger swipe (touch input on a phone-sized page at 3x).
 
-    python tests/browser/playground_test.py --swipedict .build/release/swipedict --blob build/en.swipedict
+    python Tests/Browser/playground_test.py --swipedict .build/release/swipedict --blob build/en.swipedict
     UPDATE_SCREENSHOT=1 …   also writes docs/playground.png
 
 `make test-browser` installs what it needs (Debian's chromium, playwright in build/browser-venv)
