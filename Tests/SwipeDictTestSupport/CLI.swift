@@ -58,6 +58,30 @@ package enum CLI {
   package static func run(
     _ arguments: [String], stdin: String? = nil, timeLimit: Duration = .seconds(60)
   ) throws -> Result {
+    try run(executable, arguments, stdin: stdin, timeLimit: timeLimit)
+  }
+
+  /// Runs `swipedict` with `arguments` as a user without privileges, for whom what the file
+  /// permissions say holds: as the running user when it is not root (whom permissions bind
+  /// already), else as `nobody` (uid and gid 65534) through util-linux's `setpriv`. Files the
+  /// run must read must be readable by others; directories it must not write, owned by root.
+  /// - Returns: the result, or `nil` when the tests run as root and `setpriv` is missing.
+  package static func runUnprivileged(_ arguments: [String], timeLimit: Duration = .seconds(60)) throws -> Result? {
+    guard geteuid() == 0 else { return try run(arguments, timeLimit: timeLimit) }
+    let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard let setpriv else { return nil }
+    return try run(
+      URL(fileURLWithPath: setpriv),
+      ["--reuid=65534", "--regid=65534", "--clear-groups", "--", executable.path] + arguments,
+      stdin: nil, timeLimit: timeLimit)
+  }
+
+  /// Whether the tests run as root (who reads and writes whatever the permissions say).
+  package static var isRoot: Bool { geteuid() == 0 }
+
+  private static func run(
+    _ program: URL, _ arguments: [String], stdin: String?, timeLimit: Duration
+  ) throws -> Result {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("swipedict-cli-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -77,7 +101,7 @@ package enum CLI {
     }
 
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = program
     process.arguments = arguments
     process.standardInput = input
     process.standardOutput = output

@@ -62,19 +62,32 @@ public final class UserDictionary {
     /// Compact the log when it grows past twice its live size plus 64 KiB.
     public var compactsAutomatically: Bool
     /// Create the file when it is missing; without it a missing file is an error (for
-    /// code that only reads, and must not leave an empty store behind a wrong path).
+    /// code that only reads, and must not leave an empty store behind a wrong path). A file
+    /// that cannot be created because its directory is read-only for this process (an App
+    /// Group container in a keyboard without Full Access) is no error: the store opens
+    /// read-only and empty, and ``UserDictionary/refresh()`` reads the file once the app has
+    /// created it.
     public var createsIfMissing: Bool
+    /// How long a write waits for another process's lock before it fails with
+    /// ``UserDictionaryError/Reason/busy`` (nothing written). Writers hold the lock for
+    /// microseconds, a compaction for milliseconds (about 14 ms at 20,000 entries); only a
+    /// process suspended or stopped while it holds it makes others wait longer. A keyboard
+    /// extension, which must not block its main thread, can set a few tens of milliseconds
+    /// and write the word with the next one. Half a second by default.
+    public var lockTimeout: Duration
 
     /// Options; by default 20,000 entries, no `fsync` per write, automatic compaction, the
-    /// file created when missing.
+    /// file created when missing, half a second's wait for the lock.
     public init(
       capacity: Int = UserDictionary.defaultCapacity, synchronizesEachWrite: Bool = false,
-      compactsAutomatically: Bool = true, createsIfMissing: Bool = true
+      compactsAutomatically: Bool = true, createsIfMissing: Bool = true,
+      lockTimeout: Duration = .milliseconds(500)
     ) {
       self.capacity = capacity
       self.synchronizesEachWrite = synchronizesEachWrite
       self.compactsAutomatically = compactsAutomatically
       self.createsIfMissing = createsIfMissing
+      self.lockTimeout = lockTimeout
     }
   }
 
@@ -102,6 +115,11 @@ public final class UserDictionary {
 
   /// The file.
   public let path: String
+  /// Whether this process cannot write the store: the file, or the directory it would be
+  /// created in, is read-only for it (an App Group container in a keyboard without Full
+  /// Access, a read-only volume). Reading works; writes throw
+  /// ``UserDictionaryError/Reason/readOnly``.
+  public var isReadOnly: Bool { !(file?.isWritable ?? false) }
   /// The options the store was opened with.
   public let options: Options
   /// The most entries the file keeps (set when it was created).
@@ -130,8 +148,13 @@ public final class UserDictionary {
   /// each were read. A compaction drops them (the file is rewritten without them).
   public private(set) var damagedRecords: [Damage] = []
 
-  private var file: UserLogFile
-  private var identity: UserFileIdentity
+  /// The open file; `nil` while it does not exist and this process cannot create it.
+  private var file: UserLogFile?
+  /// The identity of `file` (`nil` with it).
+  private var identity: UserFileIdentity?
+  /// Flushes made by this store (``Options/synchronizesEachWrite``), in order: the paths of
+  /// the files and directories flushed. For the tests of what reaches the disk when.
+  private(set) var flushesForTesting: [String] = []
   private var header: UserLogFormat.Header
   /// The end of the last whole record read or written.
   private var end: Int
@@ -153,10 +176,13 @@ public final class UserDictionary {
   ///   - path: the file; its directory must exist (the App Group container on iOS). Not a
   ///     symbolic link: a compaction renames a new file over the path, which would replace
   ///     the link (a link to the directory is fine).
-  ///   - options: the capacity of a new file, `fsync` per write, automatic compaction.
+  ///   - options: the capacity of a new file, `fsync` per write, automatic compaction, the
+  ///     lock's timeout.
   /// - Throws: ``UserDictionaryError`` when the file cannot be created or opened
   ///   (`.io`), is a symbolic link or not a regular file, is not a user dictionary, is of
-  ///   a newer version, its header is damaged, or it is larger than any store gets.
+  ///   a newer version, its header is damaged, or it is larger than any store gets. Not
+  ///   when the file or its directory is read-only for this process: the store then opens
+  ///   read-only (``isReadOnly``), empty if the file does not exist yet.
   public init(path: String, options: Options = Options()) throws(UserDictionaryError) {
     guard options.capacity >= 1 && options.capacity <= Self.maximumCapacity else {
       throw UserDictionaryError(
@@ -166,24 +192,23 @@ public final class UserDictionary {
     self.path = path
     self.options = options
     header = UserLogFormat.Header(capacity: options.capacity, baseSequence: 0)
-    if options.createsIfMissing {
-      try UserLogFile.createIfMissing(path, contents: UserLogFormat.encodeHeader(header))
-    }
-    file = try UserLogFile(path: path)
-    let status = try file.status()
-    identity = status.identity
     end = UserLogFormat.headerSize
     sequence = 0
-    if file.isWritable {
+    try openFile()
+    if let file, file.isWritable {
       // Under the lock: remove the temporary files killed writers left, and write the
-      // header of an empty file someone else created.
-      try file.lock()
-      defer { file.unlock() }
-      // (Only if the path still names the file locked: a compaction may be under way on a new one.)
-      if UserLogFile.identity(of: path) == identity { UserLogFile.removeStaleTemporaries(of: path) }
-      if try file.status().size == 0 {
-        try file.write(UserLogFormat.encodeHeader(header), at: 0)
-      }
+      // header of an empty file someone else created. Both are skipped when another process
+      // holds the lock past the timeout: the first is housekeeping the next store does, and
+      // opening does not fail on a busy lock (the writes do, when they cannot get it).
+      do throws(UserDictionaryError) {
+        try file.lock(waitingAtMost: options.lockTimeout)
+        defer { file.unlock() }
+        // (Only if the path still names the file locked: a compaction may be under way on a new one.)
+        if UserLogFile.identity(of: path) == identity { UserLogFile.removeStaleTemporaries(of: path) }
+        if try file.status().size == 0 {
+          try file.write(UserLogFormat.encodeHeader(header), at: 0)
+        }
+      } catch where error.reason == .busy {}
     }
     try reload()
   }
@@ -471,17 +496,20 @@ public final class UserDictionary {
   /// every record before it applied and a torn tail cut off.
   private func withWriteLock<T>(_ body: () throws(UserDictionaryError) -> T) throws(UserDictionaryError) -> T {
     while true {
-      guard file.isWritable else {
+      guard let locked = file, locked.isWritable else {
         throw UserDictionaryError(
-          .io, file: path, message: "the file is read-only for this process",
-          hint: "check the permissions of the file and its directory")
+          .readOnly, file: path,
+          message: file == nil
+            ? "the file does not exist and its directory is read-only for this process"
+            : "the file is read-only for this process",
+          hint: "check the permissions of the file and its directory; on iOS a keyboard extension writes the "
+            + "App Group container only with Full Access (docs/apple.md)")
       }
-      let locked = file
-      try locked.lock()
+      try locked.lock(waitingAtMost: options.lockTimeout)
       if UserLogFile.identity(of: path) == identity {
         defer {
           // A compaction in `body` or after it locked the new file before renaming it in.
-          if file !== locked { file.unlock() }
+          if let file, file !== locked { file.unlock() }
           locked.unlock()
         }
         try catchUp(cutting: true)
@@ -539,13 +567,18 @@ public final class UserDictionary {
           hint: error.hint)
       }
     }
+    // Under the write lock, which only a store with a writable file takes.
+    guard let file else { preconditionFailure("a write without a file") }
     do throws(UserDictionaryError) {
       try file.write(bytes, at: end)
     } catch {
       try? file.truncate(to: end)  // leave no half record behind (a full disk)
       throw error
     }
-    if options.synchronizesEachWrite { try file.synchronize() }
+    if options.synchronizesEachWrite {
+      try file.synchronize()
+      flushesForTesting.append(file.path)
+    }
     for record in records { apply(record) }
     end += bytes.count
   }
@@ -558,14 +591,14 @@ public final class UserDictionary {
     for entry in entries { UserLogFormat.encode(.set(entry), into: &bytes) }
     UserLogFile.removeStaleTemporaries(of: path)
     let written = try UserLogFile.writeTemporary(beside: path, suffix: "compacting", contents: bytes)
+    flushesForTesting.append(written.path)
     // Locked before it is renamed in: a store that opens it waits until this write is done
-    // (a write at the size bound appends to it right after).
-    do throws(UserDictionaryError) { try written.lock() } catch {
+    // (a write at the size bound appends to it right after). No one else has it yet.
+    do throws(UserDictionaryError) { try written.lock(waitingAtMost: .zero) } catch {
       written.remove()
       throw error
     }
     try written.rename(over: path)
-    if options.synchronizesEachWrite { UserLogFile.synchronizeDirectory(of: path) }
     file = written
     identity = try written.status().identity
     header = newHeader
@@ -576,23 +609,49 @@ public final class UserDictionary {
     damage = nil
     damagedRecords = []
     cachedWords = nil
+    // The rename is in the directory: flushed after the file (writeTemporary flushed it), so
+    // that a power loss leaves the old file or the whole new one. A failure is thrown with
+    // the store already reading the new file.
+    if options.synchronizesEachWrite {
+      try UserLogFile.synchronizeDirectory(of: path)
+      flushesForTesting.append(UserLogFile.directory(of: path))
+    }
   }
 
   /// Opens the file the path names now and reads it whole.
   private func reopen() throws(UserDictionaryError) {
-    if options.createsIfMissing {
-      try UserLogFile.createIfMissing(path, contents: UserLogFormat.encodeHeader(
-        UserLogFormat.Header(capacity: header.capacity, baseSequence: 0)))
-    }
-    file = try UserLogFile(path: path)
-    identity = try file.status().identity
+    try openFile()
     try reload()
+  }
+
+  /// Opens the file the path names now, creating it first when it is missing and the options
+  /// say so, or leaves the store without one (read-only and empty) when it is missing and
+  /// this process cannot create files in its directory.
+  private func openFile() throws(UserDictionaryError) {
+    if options.createsIfMissing {
+      if UserLogFile.identity(of: path) == nil && UserLogFile.isReadOnlyDirectory(holding: path) {
+        file = nil
+        identity = nil
+        return
+      }
+      let created = try UserLogFile.createIfMissing(
+        path, contents: UserLogFormat.encodeHeader(UserLogFormat.Header(capacity: header.capacity, baseSequence: 0)),
+        durable: options.synchronizesEachWrite)
+      if created && options.synchronizesEachWrite { flushesForTesting.append(UserLogFile.directory(of: path)) }
+    }
+    let opened = try UserLogFile(path: path)
+    file = opened
+    identity = try opened.status().identity
   }
 
   /// Reads the header and every record of the open file.
   private func reload() throws(UserDictionaryError) {
-    let headerBytes = try file.read(count: UserLogFormat.headerSize, at: 0)
-    header = try UserLogFormat.decodeHeader(headerBytes[...], path: path)
+    if let file {
+      let headerBytes = try file.read(count: UserLogFormat.headerSize, at: 0)
+      header = try UserLogFormat.decodeHeader(headerBytes[...], path: path)
+    } else {
+      header = UserLogFormat.Header(capacity: options.capacity, baseSequence: 0)
+    }
     table = UserTable()
     liveBytes = 0
     sequence = header.baseSequence
@@ -613,6 +672,7 @@ public final class UserDictionary {
   /// the lock: no one else is writing) cuts an incomplete record off, and skips damaged
   /// bytes (the writer appends after them).
   private func catchUp(cutting: Bool) throws(UserDictionaryError) {
+    guard let file else { return }
     let size = try file.status().size
     if size < end {
       // Someone cut records this store had read: not something stores do. Read it anew.

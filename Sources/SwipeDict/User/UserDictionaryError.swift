@@ -27,6 +27,13 @@ public struct UserDictionaryError: Error, Sendable, Hashable, CustomStringConver
     case tooLarge
     /// A capacity out of range (``UserDictionary/Options/capacity``).
     case invalidCapacity
+    /// A write to a store this process can only read (``UserDictionary/isReadOnly``): the
+    /// file or its directory is read-only for it, as an App Group container is for a
+    /// keyboard extension without Full Access.
+    case readOnly
+    /// Another process held the file's lock past ``UserDictionary/Options/lockTimeout``;
+    /// nothing was written. Try again later.
+    case busy
   }
 
   /// What kind of problem it is.

@@ -86,8 +86,11 @@ final class UserLogFile {
   /// the meantime: another process created it, and its file is kept). The temporary file
   /// is removed; one left by a process killed here is removed by the next store that opens
   /// the file for writing (``removeStaleTemporaries(of:)``).
-  static func createIfMissing(_ path: String, contents: [UInt8]) throws(UserDictionaryError) {
-    if access(path, F_OK) == 0 { return }
+  /// - Parameter durable: also flush the directory, so that the new file survives a power loss.
+  /// - Returns: whether this call created the file.
+  @discardableResult
+  static func createIfMissing(_ path: String, contents: [UInt8], durable: Bool) throws(UserDictionaryError) -> Bool {
+    if access(path, F_OK) == 0 { return false }
     let temporary = try writeTemporary(beside: path, suffix: "new", contents: contents)
     defer { unlink(temporary.path) }
     // A store that opened the file meanwhile may have removed our temporary file as stale:
@@ -95,14 +98,14 @@ final class UserLogFile {
     if link(temporary.path, path) != 0 && errno != EEXIST && access(path, F_OK) != 0 {
       throw failure(path, "create")
     }
+    if durable { try synchronizeDirectory(of: path) }
+    return true
   }
 
   /// The directory of `path` and the prefix of its temporary files (`.NAME.`).
   private static func temporaryPrefix(of path: String) -> (directory: String, prefix: String) {
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    return (directory.isEmpty ? "/" : directory, ".\(name).")
+    let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    return (directory(of: path), ".\(name).")
   }
 
   /// The suffixes of the temporary files a store writes beside its file.
@@ -236,18 +239,66 @@ final class UserLogFile {
     }
   }
 
-  /// Flushes the file's data to the storage device: `fsync` (on Apple systems
-  /// `F_FULLFSYNC`, which also empties the drive's cache; plain `fsync` there does not).
+  /// Flushes the file's data to the storage device (``flush(_:path:what:)``).
   func synchronize() throws(UserDictionaryError) {
-    #if canImport(Darwin)
-      if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
-    #endif
-    guard Self.retrying({ fsync(descriptor) }) == 0 else { throw Self.failure(path, "flush (fsync)") }
+    try Self.flush(descriptor, path: path, what: "the file")
   }
 
-  /// Takes the exclusive advisory lock of the file, waiting for it (`flock(LOCK_EX)`).
-  func lock() throws(UserDictionaryError) {
-    guard Self.retrying({ flock(descriptor, LOCK_EX) }) == 0 else { throw Self.failure(path, "lock") }
+  /// Flushes what an open file or directory holds to the storage device, retried on EINTR.
+  ///
+  /// On Apple systems `fsync` only hands the data to the drive, whose cache may lose it on a
+  /// power loss; `fcntl(F_FULLFSYNC)` also empties that cache (Apple's `fsync(2)` man page), for
+  /// the directory too, as SQLite does. A file system without it (`ENOTSUP`, `EINVAL`, `ENOTTY`:
+  /// some network and FAT volumes) gets `fsync`, the most it offers. Any other failure is an
+  /// error, never a silent fallback. Elsewhere `fsync`; a directory whose file system cannot
+  /// flush directories (`EINVAL`) is left as it is.
+  static func flush(_ descriptor: Int32, path: String, what: String) throws(UserDictionaryError) {
+    #if canImport(Darwin)
+      if retrying({ fcntl(descriptor, F_FULLFSYNC) }) == 0 { return }
+      guard errno == ENOTSUP || errno == EINVAL || errno == ENOTTY else {
+        throw failure(path, "flush \(what) (F_FULLFSYNC)")
+      }
+    #endif
+    guard retrying({ fsync(descriptor) }) == 0 else {
+      if what == "the directory" && errno == EINVAL { return }
+      throw failure(path, "flush \(what) (fsync)")
+    }
+  }
+
+  /// Takes the exclusive advisory lock of the file (`flock(LOCK_EX | LOCK_NB)`), trying again
+  /// with pauses of 1 to 16 ms until `limit` has passed.
+  ///
+  /// Never an unbounded wait: on iOS a process suspended while it holds the lock (the app,
+  /// mid-compaction) holds it until the system kills it, and a keyboard extension blocked on
+  /// it meanwhile would be killed by its watchdog.
+  /// - Throws: ``UserDictionaryError/Reason/busy`` when another process still holds the lock
+  ///   at `limit`; `.io` when the call fails otherwise.
+  func lock(waitingAtMost limit: Duration) throws(UserDictionaryError) {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: limit)
+    var pause = Duration.milliseconds(1)
+    while true {
+      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
+      if errno == EINTR { continue }
+      guard errno == EWOULDBLOCK || errno == EAGAIN else { throw Self.failure(path, "lock") }
+      let left = clock.now.duration(to: deadline)
+      guard left > .zero else {
+        throw UserDictionaryError(
+          .busy, file: path,
+          message: "another process has held the file's lock for more than \(limit) (an app suspended while it "
+            + "writes?)",
+          hint: "try the write again later; a keyboard extension can keep the word and write it with the next one")
+      }
+      Self.sleep(min(pause, left))
+      pause = min(pause * 2, .milliseconds(16))
+    }
+  }
+
+  private static func sleep(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
   }
 
   /// Releases the lock (`flock(LOCK_UN)`); closing the descriptor releases it too.
@@ -275,17 +326,33 @@ final class UserLogFile {
   /// Removes the file's path (a temporary file given up).
   func remove() { unlink(path) }
 
-  /// Flushes the directory holding `path`, so a rename in it survives a power loss.
-  static func synchronizeDirectory(of path: String) {
+  /// Flushes the directory holding `path` (``flush(_:path:what:)``), so that a file created or
+  /// renamed in it survives a power loss.
+  static func synchronizeDirectory(of path: String) throws(UserDictionaryError) {
+    let directory = directory(of: path)
+    let fd = retrying { open(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY) }
+    guard fd >= 0 else { throw failure(directory, "open the directory to flush it") }
+    defer { close(fd) }
+    try flush(fd, path: directory, what: "the directory")
+  }
+
+  /// The directory holding `path` ("." for a bare name).
+  static func directory(of path: String) -> String {
     let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-    let fd = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    _ = fsync(fd)
-    close(fd)
+    return directory.isEmpty ? "/" : directory
+  }
+
+  /// Whether the directory holding `path` exists but this process may not create files in it
+  /// (`access(W_OK)` fails with `EACCES`, `EPERM` or `EROFS`): a read-only App Group container
+  /// (a keyboard without Full Access), a read-only volume, a directory without write
+  /// permission. A directory that does not exist is not read-only: creating the file there
+  /// fails, naming it.
+  static func isReadOnlyDirectory(holding path: String) -> Bool {
+    access(directory(of: path), W_OK) != 0 && (errno == EACCES || errno == EPERM || errno == EROFS)
   }
 
   /// Calls `body` again while it fails with EINTR.
-  private static func retrying(_ body: () -> Int32) -> Int32 {
+  static func retrying(_ body: () -> Int32) -> Int32 {
     while true {
       let result = body()
       if result != -1 || errno != EINTR { return result }
