@@ -188,27 +188,37 @@ public struct MultilingualDictionary: Sendable {
 
   /// Corrections of `input` from every language, by weighted score (see
   /// ``SwipeDictionary/corrections(for:context:limit:options:)``); a word in several
-  /// languages once.
+  /// languages once. Makes a corrector per language for this one call: keep a
+  /// ``makeCorrector(options:)`` when you correct after every keystroke.
   public func corrections(
     for input: String, context: Context = .empty, limit: Int = 10, options: CorrectionOptions = .typing()
   ) -> [Suggestion] {
+    makeCorrector(options: options).corrections(for: input, context: context, limit: limit)
+  }
+
+  /// A reusable corrector over every language (one ``Corrector`` each, set up once).
+  public func makeCorrector(options: CorrectionOptions = .typing()) -> MultilingualCorrector {
+    MultilingualCorrector(dictionary: self, correctors: members.map { $0.dictionary.makeCorrector(options: options) })
+  }
+
+  /// The words that most often follow `previous`, from every language whose blob has word
+  /// pairs (``SwipeDictionary/completions(after:limit:)``), ranked by each language's pair
+  /// frequency byte plus its weight's share (`255 × ln(weight) / scale`); a word in several
+  /// languages once. Empty when no language has pairs or knows `previous`.
+  public func nextWords(after previous: String, limit: Int = 10) -> [Suggestion] {
     let common = commonScale
     return merge(limit: limit) { i in
-      let scale = members[i].dictionary.frequencyScale
-      return members[i].dictionary.corrections(
-        for: input, context: context.context(of: i), limit: limit, options: options
-      ).map {
-        // The score is the frequency byte less the distance's penalty, in the blob's steps:
-        // keep the penalty, on the common scale.
-        let penalty = Double(Int($0.frequency) - $0.score) * (common > 0 ? scale / common : 1)
-        return Suggestion(suggestion: $0, language: i, score: weightedFrequency($0.frequency, of: i) - penalty)
+      let member = members[i]
+      let shift = common > 0 ? 255 * log(member.weight) / common : 0
+      return member.dictionary.completions(after: previous, limit: limit).map {
+        Suggestion(suggestion: $0, language: i, score: Double($0.score) + shift)
       }
     }
   }
 
   /// Every language's suggestions, best first (ties: language order, then frequency, then
   /// word), each word once.
-  private func merge(limit: Int, _ suggestions: (Int) -> [Suggestion]) -> [Suggestion] {
+  func merge(limit: Int, _ suggestions: (Int) -> [Suggestion]) -> [Suggestion] {
     guard limit > 0 else { return [] }
     let all = members.indices.flatMap(suggestions).enumerated().sorted { a, b in
       a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
@@ -220,5 +230,34 @@ public struct MultilingualDictionary: Sendable {
       if merged.count == limit { break }
     }
     return merged
+  }
+}
+
+/// Correction over several languages, ready to run after every keystroke
+/// (``MultilingualDictionary/makeCorrector(options:)``): each language's ``Corrector``, their
+/// suggestions merged by weighted score as ``MultilingualDictionary/corrections(for:context:limit:options:)``
+/// merges them.
+public struct MultilingualCorrector: Sendable {
+  /// The languages.
+  public let dictionary: MultilingualDictionary
+  /// One corrector per language, in the dictionary's order.
+  let correctors: [Corrector]
+
+  /// The best corrections of `input` in every language, by weighted score; a word in several
+  /// languages once.
+  public func corrections(
+    for input: String, context: MultilingualDictionary.Context = .empty, limit: Int = 10
+  ) -> [MultilingualDictionary.Suggestion] {
+    let common = dictionary.commonScale
+    return dictionary.merge(limit: limit) { i in
+      let scale = dictionary.members[i].dictionary.frequencyScale
+      return correctors[i].corrections(for: input, context: context.context(of: i), limit: limit).map {
+        // The score is the frequency byte less the distance's penalty, in the blob's steps:
+        // keep the penalty, on the common scale.
+        let penalty = Double(Int($0.frequency) - $0.score) * (common > 0 ? scale / common : 1)
+        return MultilingualDictionary.Suggestion(
+          suggestion: $0, language: i, score: dictionary.weightedFrequency($0.frequency, of: i) - penalty)
+      }
+    }
   }
 }

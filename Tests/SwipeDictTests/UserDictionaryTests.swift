@@ -46,6 +46,31 @@ struct UserDictionaryTests {
     #expect(other.words.entry(for: "Zo\u{65}\u{308}")?.uses == 3)
   }
 
+  @Test("unlearn takes one use back: a learned word with none left goes, an added one stays, a blocked one is untouched")
+  func unlearnTakesAUseBack() throws {
+    let store = try UserDictionary(path: path)
+    try store.learn("gonna")
+    try store.learn("gonna")
+    #expect(try store.unlearn("gonna")?.uses == 1)
+    #expect(try store.unlearn("gonna") == nil)
+    #expect(store.words.entry(for: "gonna") == nil)
+    try store.add("Zoë", uses: 1)
+    #expect(try store.unlearn("Zoë") == UserEntry(word: "Zoë", kind: .added, uses: 0, lastUse: 6))
+    #expect(try store.unlearn("Zoë")?.uses == 0)
+    try store.block("ducking")
+    let sequence = store.words.sequence
+    #expect(try store.unlearn("ducking")?.kind == .blocked)
+    #expect(try store.unlearn("nothing") == nil)
+    #expect(store.words.sequence == sequence)  // nothing written
+    // The same rules in memory (a keyboard whose store cannot be written).
+    var words = UserWords()
+    words.apply(.learn, to: "gonna")
+    #expect(words.apply(.unlearn, to: "gonna") == nil && words.isEmpty)
+    words.apply(.block, to: "ducking")
+    #expect(words.apply(.learn, to: "ducking")?.kind == .blocked)
+    #expect(try UserDictionary(path: path).words.entries.map(\.word) == ["Zoë", "ducking"])
+  }
+
   @Test func learnAddBlockAndRemoveFollowTheirRules() throws {
     let store = try UserDictionary(path: path)
     #expect(try store.learn("hey") == UserEntry(word: "hey", kind: .learned, uses: 1, lastUse: 1))

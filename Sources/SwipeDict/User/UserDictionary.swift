@@ -255,7 +255,7 @@ public final class UserDictionary {
   public func add(_ word: String, uses: Int? = nil) throws(UserDictionaryError) -> UserEntry {
     let word = try UserWordRules.validate(word)
     if let uses { try Self.checkUses(uses, word: word) }
-    return try writeEntry(word) { old in (.added, uses ?? old?.uses ?? 0) }
+    return try write(.add(uses: uses), to: word) ?? UserEntry(word: word, kind: .added, uses: 0, lastUse: 0)
   }
 
   /// Counts one use of `word`: one more use of its entry, or a new learned entry with one
@@ -266,11 +266,20 @@ public final class UserDictionary {
   @discardableResult
   public func learn(_ word: String) throws(UserDictionaryError) -> UserEntry {
     let word = try UserWordRules.validate(word)
-    return try writeEntry(word) { old in
-      guard let old else { return (.learned, 1) }
-      if old.kind == .blocked { return nil }
-      return (old.kind, old.uses < UserEntry.maxUses ? old.uses + 1 : old.uses)
-    }
+    return try write(.learn, to: word) ?? UserEntry(word: word, kind: .learned, uses: 1, lastUse: 0)
+  }
+
+  /// Takes back one use of `word`, as a keyboard does when the user deletes a word it just
+  /// committed (and learned): one use fewer; a learned entry left without uses is removed. An
+  /// added entry keeps its place at 0 uses; a blocked one, or a word without entry, is left as
+  /// it is (nothing is written).
+  /// - Returns: the entry after the write, or `nil` when the word has none (any more).
+  /// - Throws: ``UserDictionaryError`` for an invalid word, or when the file cannot be
+  ///   written.
+  @discardableResult
+  public func unlearn(_ word: String) throws(UserDictionaryError) -> UserEntry? {
+    let word = try UserWordRules.validate(word)
+    return try write(.unlearn, to: word)
   }
 
   /// Blocks `word`: queries must never suggest it, whatever a dictionary says. Its use
@@ -281,7 +290,7 @@ public final class UserDictionary {
   @discardableResult
   public func block(_ word: String) throws(UserDictionaryError) -> UserEntry {
     let word = try UserWordRules.validate(word)
-    return try writeEntry(word) { old in (.blocked, old?.uses ?? 0) }
+    return try write(.block, to: word) ?? UserEntry(word: word, kind: .blocked, uses: 0, lastUse: 0)
   }
 
   /// Removes the entry of `word` (added, learned or blocked), if there is one.
@@ -446,27 +455,29 @@ public final class UserDictionary {
     }
   }
 
-  /// Writes the new state of `word` under the lock; `change` maps the old entry to the new
-  /// kind and uses, or to `nil` for no write.
-  private func writeEntry(
-    _ word: String, _ change: (UserEntry?) -> (UserEntry.Kind, Int)?
-  ) throws(UserDictionaryError) -> UserEntry {
-    try withWriteLock { () throws(UserDictionaryError) -> UserEntry in
+  /// Writes what `change` makes of the entry of `word`, under the lock (``UserEntryChange``).
+  /// - Returns: the entry after it (unchanged when nothing was written), `nil` when there is none.
+  private func write(_ change: UserEntryChange, to word: String) throws(UserDictionaryError) -> UserEntry? {
+    try withWriteLock { () throws(UserDictionaryError) -> UserEntry? in
       let old = table[word]
-      guard let (kind, uses) = change(old) else {
-        // Only a blocked entry leads here, and it exists.
-        return old ?? UserEntry(word: word, kind: .blocked, uses: 0, lastUse: 0)
-      }
-      var records: [UserLogFormat.Record] = []
-      if old == nil && table.count >= header.capacity {
-        for victim in evictionVictims(count: table.count - header.capacity + 1, sparing: word) {
-          records.append(.remove(word: victim, sequence: sequence + UInt64(records.count) + 1, evicted: true))
+      switch change.outcome(from: old) {
+      case .unchanged:
+        return old
+      case .remove:
+        try append([.remove(word: word, sequence: sequence + 1, evicted: false)])
+        return nil
+      case .set(let kind, let uses):
+        var records: [UserLogFormat.Record] = []
+        if old == nil && table.count >= header.capacity {
+          for victim in evictionVictims(count: table.count - header.capacity + 1, sparing: word) {
+            records.append(.remove(word: victim, sequence: sequence + UInt64(records.count) + 1, evicted: true))
+          }
         }
+        let entry = UserEntry(word: word, kind: kind, uses: uses, lastUse: sequence + UInt64(records.count) + 1)
+        records.append(.set(entry))
+        try append(records)
+        return entry
       }
-      let entry = UserEntry(word: word, kind: kind, uses: uses, lastUse: sequence + UInt64(records.count) + 1)
-      records.append(.set(entry))
-      try append(records)
-      return entry
     }
   }
 

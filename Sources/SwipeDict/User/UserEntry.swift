@@ -138,3 +138,44 @@ public enum UserWordRules {
     }
   }
 }
+
+/// What each change does to a word's entry: the rules ``UserDictionary`` writes by and
+/// ``UserWords`` applies in memory (a keyboard that cannot write its store).
+package enum UserEntryChange: Sendable {
+  /// `learn`: one more use, or a new learned entry with one use; a blocked entry stays as it is.
+  case learn
+  /// `unlearn`: one use fewer; a learned entry left without uses is removed; a blocked entry
+  /// stays as it is.
+  case unlearn
+  /// `block`: blocked, keeping its uses.
+  case block
+  /// `add`: added, with these uses (`nil` keeps the entry's, 0 for a new one).
+  case add(uses: Int?)
+
+  /// What the change makes of `old`.
+  enum Outcome: Equatable {
+    /// Nothing to write.
+    case unchanged
+    /// The entry becomes this kind with these uses.
+    case set(UserEntry.Kind, uses: Int)
+    /// The entry goes.
+    case remove
+  }
+
+  func outcome(from old: UserEntry?) -> Outcome {
+    switch self {
+    case .learn:
+      guard let old else { return .set(.learned, uses: 1) }
+      if old.kind == .blocked { return .unchanged }
+      return .set(old.kind, uses: old.uses < UserEntry.maxUses ? old.uses + 1 : old.uses)
+    case .unlearn:
+      guard let old, old.kind != .blocked else { return .unchanged }
+      if old.kind == .learned && old.uses <= 1 { return .remove }
+      return .set(old.kind, uses: max(old.uses - 1, 0))
+    case .block:
+      return .set(.blocked, uses: old?.uses ?? 0)
+    case .add(let uses):
+      return .set(.added, uses: uses ?? old?.uses ?? 0)
+    }
+  }
+}

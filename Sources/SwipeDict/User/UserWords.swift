@@ -11,10 +11,10 @@
 /// let bonus = words.entry(for: candidate)?.uses ?? 0  // the user's own count
 /// ```
 public struct UserWords: Sendable {
-  private let table: UserTable
+  private var table: UserTable
   /// The sequence number of the last write this snapshot includes (0 for a new store).
   /// Two snapshots of one file with the same sequence hold the same entries.
-  public let sequence: UInt64
+  public private(set) var sequence: UInt64
   /// The most entries the store keeps; beyond it the least recently used are evicted.
   public let capacity: Int
 
@@ -54,4 +54,37 @@ public struct UserWords: Sendable {
 extension UserWords: Equatable {
   /// Whether two snapshots hold the same entries (sequence and capacity aside).
   public static func == (lhs: UserWords, rhs: UserWords) -> Bool { lhs.table == rhs.table }
+}
+
+extension UserWords {
+  /// Applies `change` to the entry of `word` in this snapshot only, by the rules the store
+  /// writes by (``UserDictionary/learn(_:)``, `unlearn`, `block`, `add`), evicting as it does
+  /// beyond ``capacity``: for a keyboard whose store cannot be written (no Full Access, a busy
+  /// lock), so that what the user typed counts until it can be.
+  /// - Parameter word: a word that passed ``UserWordRules/validate(_:)``.
+  /// - Returns: the entry after the change, `nil` when there is none.
+  @discardableResult
+  package mutating func apply(_ change: UserEntryChange, to word: String) -> UserEntry? {
+    let old = table[word]
+    switch change.outcome(from: old) {
+    case .unchanged:
+      return old
+    case .remove:
+      sequence &+= 1
+      table.remove(word)
+      return nil
+    case .set(let kind, let uses):
+      if old == nil && table.count >= capacity {
+        let victims = table.values.filter { $0.word != word }
+        let learned = victims.filter { $0.kind == .learned }
+        if let victim = (learned.isEmpty ? victims : learned).min(by: { $0.lastUse < $1.lastUse }) {
+          table.remove(victim.word)
+        }
+      }
+      sequence &+= 1
+      let entry = UserEntry(word: word, kind: kind, uses: uses, lastUse: sequence)
+      table.set(entry)
+      return entry
+    }
+  }
 }
