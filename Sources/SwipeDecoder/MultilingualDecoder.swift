@@ -136,6 +136,13 @@ public struct MultilingualSession: Sendable {
   /// The number of points added so far.
   public var count: Int { sessions.first?.count ?? 0 }
 
+  /// What the first language's session knows of the swipe so far (the languages share the
+  /// points): for tools that show the decoder at work.
+  package var progress: SwipeProgress? { sessions.first?.progress }
+
+  /// The four filters as measured from the points so far (``SwipeSession/filter``).
+  package var filter: SwipeFilter? { sessions.first?.filter }
+
   /// Adds the next point of the swipe to every language's session.
   public mutating func add(_ point: SwipePoint) {
     for i in sessions.indices { sessions[i].add(point) }
