@@ -6,7 +6,7 @@ import SwipeDictTools
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// The playground's HTTP server (`swipedict serve`): the page, and a JSON API that decodes
-/// swipes point by point in ``SwipeSession``s as a keyboard runs them, explains words,
+/// swipes point by point in a ``KeyboardEngine`` per session, as a keyboard runs it, explains words,
 /// completes and corrects typed text, and records labelled swipes. `docs/serve.md` is the
 /// API's reference.
 ///
@@ -39,9 +39,12 @@ public final class PlaygroundServer: Sendable {
     public var idleTime: Duration = .seconds(300)
     /// The most points one swipe may hold (more are refused with 400).
     public var pointsPerSwipe = 20_000
+    /// How long a swipe's answer may take from the lift, as in a keyboard
+    /// (``KeyboardEngine/Configuration/deadline``): 50 ms.
+    public var swipeDeadline: Duration = .milliseconds(50)
     /// The bounds of HTTP requests and connections (sizes, times, connections).
     public var http = HTTPLimits()
-    /// The defaults: 64 sessions, 5 minutes, 20,000 points, and ``HTTPLimits``' defaults.
+    /// The defaults: 64 sessions, 5 minutes, 20,000 points, 50 ms, and ``HTTPLimits``' defaults.
     public init() {}
   }
 

@@ -51,7 +51,7 @@ struct Router: HTTPHandler {
       try allow("POST")
       let body = try JSONObject(request.body)
       let blob = try blob(named: try body.requiredString("blob"))
-      let id = try server.sessions.create(on: blob)
+      let id = try await server.sessions.create(on: blob, deadline: server.limits.swipeDeadline)
       return .json(.object([("session", .string(id))]), status: .created)
     case let path where path.count == 2 && path[0] == "sessions":
       try allow("DELETE")
@@ -61,12 +61,12 @@ struct Router: HTTPHandler {
       try allow("POST")
       let slot = try server.sessions.slot(path[1])
       let points = try JSONObject(request.body).points()
-      return .json(try addPoints(points, to: slot))
+      return .json(try await addPoints(points, to: slot))
     case let path where path.count == 3 && path[0] == "sessions" && path[2] == "end":
       try allow("POST")
       let slot = try server.sessions.slot(path[1])
       let previous = try JSONObject(request.body).string("previous")
-      return .json(await offPool { end(slot, previous: previous) })
+      return .json(await end(slot, previous: previous))
     case ["path"]:
       try allow("GET")
       let blob = try blob(named: try query(request, "blob"))
@@ -112,40 +112,53 @@ struct Router: HTTPHandler {
     ])
   }
 
-  private func addPoints(_ points: [SwipePoint], to slot: SessionSlot) throws(RequestError) -> JSON {
+  private func addPoints(_ points: [SwipePoint], to slot: SessionSlot) async throws(RequestError) -> JSON {
     let limit = server.limits.pointsPerSwipe
-    let progress = try slot.withSession { session throws(RequestError) -> SwipeProgress in
-      guard session.count + points.count <= limit else {
-        throw .bad("a swipe holds at most \(limit) points; end it first")
+    let count = slot.received.withLock { received -> Int? in
+      guard received + points.count <= limit else { return nil }
+      received += points.count
+      return received
+    }
+    guard let count else { throw .bad("a swipe holds at most \(limit) points; end it first") }
+    let engine = slot.engine
+    let progress = await MainActor.run { () -> SwipeProgress? in
+      for point in points {
+        let view = ViewPoint(x: Double(point.x), y: Double(point.y))
+        let seconds = point.time.map { Double($0) / 1000 }
+        if engine.isSwiping {
+          engine.touchMoved(to: view, time: seconds)
+        } else {
+          engine.touchBegan(at: view, time: seconds)
+        }
       }
-      for point in points { session.add(point) }
-      return session.progress
+      return engine.swipeProgress
     }
     return .object([
-      ("count", .number(progress.pointCount)),
-      ("reduced", pointList(progress.reducedPoints.map { LayoutPoint(x: $0.x, y: $0.y) })),
-      ("candidates", progress.startCandidates.map { .number($0) } ?? .null),
+      ("count", .number(count)),
+      ("reduced", pointList((progress?.reducedPoints ?? []).map { LayoutPoint(x: $0.x, y: $0.y) })),
+      ("candidates", progress?.startCandidates.map { .number($0) } ?? .null),
     ])
   }
 
-  private func end(_ slot: SessionSlot, previous: String?) -> JSON {
+  private func end(_ slot: SessionSlot, previous: String?) async -> JSON {
     let blob = slot.blob
-    let context = blob.context(after: previous)
-    let (decoding, waitMs, filter, reduced) = slot.withSession { session in
-      let filter = session.filter
-      let reduced = session.progress.reducedPoints
-      let start = ContinuousClock.now
-      let decoding = session.end(context: context)
-      let wait = ContinuousClock.now - start
-      return (decoding, wait, filter, reduced)
+    let engine = slot.engine
+    slot.received.withLock { $0 = 0 }
+    let (filter, reduced) = await MainActor.run { () -> (SwipeFilter?, [SwipePoint]) in
+      engine.setPreviousWord(previous)
+      return (engine.swipeFilter, engine.swipeProgress?.reducedPoints ?? [])
     }
+    let start = ContinuousClock.now
+    let result = await engine.touchEnded()
+    let waitMs = ContinuousClock.now - start
+    let decoding = result.decoding?.merged
     let ms = Double(waitMs.components.seconds) * 1000 + Double(waitMs.components.attoseconds) / 1e15
     return .object([
-      ("words", words(decoding.words)),
+      ("words", words(decoding?.words ?? [])),
       ("waitMs", .double((ms * 1000).rounded() / 1000)),
-      ("complete", .bool(decoding.isComplete)),
+      ("complete", .bool(result.isComplete)),
       ("reduced", pointList(reduced.map { LayoutPoint(x: $0.x, y: $0.y) })),
-      ("funnel", funnel(blob, filter: filter, matched: decoding.matchedCount)),
+      ("funnel", funnel(blob, filter: filter, matched: decoding?.matchedCount ?? 0)),
     ])
   }
 

@@ -1,32 +1,28 @@
 import Foundation
 import SwipeDecoder
 
-/// One live session: a swipe being decoded on one blob. Its own lock, so that sessions run
-/// in parallel.
-final class SessionSlot: @unchecked Sendable {
+/// One live session: a keyboard engine on one blob, as a keyboard holds one (its swipes, the
+/// previous word). The engine belongs to the main actor, like a keyboard's; requests hop there
+/// for the moment they touch it, and a swipe's decoding runs off it.
+final class SessionSlot: Sendable {
   let blob: LoadedBlob
-  private let lock = NSLock()
-  private var session: SwipeSession
-  private var lastUse = ContinuousClock.now
+  let engine: KeyboardEngine
+  private let lastUse = Locked(ContinuousClock.now)
+  /// The points the client sent for the swipe under way (the engine hands them to its decoder
+  /// one event late, and drops stray ones).
+  let received = Locked(0)
 
-  init(blob: LoadedBlob) {
+  init(blob: LoadedBlob, engine: KeyboardEngine) {
     self.blob = blob
-    session = blob.decoder.makeSession()
+    self.engine = engine
   }
 
-  /// Runs `body` on the session alone, and marks it used.
-  func withSession<T, E: Error>(_ body: (inout SwipeSession) throws(E) -> T) throws(E) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    lastUse = .now
-    return try body(&session)
-  }
+  /// Marks the session used now.
+  func touch() { lastUse.withLock { $0 = .now } }
 
   /// Whether it has been unused for `idleTime` or longer.
   func isIdle(for idleTime: Duration, now: ContinuousClock.Instant) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return now - lastUse >= idleTime
+    lastUse.withLock { now - $0 >= idleTime }
   }
 }
 
@@ -40,11 +36,17 @@ final class SessionStore: Sendable {
     self.limits = limits
   }
 
-  /// A new session on `blob`, or 429 when the limit is reached.
-  func create(on blob: LoadedBlob) throws(RequestError) -> String {
+  /// A new session on `blob` (an engine with `deadline`), or 429 when the limit is reached.
+  func create(on blob: LoadedBlob, deadline: Duration) async throws(RequestError) -> String {
     let id = Self.makeID()
+    let engine = await MainActor.run { () -> KeyboardEngine? in
+      var configuration = KeyboardEngine.Configuration()
+      configuration.deadline = deadline
+      return try? KeyboardEngine(languages: [.init(name: blob.name, dictionary: blob.dictionary)], configuration: configuration)
+    }
+    guard let engine else { throw RequestError(status: .internalServerError, message: "cannot make a session on \(blob.name)") }
     let now = ContinuousClock.now
-    let slot = SessionSlot(blob: blob)
+    let slot = SessionSlot(blob: blob, engine: engine)
     let created = slots.withLock { slots -> Bool in
       slots = slots.filter { !$0.value.isIdle(for: limits.idleTime, now: now) }
       guard slots.count < limits.sessions else { return false }
@@ -71,6 +73,7 @@ final class SessionStore: Sendable {
       return slot
     }
     guard let slot else { throw .notFound("no session \"\(id)\" (it may have expired after 5 minutes unused)") }
+    slot.touch()
     return slot
   }
 
