@@ -68,7 +68,7 @@ BUILD_DIR    := build
 # The release swipedict. On Linux it links the Swift runtime and Foundation statically
 # (--static-swift-stdlib), so that it needs no Swift libraries to run (ldd: libc, libstdc++,
 # libm, libgcc_s, libz, libzstd) and maps far fewer pages: its en build peaks at 32 MB
-# instead of 40 (README.md, "The binary"). It is linked by lld (gold warns about
+# instead of 40 (docs/cli.md, "The binary"). It is linked by lld (gold warns about
 # the static Foundation's use of mktemp) with packed relative relocations where glibc reads
 # them (2.36 and later): 1.9 MB of relocation table in 34 KB, touched by every start.
 # A toolchain without the static libraries, or without lld, builds as before.

@@ -48,6 +48,27 @@ final class SwipeKeyboard {
 }
 // end
 
+/// README.md's example, compiled here (it needs a blob and a touch to run).
+@MainActor
+func readmeExample(groupFolder: String, touch: (timestamp: Double, phase: Int)) async throws -> [String] {
+  // snippet readme
+  let english = try SwipeDictionary(contentsOf: "en.swipedict")  // maps it: O(1)
+  let store = try UserDictionary(path: groupFolder + "/user.words")  // the user's words, shared with the app
+  let engine = try KeyboardEngine(languages: [.init(name: "en", dictionary: english)], userDictionary: store)
+
+  engine.keyArea = ViewRect(x: 0, y: 8, width: 390, height: 168)  // where the letter keys are drawn
+  engine.touchBegan(at: ViewPoint(x: 240, y: 92), time: touch.timestamp)
+  engine.touchMoved(to: ViewPoint(x: 100, y: 36), time: touch.timestamp)
+  let swipe = await engine.touchEnded(at: ViewPoint(x: 350, y: 40), time: touch.timestamp)
+  let top4 = swipe.words.map(\.word)  // decoded off the main thread within 50 ms
+  engine.commit("hello")  // learned; ranks what comes next
+  let completions = engine.completions(for: "wor")  // world, work, words
+  let corrections = engine.corrections(for: "wrold")  // world
+  engine.block("heck")  // never suggested again, in every query
+  // end
+  return top4 + completions.map(\.word) + corrections.map(\.word)
+}
+
 #if canImport(UIKit)
   // snippet uikit
   final class KeyboardViewController: UIInputViewController {

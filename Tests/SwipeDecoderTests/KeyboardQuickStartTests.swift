@@ -34,10 +34,9 @@ struct KeyboardQuickStartTests {
     return snippets
   }
 
-  /// The ```swift blocks of the page.
-  static func pageBlocks() throws -> [String] {
-    let page = try String(
-      contentsOf: repositoryRoot.appendingPathComponent("docs/keyboard.md"), encoding: .utf8)
+  /// The ```swift blocks of a page of the repository.
+  static func pageBlocks(_ name: String = "docs/keyboard.md") throws -> [String] {
+    let page = try String(contentsOf: repositoryRoot.appendingPathComponent(name), encoding: .utf8)
     var blocks: [String] = []
     var current: [String]?
     for line in page.components(separatedBy: "\n") {
@@ -64,6 +63,9 @@ struct KeyboardQuickStartTests {
     let engine = try #require(snippets["engine"])
     #expect(blocks.contains(engine))
     #expect(engine.components(separatedBy: "\n").count <= 40)
+    // README.md's example too.
+    let readme = try Self.pageBlocks("README.md")
+    #expect(readme == [try #require(snippets["readme"])], "README.md's Swift block differs from KeyboardQuickStart.swift's")
   }
 
   @Test("the quick start's keyboard swipes, types, commits and blocks on an iPad-sized view")

@@ -22,8 +22,8 @@ import SwipeDict
 /// milliseconds on large dictionaries). The work after the lift, the filters' end and the
 /// matching, runs off the main actor: ``touchEnded(at:time:)`` is `async`, its deadline
 /// (``Configuration/deadline``) starts at the lift and covers all of it, and it answers on
-/// the main actor. The compiler checks all this: the engine is not `Sendable`, its values
-/// are.
+/// the main actor. The compiler checks all this: the engine is isolated to the main actor,
+/// and what it hands to other threads is `Sendable` values.
 ///
 /// **Keeping things in step.** Every change the user makes (``commit(_:)``, ``retract(_:)``,
 /// ``block(_:)``, ``add(_:)``) is written to the user dictionary and applied to every
