@@ -255,6 +255,31 @@ struct KeyboardEngineTests {
     #expect(await Self.swipe(above, on: engine).words.first?.word == "hello")
   }
 
+  /// Under ThreadSanitizer (`make tsan`): swipes whose decodings overlap (one ends off the main
+  /// actor while the next begins and the user's words change), the sessions handed back and forth.
+  @Test("overlapping swipes and user-word changes: each answer is its own swipe's (shared between threads)")
+  func overlappingSwipesSharedBetweenThreads() async throws {
+    let d = try Self.dictionary()
+    let engine = try Self.engine()
+    let words = ["hello", "world", "year", "help", "duck", "new"]
+    var pending: [(String, Task<[String], Never>)] = []
+    for round in 0..<40 {
+      let word = words[round % words.count]
+      let points = perfectSwipe(word, on: d).map { ViewPoint(x: Double($0.x), y: Double($0.y)) }
+      engine.touchBegan(at: points[0])
+      for point in points.dropFirst() { engine.touchMoved(to: point) }
+      pending.append((word, Task { await engine.touchEnded().words.map(\.word) }))
+      // Until the task has taken the swipe (its decoding then runs off the main actor).
+      while engine.isSwiping { await Task.yield() }
+      if round % 7 == 3 { engine.block("jello") }
+      if round % 7 == 5 { engine.add("jello") }
+    }
+    for (word, task) in pending {
+      let answer = await task.value
+      #expect(answer.first == word, "\(word): \(answer)")
+    }
+  }
+
   @Test("swapping the languages is one call; the user's words carry over")
   func swappingLanguages() async throws {
     let engine = try Self.engine()
