@@ -172,6 +172,14 @@ package enum BlobContainer {
         .badSectionBounds("overlaps section \(a.tag) (ends at \(a.offset + a.length))"),
         section: b.tag, offset: Int(b.offset))
     }
+    // The file ends where its last section does (the encoder writes nothing after it): bytes
+    // appended after it, even with the header resealed to count them, are no blob's.
+    // safe: every section lies inside the file, checked above.
+    let end = byOffset.last.map { Int($0.offset + $0.length) } ?? dataStart
+    guard end == file.count else {
+      throw FormatError(
+        .badSectionBounds("\(file.count - end) bytes follow the last section, which ends at \(end)"), offset: end)
+    }
     return Contents(header: header, sections: entries)
   }
 

@@ -42,6 +42,28 @@ struct CorruptBlobTests {
     #expect(reason(Array(blob.prefix(40))) == .truncatedHeader(size: 40))
   }
 
+  @Test("bytes appended after the last section are refused, even with the header resealed to count them")
+  func bytesAfterTheLastSection() {
+    let appended = resealed(blob + [UInt8](repeating: 0x41, count: 100))
+    #expect(reason(appended) == .badSectionBounds("100 bytes follow the last section, which ends at \(blob.count)"))
+    #expect(reason(appended, verify: true) != nil)
+    #expect(reason(blob) == nil)
+  }
+
+  @Test("a FIFO nobody writes to and a device are refused at once, named; never waited on")
+  func nonRegularFilesAreRefused() throws {
+    let directory = TemporaryDirectory()
+    let fifo = directory.path + "/words.swipedict"
+    #expect(mkfifo(fifo, 0o644) == 0)
+    for path in [fifo, "/dev/zero", directory.path] {
+      #expect {
+        try SwipeDictionary(contentsOf: path)
+      } throws: { error in
+        "\(error)".contains("\(path): not a regular file (")
+      }
+    }
+  }
+
   @Test func badMagic() {
     var bytes = blob
     bytes[1] = UInt8(ascii: "X")
