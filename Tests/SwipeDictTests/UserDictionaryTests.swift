@@ -399,6 +399,59 @@ struct UserDictionaryTests {
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == path)
   }
 
+  @Test("a hard link is refused, saying why; salvage still reads it")
+  func hardLinksAreRefused() throws {
+    try UserDictionary(path: path).add("Zoë")
+    let other = directory.path + "/other.words"
+    #expect(link(path, other) == 0)
+    for target in [path, other] {
+      #expect {
+        try UserDictionary(path: target)
+      } throws: { error in
+        let error = error as? UserDictionaryError
+        return error?.file == target && error?.message.contains("has 2 hard links") == true
+          && error?.hint.contains("cp \(target)") == true
+      }
+    }
+    #expect(try UserDictionary.salvage(path: other).entries.map(\.word) == ["Zoë"])
+    // A store's own temporary file, left by a creator killed between link and unlink, is no
+    // other path: the store opens, and removes it as stale.
+    unlink(other)
+    let leftover = directory.path + "/.user.words.new-AbC123"
+    #expect(link(path, leftover) == 0)
+    #expect(try UserDictionary(path: path).words.entries.map(\.word) == ["Zoë"])
+    #expect(!FileManager.default.fileExists(atPath: leftover))
+  }
+
+  @Test("a sequence number at 2^64 - 1, in the header or a record: writes fail with a way out, never trap")
+  func exhaustedSequenceNumbersAreAnError() throws {
+    func expectRefused(_ store: UserDictionary) {
+      for write in [{ _ = try store.add("new") }, { _ = try store.learn("x") }, { _ = try store.block("y") }] {
+        #expect {
+          try write()
+        } throws: { error in
+          let error = error as? UserDictionaryError
+          return error?.message.contains("sequence numbers are used up") == true && error?.hint.contains("salvage") == true
+        }
+      }
+      #expect(throws: UserDictionaryError.self) {
+        try store.importList(UserWordList(parsing: Array("a\t1\n".utf8), file: "list"))
+      }
+    }
+    // The header's base sequence.
+    try write(UserLogFormat.encodeHeader(UserLogFormat.Header(capacity: 100, baseSequence: .max)))
+    expectRefused(try UserDictionary(path: path))
+    // A record's.
+    var bytes = UserLogFormat.encodeHeader(UserLogFormat.Header(capacity: 100, baseSequence: 0))
+    UserLogFormat.encode(.set(UserEntry(word: "old", kind: .learned, uses: 1, lastUse: .max)), into: &bytes)
+    try write(bytes)
+    let store = try UserDictionary(path: path)
+    #expect(store.words.entries.map(\.word) == ["old"])
+    expectRefused(store)
+    #expect(throws: UserDictionaryError.self) { try store.remove("old") }
+    #expect(try UserDictionary.salvage(path: path).entries.map(\.word) == ["old"])
+  }
+
   @Test func aStoreThatDoesNotCreateItsFileFailsOnAMissingOne() throws {
     #expect(throws: UserDictionaryError.self) { _ = try UserDictionary(path: path, options: .init(createsIfMissing: false)) }
     #expect(!FileManager.default.fileExists(atPath: path))

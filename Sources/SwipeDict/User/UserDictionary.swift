@@ -302,7 +302,7 @@ public final class UserDictionary {
     let word = try UserWordRules.validate(word)
     return try withWriteLock { () throws(UserDictionaryError) -> UserEntry? in
       guard let old = table[word] else { return nil }
-      try append([.remove(word: word, sequence: sequence + 1, evicted: false)])
+      try append([.remove(word: word, sequence: try sequence(after: 0), evicted: false)])
       return old
     }
   }
@@ -382,6 +382,7 @@ public final class UserDictionary {
       var nextSequence = sequence
       var listed: Set<String> = []
       for item in items {
+        guard nextSequence < UInt64.max else { throw sequenceExhausted() }
         nextSequence += 1
         next.set(UserEntry(word: item.word, kind: item.kind, uses: item.uses, lastUse: nextSequence))
         listed.insert(item.word)
@@ -414,7 +415,7 @@ public final class UserDictionary {
   /// - Throws: ``UserDictionaryError`` when the file cannot be read or is larger than any
   ///   store gets.
   public static func salvage(path: String) throws(UserDictionaryError) -> UserWords {
-    let file = try UserLogFile(path: path)
+    let file = try UserLogFile(path: path, allowingLinks: true)
     let size = try file.status().size
     guard size <= maximumFileSize(capacity: maximumCapacity) else {
       throw UserDictionaryError(
@@ -464,16 +465,16 @@ public final class UserDictionary {
       case .unchanged:
         return old
       case .remove:
-        try append([.remove(word: word, sequence: sequence + 1, evicted: false)])
+        try append([.remove(word: word, sequence: try sequence(after: 0), evicted: false)])
         return nil
       case .set(let kind, let uses):
         var records: [UserLogFormat.Record] = []
         if old == nil && table.count >= header.capacity {
           for victim in evictionVictims(count: table.count - header.capacity + 1, sparing: word) {
-            records.append(.remove(word: victim, sequence: sequence + UInt64(records.count) + 1, evicted: true))
+            records.append(.remove(word: victim, sequence: try sequence(after: records.count), evicted: true))
           }
         }
-        let entry = UserEntry(word: word, kind: kind, uses: uses, lastUse: sequence + UInt64(records.count) + 1)
+        let entry = UserEntry(word: word, kind: kind, uses: uses, lastUse: try sequence(after: records.count))
         records.append(.set(entry))
         try append(records)
         return entry
@@ -536,6 +537,24 @@ public final class UserDictionary {
       locked.unlock()
       try reopen()
     }
+  }
+
+  /// The sequence number of the record `written` records after the next one: the last one
+  /// seen plus `written + 1`.
+  /// - Throws: when that passes 2⁶⁴ − 1: a file whose header or a record carries such a
+  ///   number is damaged or hostile (no store writes 18 quintillion records).
+  private func sequence(after written: Int) throws(UserDictionaryError) -> UInt64 {
+    let (next, overflow) = sequence.addingReportingOverflow(UInt64(written) + 1)
+    guard !overflow else { throw sequenceExhausted() }
+    return next
+  }
+
+  private func sequenceExhausted() -> UserDictionaryError {
+    UserDictionaryError(
+      .damagedHeader, file: path,
+      message: "its sequence numbers are used up (\(sequence), the largest there is): the file is damaged",
+      hint: "move it aside (mv \(path) \(path).damaged), then `swipedict user \(path).damaged salvage -o saved.tsv` "
+        + "and `swipedict user \(path) import saved.tsv` into a new file")
   }
 
   /// Whether the log has grown past twice its live size plus 64 KiB.

@@ -32,7 +32,8 @@ final class UserLogFile {
   /// path, which would replace the link and leave its target behind, two files diverging.
   /// So is anything but a regular file (a FIFO, a directory, a device): opened without
   /// blocking, and named.
-  init(path: String) throws(UserDictionaryError) {
+  /// - Parameter allowingLinks: accept a file with other hard links (reading only: salvage).
+  init(path: String, allowingLinks: Bool = false) throws(UserDictionaryError) {
     self.path = path
     let flags = O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
     var fd = Self.retrying { open(path, O_RDWR | flags) }
@@ -67,9 +68,41 @@ final class UserLogFile {
         .notAUserDictionary, file: path, message: "not a regular file (\(kind))",
         hint: "give the path of a user dictionary file, or of a new file in an existing directory")
     }
+    // A hard link is another path to this file: a compaction renames a new file over this
+    // path, and the other path would keep the old file, two files diverging (as with a
+    // symbolic link). A store's own temporary file is a second link while it is being created
+    // (`createIfMissing` links it to the path, then unlinks it), or after its creator was
+    // killed in between: that one is fine, and removed by the next store as stale.
+    if !allowingLinks && info.st_nlink > 1 && !Self.isOwnTemporaryLink(of: path, inode: info.st_ino, links: info.st_nlink) {
+      close(fd)
+      throw UserDictionaryError(
+        .notAUserDictionary, file: path,
+        message: "the file has \(info.st_nlink) hard links; a user dictionary must have one path only",
+        hint: "copy the file to a path of its own (cp \(path) NEW) and open that: a compaction replaces the file at "
+          + "this path by a new one, which the other links would not see")
+    }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     descriptor = fd
     isWritable = writable
+  }
+
+  /// Whether every link of the file but `path` is a temporary file of the store at `path`
+  /// (`.NAME.new-XXXXXX`, `.NAME.compacting-XXXXXX` with the same inode).
+  private static func isOwnTemporaryLink(of path: String, inode: ino_t, links: nlink_t) -> Bool {
+    let (directory, prefix) = temporaryPrefix(of: path)
+    guard let stream = opendir(directory) else { return false }
+    defer { closedir(stream) }
+    var found: nlink_t = 1
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      guard name.hasPrefix(prefix), temporarySuffixes.contains(where: { name.dropFirst(prefix.count).hasPrefix($0) })
+      else { continue }
+      var info = stat()
+      if lstat("\(directory)/\(name)", &info) == 0 && info.st_ino == inode { found += 1 }
+    }
+    return found == links
   }
 
   /// Takes over a descriptor (of a file just written).
