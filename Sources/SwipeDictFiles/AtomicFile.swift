@@ -80,41 +80,94 @@ public enum AtomicFile {
   /// A file written in pieces to a temporary file beside its destination, then renamed over
   /// it by `commit()`. Dropped without a commit (or after `abort()`), it leaves nothing
   /// behind and the destination untouched.
+  ///
+  /// A destination that is a character device or a FIFO (`/dev/null`, `/dev/stdout`, a pipe,
+  /// `mkfifo`) is written to directly instead (``isStreaming``): renaming a file over it would
+  /// replace the device for every program. A directory, a block device or a socket is refused.
+  ///
+  /// The temporary file (`.NAME.tmp-XXXXXX`) is locked (`flock`) while it is written. A writer
+  /// removes the temporary files of its destination that a killed writer left: those nobody
+  /// holds locked and that are older than ten seconds.
   public final class Writer {
     /// The destination.
     public let path: String
-    /// The temporary file being written (in the destination's directory).
+    /// The temporary file being written (in the destination's directory); the destination
+    /// itself when streaming.
     public let temporaryPath: String
+    /// Whether the bytes go straight to the destination (a device or FIFO), with nothing to
+    /// rename and nothing to take back.
+    public let isStreaming: Bool
     private var descriptor: Int32
     private var finished = false
 
-    /// Creates the temporary file.
+    /// Creates the temporary file, or opens the device or FIFO to stream to.
     /// - Parameters:
     ///   - path: the destination.
     ///   - inputs: files the destination must not be (see
     ///     ``AtomicFile/refuseOverwriting(_:with:)``); checked before anything is created.
+    ///   - allowsStreaming: whether a device or FIFO destination is written to directly;
+    ///     without it such a destination is refused (for what must be checked before it is
+    ///     in place, as an installed blob).
     /// - Throws: ``FileWriteError/outputIsInput(output:input:)`` when `path` is one of `inputs`,
-    ///   ``FileWriteError/io(path:message:)`` when the directory is not writable.
-    public init(path: String, protecting inputs: [String] = []) throws(FileWriteError) {
+    ///   ``FileWriteError/io(path:message:)`` when the directory is not writable or the
+    ///   destination is not something to write a file to.
+    public init(path: String, protecting inputs: [String] = [], allowsStreaming: Bool = true) throws(FileWriteError) {
       try AtomicFile.refuseOverwriting(inputs, with: path)
       self.path = path
+      var info = stat()
+      if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+        let kind = info.st_mode & S_IFMT
+        guard allowsStreaming, kind == S_IFCHR || kind == S_IFIFO else {
+          let what: String
+          switch kind {
+          case S_IFDIR: what = "is a directory: give the path of a file in it"
+          case S_IFBLK: what = "is a block device: refusing to write to it"
+          case S_IFSOCK: what = "is a socket: refusing to write to it"
+          default: what = "is a device or FIFO: give the path of a regular file"
+          }
+          throw .io(path: path, message: what)
+        }
+        // A device or FIFO: written to as it is (a FIFO waits for its reader, as a shell's
+        // redirection does).
+        var fd: Int32
+        repeat { fd = open(path, O_WRONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { throw .io(path: path, message: "cannot open for writing: \(AtomicFile.errnoText())") }
+        descriptor = fd
+        temporaryPath = path
+        isStreaming = true
+        return
+      }
       let url = URL(fileURLWithPath: path)
       let directory = url.deletingLastPathComponent().path
-      var template = Array("\(directory)/.\(url.lastPathComponent).tmp-XXXXXX".utf8CString)
-      descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-      guard descriptor >= 0 else {
-        throw .io(path: path, message: "cannot create a temporary file in \(directory): \(AtomicFile.errnoText())")
+      let prefix = ".\(url.lastPathComponent).tmp-"
+      AtomicFile.removeStaleTemporaries(in: directory, prefix: prefix)
+      var template = Array("\(directory)/\(prefix)XXXXXX".utf8CString)
+      descriptor = template.withUnsafeMutableBufferPointer { buffer in
+        buffer.baseAddress.map { mkstemp($0) } ?? -1
       }
-      temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      guard descriptor >= 0 else {
+        let reason = AtomicFile.errnoText()
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+          throw .io(path: path, message: "cannot write it: the directory \(directory) does not exist")
+        }
+        throw .io(path: path, message: "cannot write it: cannot create a file in \(directory) (\(reason))")
+      }
+      _ = flock(descriptor, LOCK_EX | LOCK_NB)  // ours alone: marks it as being written
+      temporaryPath = template.withUnsafeBufferPointer { buffer in
+        String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      }
+      isStreaming = false
     }
 
     /// Appends bytes.
     public func write(_ bytes: ArraySlice<UInt8>) throws(FileWriteError) {
       var failure: String?
       bytes.withUnsafeBytes { buffer in
+        guard let base = buffer.baseAddress else { return }
         var done = 0
         while done < buffer.count {
-          let n = Foundation.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+          let n = Foundation.write(descriptor, base + done, buffer.count - done)
           if n < 0 {
             if errno == EINTR { continue }
             failure = "write failed: \(AtomicFile.errnoText())"
@@ -129,16 +182,24 @@ public enum AtomicFile {
       }
     }
 
-    /// Flushes the file to disk and renames it over the destination.
+    /// Flushes the file to disk and renames it over the destination (a device or FIFO: only
+    /// closes it).
     public func commit() throws(FileWriteError) {
       var failure: String?
+      if isStreaming {
+        if close(descriptor) != 0 && errno != EINTR { failure = "close failed: \(AtomicFile.errnoText())" }
+        descriptor = -1
+        finished = true
+        if let failure { throw .io(path: path, message: failure) }
+        return
+      }
       if fsync(descriptor) != 0 { failure = "fsync failed: \(AtomicFile.errnoText())" }
       if failure == nil, fchmod(descriptor, 0o644) != 0 { failure = "chmod failed: \(AtomicFile.errnoText())" }
-      close(descriptor)
-      descriptor = -1
       if failure == nil, rename(temporaryPath, path) != 0 {
         failure = "rename failed: \(AtomicFile.errnoText())"
       }
+      close(descriptor)
+      descriptor = -1
       finished = true
       if let failure {
         unlink(temporaryPath)
@@ -146,14 +207,40 @@ public enum AtomicFile {
       }
     }
 
-    /// Removes the temporary file; the destination stays as it was.
+    /// Removes the temporary file; the destination stays as it was. (Streaming, what was
+    /// written is gone already: it only closes.)
     public func abort() {
       guard !finished else { return }
       finished = true
       if descriptor >= 0 { close(descriptor) }
-      unlink(temporaryPath)
+      if !isStreaming { unlink(temporaryPath) }
     }
 
     deinit { abort() }
+  }
+
+  /// How old a temporary file nobody holds locked must be to count as left by a killed writer.
+  static let staleAge: Double = 10
+
+  /// Removes the temporary files `prefix…` in `directory` that no writer holds locked and that
+  /// are older than ``staleAge`` seconds (a writer locks its file the moment it creates it; the
+  /// age covers that moment). Best effort: what cannot be checked is left.
+  /// - Returns: the names removed.
+  @discardableResult
+  static func removeStaleTemporaries(in directory: String, prefix: String) -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+    var removed: [String] = []
+    for name in names where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
+      let candidate = "\(directory)/\(name)"
+      let modified = (try? FileManager.default.attributesOfItem(atPath: candidate))?[.modificationDate] as? Date
+      guard let modified, -modified.timeIntervalSinceNow >= staleAge else { continue }
+      let fd = open(candidate, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+      guard fd >= 0 else { continue }
+      defer { close(fd) }
+      var info = stat()
+      guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }
+      if unlink(candidate) == 0 { removed.append(name) }
+    }
+    return removed
   }
 }

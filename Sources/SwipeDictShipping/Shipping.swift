@@ -72,7 +72,8 @@ public enum Shipping {
     let file = try InputFile(openingForReading: pack)
     let decompressor = try ZstdDecompressor()
     try makeDirectory(directory)
-    let writer = try AtomicFile.Writer(path: destination, protecting: [pack])
+    // Installed only once verified: never streamed into a device or FIFO.
+    let writer = try AtomicFile.Writer(path: destination, protecting: [pack], allowsStreaming: false)
     var buffer = [UInt8](repeating: 0, count: 1 << 18)
     var read = 0
     var written = 0

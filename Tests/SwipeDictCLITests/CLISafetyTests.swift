@@ -128,6 +128,95 @@ struct CLISafetyTests {
     #expect(contents(blob) != before)
   }
 
+  /// Reads a FIFO to its end on another thread, as `cat` would.
+  final class FIFOReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var bytes = Data()
+    init(_ path: String) {
+      DispatchQueue.global().async {
+        let fd = open(path, O_RDONLY)  // waits for the writer, as `cat` does
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while fd >= 0 {
+          let n = read(fd, &buffer, buffer.count)
+          if n <= 0 { break }
+          self.bytes.append(contentsOf: buffer[0..<n])
+        }
+        if fd >= 0 { close(fd) }
+        self.done.signal()
+      }
+    }
+    func wait() -> Data {
+      _ = done.wait(timeout: .now() + 60)
+      return bytes
+    }
+  }
+
+  @Test("an output that is a FIFO or a character device is streamed to, never replaced by a file",
+        arguments: ["synth", "draw", "dump", "build", "export"])
+  func outputsStreamToDevicesAndFIFOs(_ command: String) throws {
+    func arguments(_ output: String) -> [String] {
+      switch command {
+      case "synth": return ["synth", blob, "--sample", "3", "--seed", "1", "-o", output]
+      case "draw": return ["draw", blob, "hello", "-o", output]
+      case "dump": return ["dump", blob, "-o", output]
+      case "build": return ["build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o", output]
+      default: return ["user", workspace.file("me.words"), "export", "-o", output]
+      }
+    }
+    if command == "export" { #expect(try CLI.run(["user", workspace.file("me.words"), "add", "Zoë"]).status == 0) }
+    // The same command into a file, for the bytes to expect.
+    let file = workspace.file("out-\(command)")
+    #expect(try CLI.run(arguments(file)).status == 0)
+    let expected = try #require(contents(file))
+    let fifo = workspace.file("fifo-\(command)")
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let reader = FIFOReader(fifo)
+    let result = try CLI.run(arguments(fifo))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(reader.wait() == expected)
+    var info = stat()
+    #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
+    // A character device: a null device of our own where the tests may make one (root).
+    let device = workspace.file("null-\(command)")
+    var null = stat()
+    if stat("/dev/null", &null) == 0, mknod(device, S_IFCHR | 0o666, null.st_rdev) == 0 {
+      #expect(try CLI.run(arguments(device)).status == 0)
+      #expect(lstat(device, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "the device was replaced")
+    }
+    #expect(temporaryFiles().isEmpty)
+  }
+
+  @Test("a build removes the temporary files killed builds of its output left; never one being written")
+  func staleTemporaryFilesAreRemoved() throws {
+    let stale = workspace.file(".words.swipedict.tmp-AAAAAA")
+    let young = workspace.file(".words.swipedict.tmp-BBBBBB")
+    let locked = workspace.file(".words.swipedict.tmp-CCCCCC")
+    for path in [stale, young, locked] { #expect(FileManager.default.createFile(atPath: path, contents: Data("half".utf8))) }
+    let minuteAgo = Date(timeIntervalSinceNow: -60)
+    for path in [stale, locked] {
+      try FileManager.default.setAttributes([.modificationDate: minuteAgo], ofItemAtPath: path)
+    }
+    let holder = open(locked, O_RDONLY)
+    defer { close(holder) }
+    #expect(flock(holder, LOCK_EX) == 0)  // a build writing it right now
+    let result = try CLI.run(["build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o", blob])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: stale))
+    #expect(FileManager.default.fileExists(atPath: young))  // ten seconds old at least, to be stale
+    #expect(FileManager.default.fileExists(atPath: locked))
+  }
+
+  @Test("outputs in a missing directory, and directories as outputs, are refused in plain words")
+  func unwritableOutputsAreExplained() throws {
+    let missing = workspace.path + "/no/such/dir/out.jsonl"
+    var result = try CLI.run(["synth", blob, "--sample", "1", "-o", missing])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("\(missing): cannot write it: the directory \(workspace.path)/no/such/dir does not exist"), "\(result.stderr)")
+    result = try CLI.run(["synth", blob, "--sample", "1", "-o", workspace.path])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("\(workspace.path): is a directory"), "\(result.stderr)")
+  }
+
   // MARK: Errors: `error: FILE: what is wrong`, once
 
   @Test func errorsNameTheFileOnce() throws {

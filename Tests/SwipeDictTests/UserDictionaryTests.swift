@@ -378,6 +378,9 @@ struct UserDictionaryTests {
       Issue.record("created a file in a missing directory")
     } catch {
       #expect(error.reason == .io)
+      // The user's path, in plain words (not the temporary file's).
+      #expect(error.file == directory.path + "/missing/user.words")
+      #expect(error.message == "cannot create the file: the directory \(directory.path)/missing does not exist")
     }
   }
 

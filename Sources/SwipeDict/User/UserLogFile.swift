@@ -163,7 +163,18 @@ final class UserLogFile {
       guard let start = buffer.baseAddress else { return -1 }
       return mkstemp(start)
     }
-    guard fd >= 0 else { throw failure(template, "create the temporary file") }
+    guard fd >= 0 else {
+      // Name the user's file, not our temporary one.
+      if errno == ENOENT {
+        throw UserDictionaryError(
+          .io, file: path, message: "cannot create the file: the directory \(directory) does not exist",
+          hint: "create the directory first, or give a path in an existing one")
+      }
+      let reason = String(cString: strerror(errno))
+      var error = failure(path, "write")  // its hint, by errno
+      error.message = "cannot create a file in \(directory): \(reason)"
+      throw error
+    }
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     let temporaryPath = bytes.withUnsafeBufferPointer { buffer in
       String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
