@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDict
 @_exported import SwipeDictFiles
+import SwipeDictFormat
 
 /// Shipping blobs compressed: `pack` before upload, `install` on the device.
 ///
@@ -77,21 +78,49 @@ public enum Shipping {
     var buffer = [UInt8](repeating: 0, count: 1 << 18)
     var read = 0
     var written = 0
+    // The blob's header, as soon as its 64 bytes are out: its magic, and the size it declares,
+    // past which nothing more is written (a pack of a gigabyte of zeros stops at once).
+    var head: [UInt8] = []
+    var declared: Int?
     while true {
       let n = try file.read(into: &buffer)
       if n == 0 { break }
       read += n
       decompressor.push(buffer[0..<n])
       while let chunk = try decompressor.next() {
+        if declared == nil {
+          head += chunk.prefix(BlobFormat.headerSize - head.count)
+          if head.count == BlobFormat.headerSize { declared = try declaredSize(head, pack: pack) }
+        }
+        if let declared, written + chunk.count > declared {
+          throw InstallError(
+            pack: pack,
+            message: "it decompresses to more than the \(declared) bytes its blob declares: it is damaged or not a pack")
+        }
         try writer.write(chunk)
         written += chunk.count
       }
     }
     try decompressor.finish()
+    guard declared != nil else {
+      throw InstallError(pack: pack, message: "it decompresses to \(written) bytes, shorter than a blob's header")
+    }
     // Verify the bytes on disk before they replace anything.
     _ = try SwipeDictionary(contentsOf: writer.temporaryPath, verify: true)
     try writer.commit()
     return Result(path: destination, inputBytes: read, outputBytes: written)
+  }
+
+  /// The file size a blob's header declares, after its magic is checked.
+  private static func declaredSize(_ head: [UInt8], pack: String) throws(InstallError) -> Int {
+    guard head.starts(with: BlobFormat.magic) else {
+      throw InstallError(pack: pack, message: "it does not hold a SwipeDict blob (bad magic bytes at its start)")
+    }
+    let size = (16..<24).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64(head[$1]) }
+    guard size >= UInt64(BlobFormat.headerSize), size <= UInt64(Int.max) else {
+      throw InstallError(pack: pack, message: "its blob declares an impossible size (\(size) bytes)")
+    }
+    return Int(size)
   }
 
   /// Creates `directory` and its parents unless it exists; fails if it exists as a file.
@@ -107,5 +136,18 @@ public enum Shipping {
     } catch {
       throw .io(path: directory, message: "cannot create the directory (\(error.localizedDescription))")
     }
+  }
+}
+
+/// Why a pack cannot be installed, found while it decompresses (before its blob is verified).
+public struct InstallError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The pack.
+  public var pack: String
+  /// What is wrong.
+  public var message: String
+
+  /// `PACK: what is wrong`, and what to do.
+  public var description: String {
+    "\(pack): \(message)\n  hint: pack the blob again (swipedict pack BLOB -o PACK)"
   }
 }

@@ -59,6 +59,29 @@ struct ShippingTests {
     #expect(files(in: target) == ["words.swipedict"])  // no temporary file left behind
   }
 
+  /// A pack of 64 MiB of zeros, and of a blob followed by 64 MiB of zeros: install stops at the
+  /// header (no magic) or at the size the blob declares, having written no more than that.
+  @Test("decompression bombs stop at the blob's header or at its declared size", arguments: ["zeros", "appended"])
+  func decompressionBombsStopEarly(_ kind: String) throws {
+    let blob = try makeBlob("words.swipedict")
+    let blobBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: blob)))
+    let zeros = [UInt8](repeating: 0, count: 64 << 20)
+    let payload = kind == "zeros" ? zeros : blobBytes + zeros
+    let bomb = directory.path + "/bomb/words.swipedict.zst"
+    try FileManager.default.createDirectory(atPath: directory.path + "/bomb", withIntermediateDirectories: true)
+    try Data(try ZstdCompressor.compress(payload, level: 1)).write(to: URL(fileURLWithPath: bomb))
+    let target = directory.path + "/installed"
+    #expect {
+      try Shipping.install(bomb, into: target)
+    } throws: { error in
+      let text = "\(error)"
+      return kind == "zeros"
+        ? text.contains("does not hold a SwipeDict blob (bad magic bytes")
+        : text.contains("decompresses to more than the \(blobBytes.count) bytes its blob declares")
+    }
+    #expect(files(in: target).isEmpty)
+  }
+
   @Test func aDamagedBlobIsNotPacked() throws {
     let blob = try makeBlob("words.swipedict")
     var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: blob)))
