@@ -213,6 +213,11 @@ public struct SwipeDictionary: Sendable {
   /// most 63 keys: a few kilobytes).
   public let layout: KeyboardLayout
 
+  /// The longest word a blob holds, in Unicode scalars: 128. `swipedict build` refuses longer
+  /// words, and completion and correction answer nothing for longer typed text (correction's
+  /// time grows with the typed length).
+  public static let maximumWordLength = BlobFormat.maxWordLength
+
   /// The format version the blob was written with.
   public var formatVersion: FormatVersion { contents.header.version }
 

@@ -150,6 +150,13 @@ struct QueryCommand: ParsableCommand {
     }
     // The blob keeps its 1,000 most frequent words in order; --list '' --limit 0 lists all.
     if let top { try checkRange("--top", top, in: 1...Self.maxSuggestions) }
+    for (name, text) in [("--prefix", prefix), ("--correct", correct)] {
+      if let text, text.unicodeScalars.count > SwipeDictionary.maximumWordLength {
+        throw ValidationError(
+          "\(name): \(text.unicodeScalars.count) characters, more than the \(SwipeDictionary.maximumWordLength) "
+            + "of the longest word a blob holds: nothing completes or corrects it")
+      }
+    }
   }
 
   /// The most suggestions --prefix, --correct and --top print: the size of a blob's top list,
@@ -201,7 +208,7 @@ struct QueryCommand: ParsableCommand {
             + "\tscore \(fixedDecimal(s.score, places: 1))")
         }
       }
-      if suggestions.isEmpty { throw Self.notFound }
+      if suggestions.isEmpty { throw nothingFound() }
       return
     }
     if after != nil, !dictionary.hasBigrams {
@@ -243,7 +250,21 @@ struct QueryCommand: ParsableCommand {
       }
       found = all
     }
-    if !found { throw Self.notFound }
+    if !found { throw nothingFound() }
+  }
+
+  /// Says on standard error that the query found nothing (lookups name each word missing
+  /// already), and exits 3.
+  private func nothingFound() -> ExitCode {
+    let what: String? =
+      if let prefix { "no word starts with \"\(prefix)\"" }
+      else if let correct { "no correction of \"\(correct)\"" }
+      else if let after { "no word follows \"\(after)\" in the word pairs" }
+      else if top != nil { "no word to list" }
+      else if let list { "no word starts with \"\(list)\"" }
+      else { nil }
+    if let what { printError("\(blob.blob): \(what)") }
+    return Self.notFound
   }
 
   /// Prints the suggestions; whether there were any.

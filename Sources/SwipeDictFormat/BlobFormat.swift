@@ -54,6 +54,10 @@ package enum BlobFormat {
   package static let headerChecksumOffset = 40
   /// The most sections a reader accepts (a bound against absurd tables).
   package static let maxSectionCount = 1024
+  /// The longest word a blob holds, in Unicode scalars: 128. The compiler refuses longer ones
+  /// (the longest of the default lists has 81), and queries answer nothing for longer typed
+  /// text: correction's time grows with the typed length times the words' length.
+  package static let maxWordLength = 128
   /// Header flag (format 1.2): the prefix tree puts characters from U+0080 up in child
   /// `code point mod 26` (`PrefixTreeLayout.ClassRule.allScripts`), not in "other". Set only
   /// when that changes the tree (the words have such letters), so a reader that does not

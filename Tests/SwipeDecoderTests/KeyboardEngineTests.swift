@@ -220,7 +220,7 @@ struct KeyboardEngineTests {
     #expect(store.words.isBlocked("hello") && store.words.entry(for: "world")?.uses == 1)
   }
 
-  @Test("limits: typed text past 64 characters is neither completed nor corrected; a zero deadline answers at once")
+  @Test("limits: typed text past 128 characters is neither completed nor corrected; a zero deadline answers at once")
   func limits() async throws {
     let d = try Self.dictionary()
     let engine = try Self.engine(deadline: .zero)

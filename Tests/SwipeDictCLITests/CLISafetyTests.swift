@@ -376,7 +376,12 @@ struct CLISafetyTests {
     #expect(try CLI.run(["query", blob, "-"], stdin: "hello\nqwzx\n").status == 3)
     #expect(try CLI.run(["query", blob, "--folded", "UBER"]).status == 0)
     #expect(try CLI.run(["query", blob, "--prefix", "he"]).status == 0)
-    #expect(try CLI.run(["query", blob, "--prefix", "zz"]).status == 3)
+    let none = try CLI.run(["query", blob, "--prefix", "zz"])
+    #expect(none.status == 3 && none.stdout.isEmpty)
+    #expect(none.stderr == "\(blob): no word starts with \"zz\"\n")  // said, not silence
+    // Typed text longer than any word a blob holds: a usage error, at once.
+    let long = try CLI.run(["query", blob, "--correct", String(repeating: "a", count: 20_000)], timeLimit: .seconds(10))
+    #expect(long.status == 64 && long.stderr.contains("20000 characters, more than the 128"), "\(long.stderr)")
     #expect(try CLI.run(["query", blob, "--correct", "hwllo"]).status == 0)
     #expect(try CLI.run(["query", blob, "--list", "wor"]).status == 0)
     #expect(try CLI.run(["query", blob, "--list", "xyz"]).status == 3)

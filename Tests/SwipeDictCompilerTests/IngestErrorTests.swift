@@ -129,7 +129,20 @@ struct IngestBadLine: Sendable, CustomTestStringConvertible {
     IngestBadLine(
       "TAB in a bare word", "a\nb\tc\n", line: 2, column: 2, .whitespaceInWord,
       message: "word contains a TAB"),
+    // Words longer than a blob holds (128 scalars), in every format.
+    IngestBadLine(
+      "word of 129 letters", "a\t1\n" + String(repeating: "ä", count: 129) + "\t2\n", line: 2, column: 1,
+      .wordTooLong, message: "a word of 129 characters, longer than the 128 a blob holds"),
+    IngestBadLine(
+      "bare word of 200 letters", "a\n" + String(repeating: "x", count: 200) + "\n", line: 2, column: 1,
+      .wordTooLong),
+    IngestBadLine(
+      "AOSP word of 129 letters", "dictionary=main:en\n word=" + String(repeating: "y", count: 129) + ",f=1\n",
+      line: 2, column: 7, .wordTooLong),
     // AOSP lists.
+    IngestBadLine(
+      "AOSP entry without the header", "a\t1\n word=the,f=222,flags=,originalFreq=222\n", line: 2, column: 1,
+      .malformedLine, message: "an AOSP entry (word=…) without the list's dictionary= header line"),
     IngestBadLine(
       "AOSP negative f", "dictionary=main:en\n word=the,f=-1\n", line: 2, column: 13,
       .negativeCount, message: "frequency f= \"-1\" is negative"),

@@ -66,6 +66,11 @@ struct LayoutJSONTests {
       #"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": -2E+999, "y": 0}]}"#,
       "l.json: keys[0].x: expected a number, found -2E+999, beyond a 64-bit float's range"
     ),
+    // Finite as a Double, not as the blob's 32-bit float: said so, not "keyWidth inf".
+    (
+      #"{"name": "x", "keyWidth": 1e308, \#(keys)}"#,
+      "l.json: keyWidth: 1e+308 is too large: a blob stores a layout's numbers as 32-bit floats (at most 3.4e38)"
+    ),
   ])
   func numbersMustBeFinite(json: String, message: String) {
     #expect(error(json) == message)

@@ -40,6 +40,21 @@ struct TypingCorrectionTests {
     #expect(d.corrections(for: typed, limit: 3).first?.word == intended, "\(typed)")
   }
 
+  @Test("typed text longer than the longest word a blob holds is neither corrected nor completed, at once",
+        .timeLimit(.minutes(1)))
+  func overlongInputAnswersNothing() throws {
+    let d = try Self.english()
+    let longest = String(repeating: "e", count: SwipeDictionary.maximumWordLength)
+    let tooLong = longest + "e"
+    for options in [CorrectionOptions.typing(), .kaennsch()] {
+      #expect(d.corrections(for: tooLong, options: options).isEmpty)
+      #expect(d.corrections(for: String(repeating: "hello", count: 4_000), options: options).isEmpty)
+    }
+    #expect(d.completions(prefix: tooLong).isEmpty)
+    #expect(d.completions(prefix: tooLong, context: .empty).isEmpty)
+    _ = d.corrections(for: longest)  // at the bound it runs (and ends)
+  }
+
   @Test("an input without letters has no corrections; a limit never changes the order")
   func degenerateInputs() throws {
     let d = try Self.english()

@@ -118,10 +118,10 @@ public final class KeyboardEngine {
       words: [], isComplete: true, pointCount: 0, droppedPointCount: 0, isTruncated: false)
   }
 
-  /// Typed text longer than this many characters is neither completed nor corrected: 64, the
-  /// longest word a user dictionary takes (``UserWordRules/maxScalars``). Correction's time
-  /// grows with the typed length.
-  public static let maximumTypedLength = 64
+  /// Typed text longer than this many characters is neither completed nor corrected: 128, the
+  /// longest word a blob holds (``SwipeDictionary/maximumWordLength``). Correction's time grows
+  /// with the typed length.
+  public static let maximumTypedLength = SwipeDictionary.maximumWordLength
 
   /// The languages, in the order given.
   public private(set) var languages: [Language]

@@ -61,7 +61,8 @@ extension SwipeDictionary {
   ///   ones; with a limit above 16, O(words with the prefix) when a leaf's ranked words run
   ///   out before the limit is reached.
   public func completions(prefix: String, limit: Int = 10) -> [Suggestion] {
-    guard limit > 0 else { return [] }
+    // Nothing longer than `BlobFormat.maxWordLength` is a prefix of a word of a blob.
+    guard limit > 0, prefix.unicodeScalars.count <= BlobFormat.maxWordLength else { return [] }
     return userLayer.isEmpty
       ? blobCompletions(prefix: prefix, limit: limit) : completions(prefix: prefix, context: .empty, limit: limit)
   }

@@ -131,6 +131,9 @@ public struct Corrector: Sendable {
   /// ``UserLayer``) that can score as high as the words the walk found, less its margin; the
   /// Kännsch model only reorders what it finds by the raised frequencies.
   public func corrections(for input: String, context: WordContext = .empty, limit: Int = 10) -> [Suggestion] {
+    // Longer than any word of a blob: nothing to correct to, and the search's time grows with
+    // the input's length.
+    guard input.unicodeScalars.count <= BlobFormat.maxWordLength else { return [] }
     let personal = !dictionary.userLayer.isEmpty
     var reorders = !context.isEmpty
     // Words for a reordering to choose from: `contextExtra` more than asked.

@@ -35,6 +35,8 @@ public struct WordListError: Error, Sendable, Hashable, CustomStringConvertible 
     case malformedLine
     /// A line longer than ``WordListReadOptions/maxLineBytes``.
     case lineTooLong
+    /// A word longer than `BlobFormat.maxWordLength` (128) Unicode scalars.
+    case wordTooLong
     /// A zstd-compressed file that is damaged or truncated (file-level).
     case damagedCompression
     /// A file without a single entry (file-level).

@@ -120,6 +120,7 @@ struct WordListParser {
         if dataLines == 1 { return }  // the dictionary= header
         switch try AOSPLine.parse(line, isASCII: isASCII) {
         case .entry(let entryWord, let entryCount, let marks, let isMisspelling):
+          try Self.checkLength(line[entryWord])
           var entry = WordListEntry(
             word: String(decoding: line[entryWord], as: UTF8.self), count: entryCount, line: lines)
           entry.marks = marks
@@ -150,8 +151,9 @@ struct WordListParser {
           return
         }
       }
+      if format != .aosp { try Self.checkLength(line[word]) }
     } catch {
-      try report(utf16Aware(error, line), lineStart: line.startIndex)
+      try report(utf16Aware(headerless(error, line, format), line), lineStart: line.startIndex)
       return
     }
     if format == .aosp {
@@ -179,6 +181,31 @@ struct WordListParser {
     }
     self.format = format
     return format
+  }
+
+  /// Refuses a word longer than `BlobFormat.maxWordLength` Unicode scalars.
+  private static func checkLength(_ word: ArraySlice<UInt8>) throws(LineProblem) {
+    // Scalars are the bytes that do not continue a UTF-8 sequence (the line is valid UTF-8).
+    guard word.count > BlobFormat.maxWordLength else { return }
+    let scalars = word.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    guard scalars > BlobFormat.maxWordLength else { return }
+    throw LineProblem(
+      reason: .wordTooLong, index: word.startIndex,
+      message: "a word of \(scalars) characters, longer than the \(BlobFormat.maxWordLength) a blob holds",
+      hint: "remove the line (or build with --skip-invalid to skip such lines, counted)")
+  }
+
+  /// Says an AOSP entry line came without the list's header, rather than what the counted
+  /// format makes of it (a word starting with whitespace).
+  private func headerless(_ problem: LineProblem, _ line: ArraySlice<UInt8>, _ format: WordListFormat) -> LineProblem {
+    guard format != .aosp, line.drop(while: LineText.isSpaceOrTab).starts(with: Array("word=".utf8)) else {
+      return problem
+    }
+    return LineProblem(
+      reason: .malformedLine, index: problem.index,
+      message: "an AOSP entry (word=…) without the list's dictionary= header line",
+      hint: "an AOSP combined list starts with a header such as dictionary=main:en,locale=en,version=1;"
+        + " give the list as it ships, with its header")
   }
 
   /// Names UTF-16 when line 1 starts with its byte-order mark (FF FE or FE FF).

@@ -129,9 +129,12 @@ public enum LayoutFile {
       throws(CompileError) -> Float?
     {
       guard let value = object[key] else { return nil }
+      let field = "\(path.isEmpty ? "" : "\(path).")\(key)"
       guard case .number(let n) = value.kind, n.isFinite else {
-        throw fail(
-          "\(path.isEmpty ? "" : "\(path).")\(key)", "expected a number, found \(shown(value))")
+        throw fail(field, "expected a number, found \(shown(value))")
+      }
+      guard Float(n).isFinite else {
+        throw fail(field, "\(n) is too large: a blob stores a layout's numbers as 32-bit floats (at most 3.4e38)")
       }
       return Float(n)
     }
