@@ -41,6 +41,14 @@ public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible
     self.reason = String(cString: strerror(code))
   }
 
+  /// Describes a file that cannot be read for what it is, not for a system call's failure.
+  package init(path: String, operation: Operation, reason: String) {
+    self.path = path
+    self.operation = operation
+    self.code = 0
+    self.reason = reason
+  }
+
   /// The path, then what failed and why.
   public var description: String {
     "\(path): error: cannot \(operation.rawValue) the file: \(reason)"
@@ -49,23 +57,88 @@ public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible
 
 /// A file opened read-only and read front to back in chunks; closed when released.
 package final class InputFile {
-  package let path: String
-  private let descriptor: CInt
-
-  /// Opens a file for reading.
-  /// - Parameter path: the file to open.
-  /// - Throws: ``InputFileError`` with `operation == .open`.
-  package init(openingForReading path: String) throws(InputFileError) {
-    self.path = path
-    var descriptor: CInt
-    repeat {
-      descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-    } while descriptor < 0 && errno == EINTR
-    guard descriptor >= 0 else { throw InputFileError(path: path, operation: .open, code: errno) }
-    self.descriptor = descriptor
+  /// What a path may name.
+  package enum Kinds: Sendable {
+    /// A regular file, or a pipe or FIFO read as a stream (a word list, a swipe file: `-`
+    /// and process substitution are normal). A FIFO waits for its writer at open, as `cat`
+    /// does. A device (`/dev/zero` has no end), a directory or a socket is refused.
+    case filesAndPipes
+    /// A regular file only (a layout, a blob to pack): anything else is refused at open,
+    /// without waiting for a FIFO's writer.
+    case regularFiles
   }
 
-  deinit { close(descriptor) }
+  package let path: String
+  private let descriptor: CInt
+  private let ownsDescriptor: Bool
+
+  /// Opens a file for reading.
+  /// - Parameters:
+  ///   - path: the file to open.
+  ///   - kinds: what it may be (a regular file or a pipe by default).
+  /// - Throws: ``InputFileError`` with `operation == .open`, naming what the path is when it
+  ///   is not something to read.
+  package init(openingForReading path: String, kinds: Kinds = .filesAndPipes) throws(InputFileError) {
+    self.path = path
+    let nonBlocking = kinds == .regularFiles ? O_NONBLOCK : 0
+    var descriptor: CInt
+    repeat {
+      descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | nonBlocking) }
+    } while descriptor < 0 && errno == EINTR
+    guard descriptor >= 0 else { throw InputFileError(path: path, operation: .open, code: errno) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0 {
+      let kind = info.st_mode & S_IFMT
+      let accepted = kind == S_IFREG || (kinds == .filesAndPipes && kind == S_IFIFO)
+      if !accepted {
+        close(descriptor)
+        throw InputFileError(path: path, operation: .open, reason: Self.refusal(kind, kinds))
+      }
+    }
+    if nonBlocking != 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+    self.descriptor = descriptor
+    ownsDescriptor = true
+  }
+
+  private init(standardInput: Void) {
+    path = "-"
+    descriptor = 0
+    ownsDescriptor = false
+  }
+
+  /// Standard input (not closed when released).
+  package static var standardInput: InputFile { InputFile(standardInput: ()) }
+
+  private static func refusal(_ kind: mode_t, _ kinds: Kinds) -> String {
+    let what: String
+    switch kind {
+    case S_IFDIR: what = "a directory"
+    case S_IFIFO: what = "a FIFO or pipe"
+    case S_IFCHR: what = "a character device"
+    case S_IFBLK: what = "a block device"
+    case S_IFSOCK: what = "a socket"
+    default: what = "not a regular file"
+    }
+    return kinds == .regularFiles ? "it is \(what), not a regular file" : "it is \(what), not a file or a pipe"
+  }
+
+  deinit { if ownsDescriptor { close(descriptor) } }
+
+  /// Reads the rest of the file.
+  /// - Parameter limit: the most bytes to read; a larger file is an error.
+  /// - Throws: ``InputFileError`` with `operation == .read`.
+  package func readAll(limit: Int) throws(InputFileError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = try read(into: &buffer)
+      if count == 0 { return bytes }
+      guard bytes.count + count <= limit else {
+        throw InputFileError(path: path, operation: .read, reason: "it is larger than \(limit) bytes")
+      }
+      bytes += buffer[..<count]
+    }
+  }
 
   /// Reads the next bytes of the file into the front of `buffer`.
   /// - Parameter buffer: receives up to `buffer.count` bytes.

@@ -30,26 +30,31 @@ import SwipeDictFiles
 public enum SwipeFile {
   /// The largest coordinate or time a swipe file may hold, in magnitude.
   static let largestNumber = 1e9
+  /// The most points a swipe may have: 20,000 (the dev swipes have at most 571; a keyboard
+  /// hands at most 2,000 to its decoder, TouchTrace).
+  public static let maximumPointCount = 20_000
+  /// The longest line: 4 MiB (20,000 points with times take under 600 KB).
+  public static let maximumLineBytes = 4 << 20
+  /// The largest file read: 1 GiB.
+  public static let maximumFileBytes = 1 << 30
 
   /// Reads every swipe in a JSON Lines file.
   /// - Parameter path: the file, or `-` for standard input.
   /// - Returns: the swipes in file order.
   /// - Throws: ``SwipeFileError`` when the file cannot be read or a line is invalid.
   public static func read(path: String) throws(SwipeFileError) -> [Swipe] {
-    let data: Data
+    let bytes: [UInt8]
     do {
-      if path == "-" {
-        data = FileHandle.standardInput.readDataToEndOfFile()
-      } else {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
-      }
+      // A regular file, or a pipe or FIFO read to its end (`-`, process substitution);
+      // never a device (/dev/zero has no end) or a directory.
+      let file = path == "-" ? InputFile.standardInput : try InputFile(openingForReading: path)
+      bytes = try file.readAll(limit: maximumFileBytes)
     } catch {
       throw SwipeFileError(
-        file: path, line: 0, reason: .unreadable,
-        message: "cannot read the swipe file (\(error.localizedDescription))",
-        hint: "check the path and the file's permissions")
+        file: path, line: 0, reason: .unreadable, message: "cannot read the swipe file: \(error.reason)",
+        hint: "give a swipe JSON Lines file (a regular file, a pipe or `-` for standard input)")
     }
-    return try parse(contents: Array(data), file: path)
+    return try parse(contents: bytes, file: path)
   }
 
   /// Parses the text of a whole JSON Lines file.
@@ -69,6 +74,12 @@ public enum SwipeFile {
       var bytes = contents[start..<end]
       if bytes.last == 0x0D { bytes = bytes.dropLast() }
       start = end + 1
+      guard bytes.count <= maximumLineBytes else {
+        throw SwipeFileError(
+          file: file, line: lineNumber, reason: .lineTooLong,
+          message: "the line is \(bytes.count) bytes long, more than a swipe takes (\(maximumLineBytes))",
+          hint: hint(for: .lineTooLong))
+      }
       guard let text = String(validatingUTF8: bytes) else {
         throw SwipeFileError(
           file: file, line: lineNumber, reason: .invalidUTF8, message: "the line is not UTF-8",
@@ -153,6 +164,11 @@ public enum SwipeFile {
         .pointsNotAnArray, pointsValue.offset, "\"points\" is \(pointsValue.summary), not an array")
     }
     guard !items.isEmpty else { throw fail(.noPoints, pointsValue.offset, "\"points\" is empty") }
+    guard items.count <= maximumPointCount else {
+      throw fail(
+        .tooManyPoints, pointsValue.offset,
+        "the swipe has \(items.count) points, more than the \(maximumPointCount) a swipe may have")
+    }
 
     var points: [SwipePoint] = []
     points.reserveCapacity(items.count)
@@ -266,6 +282,8 @@ public enum SwipeFile {
     case .mixedTimes: return "give t_ms for every point of a swipe or for none"
     case .timeGoesBackwards:
       return "t_ms counts milliseconds since the swipe began and never decreases"
+    case .lineTooLong, .tooManyPoints:
+      return "a swipe has at most \(maximumPointCount) points on one line: split or drop it"
     }
   }
 }

@@ -36,6 +36,10 @@ public struct SwipeFileError: Error, Sendable, Hashable, CustomStringConvertible
     case mixedTimes
     /// A time smaller than the time of the point before it.
     case timeGoesBackwards
+    /// A line longer than ``SwipeFile/maximumLineBytes``.
+    case lineTooLong
+    /// A swipe of more than ``SwipeFile/maximumPointCount`` points.
+    case tooManyPoints
   }
 
   /// The file's path as given (or the name the caller chose for text without a file).

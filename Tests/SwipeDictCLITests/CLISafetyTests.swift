@@ -77,10 +77,10 @@ struct CLISafetyTests {
   /// A layout whose numbers the blob cannot store (a Float overflows) fails the build by
   /// name, and the blob built before stays; today's blob still opens.
   @Test(arguments: [
-    (#""x": 1e39, "y": 8"#, "keys[0].x: key geometry is not finite"),
-    (#""x": 5, "y": -1e39"#, "keys[0].y: key geometry is not finite"),
+    (#""x": 1e39, "y": 8"#, "keys[0].x: 1e+39 is too large: a blob stores a layout's numbers as 32-bit floats"),
+    (#""x": 5, "y": -1e39"#, "keys[0].y: -1e+39 is too large"),
     (#""x": 5, "y": 8, "w": -10"#, "keys[0]: w and h must be positive"),
-    (#""x": 5, "y": 8, "w": 1e300"#, "keys[0].w: key geometry is not finite"),
+    (#""x": 5, "y": 8, "w": 1e300"#, "keys[0].w: 1e+300 is too large"),
   ])
   func aLayoutTheLoaderWouldRejectDoesNotBuild(_ geometry: String, _ message: String) throws {
     try workspace.write(

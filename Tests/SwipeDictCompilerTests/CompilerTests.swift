@@ -203,10 +203,10 @@ struct LayoutFileTests {
     ("not json", "not valid JSON"),
     (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0, "w": -10}]}"#, "keys[0]: w and h must be positive"),
     // Finite as JSON (a Double), infinite as the blob's Float: the loader would reject it.
-    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 1e39, "y": 0}]}"#, "keys[0].x: key geometry is not finite"),
-    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "b", "x": 20, "y": -4e38}]}"#, "keys[1].y: key geometry is not finite"),
-    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0, "h": 1e39}]}"#, "keys[0].h: key geometry is not finite"),
-    (#"{"name": "x", "keyWidth": 1e39, "keys": [{"char": "a", "x": 0, "y": 0}]}"#, "keyWidth: keyWidth inf"),
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 1e39, "y": 0}]}"#, "keys[0].x: 1e+39 is too large: a blob stores a layout's numbers as 32-bit floats"),
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "b", "x": 20, "y": -4e38}]}"#, "keys[1].y: -4e+38 is too large"),
+    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0, "h": 1e39}]}"#, "keys[0].h: 1e+39 is too large"),
+    (#"{"name": "x", "keyWidth": 1e39, "keys": [{"char": "a", "x": 0, "y": 0}]}"#, "keyWidth: 1e+39 is too large"),
   ])
   func invalidLayouts(json: String, message: String) {
     let text = error(json)

@@ -155,6 +155,20 @@ import SwipeDictTestSupport
     #expect(error.description.contains("\n  hint: "))
   }
 
+  @Test("a swipe of more than 20,000 points, or a line over 4 MiB, is refused before it is decoded")
+  func swipesAreBounded() throws {
+    let point = "[1,2],"
+    let many = #"{"points": ["# + String(repeating: point, count: SwipeFile.maximumPointCount) + "[1,2]]}"
+    let tooMany = try error("\(many)\n")
+    #expect(tooMany.reason == .tooManyPoints && tooMany.line == 1, "\(tooMany)")
+    #expect(tooMany.message == "the swipe has 20001 points, more than the 20000 a swipe may have")
+    let exactly = #"{"points": ["# + String(repeating: point, count: SwipeFile.maximumPointCount - 1) + "[1,2]]}"
+    #expect(try SwipeFile.parse(contents: Array(exactly.utf8), file: "t.jsonl").first?.points.count == 20_000)
+    let huge = #"{"word": ""# + String(repeating: "a", count: SwipeFile.maximumLineBytes) + #"", "points": [[1,2]]}"#
+    let long = try error("{\"points\": [[0, 0]]}\n\(huge)\n")
+    #expect(long.reason == .lineTooLong && long.line == 2, "\(long)")
+  }
+
   @Test func invalidUTF8NamesTheLine() throws {
     var bytes = Array("{\"points\": [[0, 0]]}\n{\"word\": \"".utf8)
     bytes += [0xC3, 0x28]

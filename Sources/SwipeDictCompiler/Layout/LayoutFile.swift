@@ -40,7 +40,7 @@ public enum LayoutFile {
   public static func load(_ path: String) throws(CompileError) -> KeyboardLayout {
     var bytes: [UInt8] = []
     do {
-      let input = try InputFile(openingForReading: path)
+      let input = try InputFile(openingForReading: path, kinds: .regularFiles)
       var buffer = [UInt8](repeating: 0, count: 64 << 10)
       // Reads at most one byte more than the limit, which is enough to refuse the file.
       while bytes.count <= maxBytes {
