@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SwipeDict
 import SwipeDictCompiler
 import SwipeDictFiles
@@ -33,7 +34,9 @@ struct BuildCommand: ParsableCommand {
   @Argument(help: "Word lists (.tsv, .txt, AOSP combined; optionally .zst).")
   var inputs: [String]
 
-  @Option(name: .long, help: "The keyboard layout JSON file.")
+  @Option(
+    name: .long,
+    help: "The keyboard layout JSON file, or the name of one of corpora/layouts/ (qwerty-en) from the repository's top.")
   var layout: String
 
   @Option(name: .long, help: ArgumentHelp("A bigram list, w1 w2<TAB>count lines (repeatable).", valueName: "file"))
@@ -74,13 +77,40 @@ struct BuildCommand: ParsableCommand {
     if let budget { try validateSize(budget, option: "--budget") }
   }
 
+  /// Where the repository keeps its layouts, from its top.
+  static let layoutFolder = "corpora/layouts"
+
+  /// The layout file: the path given; for a bare name that names no file (no `/`, no
+  /// `.json`), the repository's `corpora/layouts/NAME.json` under the current directory.
+  private var layoutFile: String {
+    guard !FileManager.default.fileExists(atPath: layout), !layout.contains("/"), !layout.hasSuffix(".json") else {
+      return layout
+    }
+    return "\(Self.layoutFolder)/\(layout).json"
+  }
+
+  /// ``layoutFile``, or an error that lists the layouts there are when it names none.
+  private func resolvedLayout() throws -> String {
+    let file = layoutFile
+    if FileManager.default.fileExists(atPath: file) { return file }
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: Self.layoutFolder)) ?? [])
+      .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    let hint =
+      names.isEmpty
+      ? "give the path of a layout JSON file (the repository's are in \(Self.layoutFolder)/)"
+      : "give the path of a layout JSON file, or one of the names in \(Self.layoutFolder)/: "
+        + names.joined(separator: ", ")
+    throw failure("\(layout): no such layout file\n  hint: \(hint)")
+  }
+
   func run() throws {
     ProcessMemory.returnLargeBlocksWhenFreed()
     let layoutModel: KeyboardLayout
+    let layoutPath = try resolvedLayout()
     do {
       // Before anything is read: the output must not replace an input or the layout.
-      try AtomicFile.refuseOverwriting(inputs + bigrams + [layout], with: output)
-      layoutModel = try LayoutFile.load(layout)
+      try AtomicFile.refuseOverwriting(inputs + bigrams + [layoutPath], with: output)
+      layoutModel = try LayoutFile.load(layoutPath)
     } catch {
       throw failure(error)
     }
@@ -101,7 +131,7 @@ struct BuildCommand: ParsableCommand {
         printError("\u{1B}[2K\r\(progress.stage.rawValue): \(progress.detail)", terminator: "")
       }
       if showProgress { printError("\u{1B}[2K\r", terminator: "") }
-      try AtomicFile.write(result.bytes, to: output, protecting: inputs + bigrams + [layout])
+      try AtomicFile.write(result.bytes, to: output, protecting: inputs + bigrams + [layoutFile])
     } catch {
       if showProgress { printError("") }
       throw failure(error)
@@ -178,7 +208,12 @@ func parseSize(_ text: String) -> Int? {
     number = upper.dropLast(unit.0.count)
     factor = unit.1
   }
-  guard let n = Double(number), n.isFinite, n >= 0 else { return nil }
+  // Decimal digits only, with a fraction only before a unit larger than a byte: `Double`
+  // alone would read 0x10 (hex), 1e3, inf, or a byte count of 1.5.
+  let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+  guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+    parts.count == 1 || factor > 1, let n = Double(number)
+  else { return nil }
   let bytes = (n * Double(factor)).rounded(.down)
   guard bytes <= Double(maxSize) else { return nil }
   return Int(bytes)

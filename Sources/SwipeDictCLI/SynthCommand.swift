@@ -47,6 +47,8 @@ struct SynthCommand: ParsableCommand {
 
   @OptionGroup var blob: BlobArgument
 
+  @OptionGroup var user: UserWordsOption
+
   @Option(
     name: .long, parsing: .upToNextOption,
     help: ArgumentHelp(
@@ -206,12 +208,13 @@ struct SynthCommand: ParsableCommand {
     }
     let dictionary = try blob.open()
     let layout = dictionary.layout
+    let userWords = try user.words()
     var chosen: [String] = []
     var previousWords: [String?] = []
     if let sentences {
       (chosen, previousWords) = try words(ofSentences: sentences, in: dictionary)
     } else if let wordsFrom {
-      chosen = try words(from: wordsFrom, in: dictionary)
+      chosen = try words(from: wordsFrom, in: dictionary, userWords: userWords)
     } else if let sample {
       let weighting: WordSampler.Weighting = by == .uniform ? .uniform : .frequency
       let sampler = WordSampler(dictionary: dictionary, weighting: weighting)
@@ -222,6 +225,8 @@ struct SynthCommand: ParsableCommand {
       for word in words {
         if let id = dictionary.id(of: word), let stored = dictionary.word(for: id) {
           chosen.append(stored)
+        } else if let own = Self.userWord(word, in: userWords, layout: layout) {
+          chosen.append(own)
         } else {
           problems.append(missing(word, in: dictionary, layout: layout))
         }
@@ -251,7 +256,7 @@ struct SynthCommand: ParsableCommand {
   }
 
   /// The files this run reads, which its output must not replace.
-  private var inputs: [String] { [blob.blob] + [wordsFrom, sentences, model].compactMap { $0 } }
+  private var inputs: [String] { [blob.blob] + [wordsFrom, sentences, model, user.path].compactMap { $0 } }
 
   /// The stored words of the swipes in `path`, in file order (see
   /// ``LabelMatching/storedWord(for:in:)``); swipes without a word or whose word the blob
@@ -296,7 +301,14 @@ struct SynthCommand: ParsableCommand {
     return (chosen, previous)
   }
 
-  private func words(from path: String, in dictionary: SwipeDictionary) throws -> [String] {
+  /// `word` as the user's dictionary has it (added or learned, typeable on the layout), or `nil`.
+  private static func userWord(_ word: String, in userWords: UserWords?, layout: KeyboardLayout) -> String? {
+    guard let entry = userWords?.entry(for: word), entry.kind != .blocked, layout.keyPath(for: entry.word) != nil
+    else { return nil }
+    return entry.word
+  }
+
+  private func words(from path: String, in dictionary: SwipeDictionary, userWords: UserWords?) throws -> [String] {
     let input: [Swipe]
     do {
       input = try SwipeFile.read(path: path)
@@ -313,6 +325,8 @@ struct SynthCommand: ParsableCommand {
       }
       if let word = LabelMatching.storedWord(for: label, in: dictionary) {
         chosen.append(word)
+      } else if let own = Self.userWord(label, in: userWords, layout: dictionary.layout) {
+        chosen.append(own)
       } else {
         missing.append(label)
       }
@@ -352,6 +366,10 @@ struct SynthCommand: ParsableCommand {
       dictionary.word(for: $0).map { "\"\($0)\"" }
     }
     let hint = similar.isEmpty ? "" : " (it has \(similar.joined(separator: ", ")))"
-    return "\"\(word)\" is not in \(blob.blob)\(hint)"
+    let own =
+      user.path == nil
+      ? "\n  hint: to swipe a word of your own, add it to a user dictionary (swipedict user FILE add \(word)) "
+        + "and give --user FILE" : ""
+    return "\"\(word)\" is not in \(blob.blob)\(hint)\(own)"
   }
 }

@@ -91,6 +91,35 @@ struct UserWordsArgument: ParsableArguments {
 
   func validate() throws {
     guard !words.isEmpty else { throw ValidationError("give at least one word") }
+    try refuseInvalidUTF8Arguments()
+  }
+}
+
+/// Refuses a command line with an argument that is not UTF-8: the arguments arrive as
+/// `String`s with each bad byte replaced by U+FFFD, which would be stored as a word.
+func refuseInvalidUTF8Arguments() throws {
+  for index in 1..<Int(CommandLine.argc) {
+    guard let argument = CommandLine.unsafeArgv[index] else { continue }
+    let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument)).map { UInt8(bitPattern: $0) }
+    guard let at = firstInvalidUTF8Byte(bytes) else { continue }
+    let shown = String(decoding: bytes, as: UTF8.self)
+    throw ValidationError(
+      "argument \(index) (\"\(shown)\") is not UTF-8: byte \(at + 1), 0x"
+        + String(bytes[at], radix: 16, uppercase: true) + ", starts no valid UTF-8 sequence; give words as UTF-8 text")
+  }
+}
+
+/// The offset of the first byte of the first ill-formed UTF-8 sequence, or `nil`.
+func firstInvalidUTF8Byte(_ bytes: [UInt8]) -> Int? {
+  var iterator = bytes.makeIterator()
+  var decoder = UTF8()
+  var offset = 0
+  while true {
+    switch decoder.decode(&iterator) {
+    case .scalarValue(let scalar): offset += UTF8.width(scalar)
+    case .emptyInput: return nil
+    case .error: return offset
+    }
   }
 }
 

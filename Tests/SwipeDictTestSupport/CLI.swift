@@ -56,9 +56,15 @@ package enum CLI {
   /// - Throws: ``TimedOut`` when the child was killed for taking too long; the errors of
   ///   starting a process or of the temporary files.
   package static func run(
-    _ arguments: [String], stdin: String? = nil, timeLimit: Duration = .seconds(60)
+    _ arguments: [String], stdin: String? = nil, timeLimit: Duration = .seconds(60), in directory: String? = nil
   ) throws -> Result {
-    try run(executable, arguments, stdin: stdin, timeLimit: timeLimit)
+    try run(executable, arguments, stdin: stdin, timeLimit: timeLimit, workingDirectory: directory)
+  }
+
+  /// Runs `swipedict` through `/bin/sh -c`, so that `script` can build arguments no Swift
+  /// string holds (bytes that are not UTF-8): `"$0"` is the executable.
+  package static func runShell(_ script: String, timeLimit: Duration = .seconds(60)) throws -> Result {
+    try run(URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path], stdin: nil, timeLimit: timeLimit)
   }
 
   /// Runs `swipedict` with `arguments` as a user without privileges, for whom what the file
@@ -80,7 +86,7 @@ package enum CLI {
   package static var isRoot: Bool { geteuid() == 0 }
 
   private static func run(
-    _ program: URL, _ arguments: [String], stdin: String?, timeLimit: Duration
+    _ program: URL, _ arguments: [String], stdin: String?, timeLimit: Duration, workingDirectory: String? = nil
   ) throws -> Result {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("swipedict-cli-run-\(UUID().uuidString)")
@@ -103,6 +109,7 @@ package enum CLI {
     let process = Process()
     process.executableURL = program
     process.arguments = arguments
+    if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
     process.standardInput = input
     process.standardOutput = output
     process.standardError = error
