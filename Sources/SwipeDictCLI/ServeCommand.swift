@@ -42,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The address to listen on; anything but a loopback address opens the decoder to the network.",
+      "The address to listen on (IPv4, IPv6, or localhost); anything but a loopback address opens the decoder to the network.",
       valueName: "address"))
   var host: String = "127.0.0.1"
 
@@ -55,6 +55,11 @@ struct ServeCommand: AsyncParsableCommand {
     guard !blobs.isEmpty else { throw ValidationError("give at least one blob") }
     try checkRange("--port", port, in: 0...65535)
     guard !host.isEmpty else { throw ValidationError("--host must be an address, not empty") }
+    guard Self.isAddress(address) else {
+      throw ValidationError(
+        "--host \(host): not an IPv4 or IPv6 address (a name other than localhost is not looked up); "
+          + "give one such as 127.0.0.1, ::1 or 0.0.0.0")
+    }
     let names = blobs.map(languageName(ofBlob:))
     if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
       throw ValidationError("two blobs are named \"\(twice)\" (a blob's name is its file name without the extension)")
@@ -72,20 +77,20 @@ struct ServeCommand: AsyncParsableCommand {
     }
     let server: PlaygroundServer
     do {
-      server = try PlaygroundServer(blobs: loaded, recordPath: record)
+      server = try PlaygroundServer(blobs: loaded, recordPath: record, blobPaths: blobs)
     } catch {
       throw failure("\(error)")
     }
     let bound: UInt16
     do {
-      bound = try await server.start(host: host, port: UInt16(port))
+      bound = try await server.start(host: address, port: UInt16(port))
     } catch {
       throw failure("cannot listen on \(host) port \(port): \(error)\n  hint: pick another --port (0 picks a free one)")
     }
-    if !Self.isLoopback(host) {
+    if !Self.isLoopback(address) {
       printError("warning: listening on \(host): anyone who can reach it can use the decoder")
     }
-    let shown = host.contains(":") ? "[\(host)]" : host
+    let shown = address.contains(":") ? "[\(address)]" : address
     FileHandle.standardOutput.write(Data("http://\(shown):\(bound)/\n".utf8))
     // A queue of their own: on Linux the global queues are the threads Swift's tasks run on,
     // and a server whose tasks keep them busy must still stop on SIGINT and SIGTERM.
@@ -107,5 +112,15 @@ struct ServeCommand: AsyncParsableCommand {
 
   private static func isLoopback(_ host: String) -> Bool {
     host == "::1" || host.hasPrefix("127.")
+  }
+
+  /// The address to bind: `--host`, with `localhost` as 127.0.0.1.
+  private var address: String { host.lowercased() == "localhost" ? "127.0.0.1" : host }
+
+  /// Whether `text` is a numeric IPv4 or IPv6 address (`inet_pton`).
+  private static func isAddress(_ text: String) -> Bool {
+    var v4 = in_addr()
+    var v6 = in6_addr()
+    return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
   }
 }

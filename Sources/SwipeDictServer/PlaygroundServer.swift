@@ -64,7 +64,8 @@ public final class PlaygroundServer: Sendable {
   ///   - limits: the limits.
   /// - Throws: ``PlaygroundServerError`` when two blobs share a name, or the record file
   ///   cannot be opened.
-  public init(blobs: [Blob], recordPath: String? = nil, limits: Limits = Limits()) throws {
+  /// - Parameter blobPaths: the files the blobs come from, which the record file must not be.
+  public init(blobs: [Blob], recordPath: String? = nil, blobPaths: [String] = [], limits: Limits = Limits()) throws {
     var loaded: [String: LoadedBlob] = [:]
     for blob in blobs {
       guard loaded[blob.name] == nil else {
@@ -76,7 +77,7 @@ public final class PlaygroundServer: Sendable {
     blobOrder = blobs.map(\.name)
     self.limits = limits
     sessions = SessionStore(limits: limits)
-    recorder = try recordPath.map { try Recorder(path: $0) }
+    recorder = try recordPath.map { try Recorder(path: $0, inputs: blobPaths) }
   }
 
   /// Binds `host:port` and serves in the background until ``stop()``.

@@ -29,7 +29,8 @@ struct Router: HTTPHandler {
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     let method = request.method
     func allow(_ allowed: String) throws(RequestError) {
-      guard method == allowed else {
+      // HEAD is GET without the body (the server sends the head alone).
+      guard method == allowed || (allowed == "GET" && method == "HEAD") else {
         throw RequestError(status: .methodNotAllowed, message: "\(request.path) takes \(allowed), not \(method)")
       }
     }

@@ -1,5 +1,7 @@
 import Foundation
 import SwipeDecoder
+import SwipeDictFiles
+import SwipeDictTools
 
 /// One live session: a keyboard engine on one blob, as a keyboard holds one (its swipes, the
 /// previous word). The engine belongs to the main actor, like a keyboard's; requests hop there
@@ -96,38 +98,79 @@ final class SessionStore: Sendable {
   }
 }
 
-/// Appends labelled swipes to a swipe JSON Lines file, one at a time.
+/// Appends labelled swipes to a swipe JSON Lines file, one whole line at a time.
+///
+/// The file is never changed at startup and never anything but appended to: it must be new,
+/// empty, or already a swipe file that ends with a line end (a blob, a half-written line or an
+/// unrelated text file is refused), and not one of the server's inputs. A FIFO or a character
+/// device (`/dev/stdout`) is written to as a stream, once something reads it.
 final class Recorder: Sendable {
   let path: String
-  private let handle: Locked<FileHandle>
+  private let descriptor: Locked<Int32>
 
-  init(path: String) throws {
+  /// Opens (or creates) the record file.
+  /// - Parameters:
+  ///   - path: the file.
+  ///   - inputs: the server's blobs, which the file must not be.
+  init(path: String, inputs: [String]) throws {
     self.path = path
-    if !FileManager.default.fileExists(atPath: path) {
-      guard FileManager.default.createFile(atPath: path, contents: nil) else {
-        throw PlaygroundServerError(message: "\(path): cannot create the record file")
+    func refuse(_ message: String, _ hint: String) -> PlaygroundServerError {
+      PlaygroundServerError(message: "\(path): \(message)\n  hint: \(hint)")
+    }
+    let newFile = "give a new file, an empty one, or a swipe file that --record wrote"
+    var info = stat()
+    var fd: Int32 = -1
+    if stat(path, &info) == 0 {
+      for input in inputs {
+        var other = stat()
+        if stat(input, &other) == 0, other.st_dev == info.st_dev, other.st_ino == info.st_ino {
+          throw refuse("is the blob \(input), an input of the server", newFile)
+        }
       }
-    }
-    guard let handle = FileHandle(forUpdatingAtPath: path) else {
-      throw PlaygroundServerError(message: "\(path): cannot open the record file for writing")
-    }
-    // A file whose last line lacks its end gets one, so that the next line stands alone.
-    let end = handle.seekToEndOfFile()
-    if end > 0 {
-      handle.seek(toFileOffset: end - 1)
-      if handle.readData(ofLength: 1) != Data([0x0A]) {
-        handle.seekToEndOfFile()
-        handle.write(Data([0x0A]))
+      switch info.st_mode & S_IFMT {
+      case S_IFREG:
+        let bytes: [UInt8]
+        do { bytes = try InputFile(openingForReading: path, kinds: .regularFiles).readAll(limit: SwipeFile.maximumFileBytes) }
+        catch { throw refuse("cannot read it (\(error.reason))", newFile) }
+        if !bytes.isEmpty {
+          guard bytes.last == 0x0A else { throw refuse("does not end with a line end, as a swipe file does", newFile) }
+          do { _ = try SwipeFile.parse(contents: bytes, file: path) } catch {
+            throw refuse("is not a swipe file (line \(error.line): \(error.message))", newFile)
+          }
+        }
+        fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+      case S_IFIFO, S_IFCHR:
+        // Without blocking: a FIFO nobody reads yet is refused rather than waited on.
+        fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0 && errno == ENXIO { throw refuse("nothing reads the FIFO", "start its reader first") }
+        if fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
+      default:
+        throw refuse("is not a file, a FIFO or a character device", newFile)
       }
+    } else {
+      fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     }
-    self.handle = Locked(handle)
+    guard fd >= 0 else {
+      throw refuse("cannot open it for writing (\(String(cString: strerror(errno))))", "check the path and its permissions")
+    }
+    descriptor = Locked(fd)
   }
 
-  /// Appends one line (its end added).
+  deinit { descriptor.withLock { _ = close($0) } }
+
+  /// Appends one line (its end added), in one write.
   func append(_ line: String) throws {
-    try handle.withLock { handle in
-      handle.seekToEndOfFile()
-      try handle.write(contentsOf: Data((line + "\n").utf8))
+    let bytes = Array((line + "\n").utf8)
+    try descriptor.withLock { fd in
+      var done = 0
+      while done < bytes.count {
+        let n = bytes[done...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+          if errno == EINTR { continue }
+          throw PlaygroundServerError(message: "\(path): cannot append: \(String(cString: strerror(errno)))")
+        }
+        done += n
+      }
     }
   }
 }

@@ -230,6 +230,21 @@ struct ServerTests {
     }
   }
 
+  @Test("HEAD answers a GET route's head: its status and Content-Length, no body")
+  func headAnswersTheHead() async throws {
+    try await withServer { port in
+      try await offPool {
+        let client = LoopbackClient(port: port)
+        let get = try client.request("GET", "/api/blobs")
+        let head = try client.request("HEAD", "/api/blobs")
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(head.headers["content-length"] == String(get.body.count))
+        #expect(try client.request("HEAD", "/api/sessions").status == 405)  // POST only
+      }
+    }
+  }
+
   @Test("recording appends lines that swipedict decode reads back; without --record it is refused with 409")
   func recording() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-record-\(UUID().uuidString)")
