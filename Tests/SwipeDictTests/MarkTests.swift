@@ -72,8 +72,13 @@ struct MarkTests {
     #expect(!d.topWords(limit: 10).map(\.word).contains("sex"))
     #expect(d.completions(prefix: "se", limit: 10).map(\.word) == ["set", "see", "seven"])
     #expect(d.completions(prefix: "sex", limit: 10).isEmpty)
-    #expect(!d.corrections(for: "sex", limit: 10).map(\.word).contains("sex"))
     #expect(!d.corrections(for: "sec", limit: 10).map(\.word).contains("sex"))
+    // Typed exactly (in any case), it is the user's word: correction keeps it, as AOSP
+    // keyboards do, and changes it into nothing else; never for another input.
+    #expect(d.corrections(for: "sex", limit: 1).map(\.word) == ["sex"])
+    #expect(d.corrections(for: "Sex", limit: 1).map(\.word) == ["sex"])
+    #expect(d.corrections(for: "sex", limit: 1, options: .kaennsch()).map(\.word) == ["sex"])
+    #expect(!d.corrections(for: "sexx", limit: 10).map(\.word).contains("sex"))
     // A keyboard whose user turned "Block offensive words" off.
     d.blocksOffensiveWords = false
     #expect(d.topWords(limit: 2).map(\.word) == ["the", "sex"])

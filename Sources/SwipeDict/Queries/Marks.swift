@@ -42,6 +42,21 @@ extension SwipeDictionary {
     userLayer.blocked.forEach(body)
   }
 
+  /// The words of the blob marked possibly offensive that `input` spells exactly, ignoring
+  /// case (not accents), unless the user blocked them: what the user typed is theirs, so
+  /// correction keeps "damn" typed as "damn" (or "Damn") rather than change it into another
+  /// word, as AOSP keyboards keep an exactly typed offensive word. Empty for a blob without
+  /// such marks.
+  package func typedWords(_ input: String) -> Set<Int> {
+    guard blocksOffensiveWords, let markView, markView.markCount > 0 else { return [] }
+    let lower = input.lowercased()
+    return Set(
+      ids(matchingFolded: input, limit: 16).filter { id in
+        !userLayer.blocked.contains(id) && word(for: id)?.lowercased() == lower
+          && markView.marks(of: id).contains(.possiblyOffensive)
+      })
+  }
+
   /// The blob's words marked possibly offensive that `layer`'s user added or learned (not
   /// blocked). One pass over the marked words, when the user has words at all.
   func offensiveWords(of layer: UserLayer) -> WordIDSet {
