@@ -42,13 +42,20 @@
 #   make dictionaries  only (re)compile build/*.swipedict
 #   make LANGS="en de fr es it pt nl pl sv ru"
 #                    the dictionaries of these languages (corpora/languages.tsv names each one's
-#                    layout): en and de from corpora/, the others from wordfreq `large` lists made
-#                    into build/corpora/<lang>.tsv.zst by corpora/make_corpora.py in a virtualenv
-#                    (build/venv, corpora/requirements.txt from PyPI), with the Debian spelling
-#                    lists they take their capitalization from (installed if missing)
+#                    layout), each after its lexicon report (kept, dropped by reason, marked):
+#                    en and de from corpora/, the others from wordfreq `large` lists made into
+#                    build/corpora/<lang>.tsv.zst by the lexicon pipeline, corpora/make_corpora.py,
+#                    in a virtualenv (build/venv, corpora/requirements.txt from PyPI), with the
+#                    Debian hunspell dictionaries and word lists that vouch for words (installed
+#                    if missing)
 #   make all-languages  the same for every language with a wordfreq `large` list and a layout
-#   make corpora     only the word lists of LANGS (no layout needed)
-#   make bigrams     the English bigram list build/corpora/en-bigrams.tsv.zst (for build --bigrams)
+#   make corpora     the word lists of LANGS made anew (no layout needed): the committed en and de
+#                    into corpora/, byte for byte, the others into build/corpora/
+#   make pairs       the English word pairs corpora/en-pairs.tsv.zst (committed; the default en
+#                    dictionary is built with them), counted from Jane Austen's novels and WordNet's
+#                    examples (Debian packages), made anew byte for byte
+#   make bigrams     symspellpy's English bigram list build/corpora/en-bigrams.tsv.zst (Web 1T
+#                    counts, not shippable: for build --bigrams and make bench-context)
 #   make aosp        build every AOSP list in ../shared/wordlists/aosp (AOSP_DIR=…) as it ships,
 #                    with its locale's layout, into build/aosp/ and print one table (bench/aosp.py)
 #   make test-browser  the playground end to end: `swipedict serve build/en.swipedict` driven by
@@ -105,9 +112,8 @@ corpus = $(if $(filter committed,$(call language,$(1),wordfreq)),corpora,$(BUILD
 layout = corpora/layouts/$(call language,$(1),layout).json
 
 DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
-CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
-.PHONY: all deps release dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
+.PHONY: all deps release dictionaries corpora pairs bigrams all-languages aosp check-languages check-layouts \
   test check-apple test-browser browser-deps bench bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
   clean
 
@@ -148,12 +154,12 @@ dictionaries: check-languages check-layouts release $(DICTIONARIES)
 .SECONDEXPANSION:
 $(BUILD_DIR)/%.swipedict: $$(call corpus,$$*) FORCE
 	@mkdir -p $(BUILD_DIR)
-	@$(RELEASE_BIN) build $< --layout $(call layout,$*) -o $@
+	@report=$(dir $<)$*.lexicon.txt; if [ -f $$report ]; then cat $$report; fi
+	@$(RELEASE_BIN) build $< $(if $(wildcard corpora/$*-pairs.tsv.zst),--bigrams corpora/$*-pairs.tsv.zst) \
+	  --layout $(call layout,$*) -o $@
 
 all-languages:
 	@$(MAKE) --no-print-directory all LANGS="$(ALL_LANGUAGES)"
-
-corpora: check-languages $(CORPORA)
 
 # Each language of LANGS is in corpora/languages.tsv and has a wordfreq `large` list ...
 check-languages:
@@ -171,23 +177,36 @@ check-layouts: check-languages
 	  echo "error: $(l): its layout $(call layout,$(l)) ($(LANGUAGE_TABLE)) is missing" >&2; status=1; \
 	fi;) exit $$status
 
-# A word list generated from wordfreq: the Debian spelling lists of its language (installed if
-# missing), then corpora/make_corpora.py in the virtualenv. Kept after the build (not an
-# intermediate file to delete).
-.PRECIOUS: $(BUILD_DIR)/corpora/%.tsv.zst
-$(BUILD_DIR)/corpora/%.tsv.zst: corpora/make_corpora.py $(LANGUAGE_TABLE) $(VENV)/.installed
-	@packages='$(subst $(comma), ,$(call language,$*,casing_packages))'; \
-	set -- $(subst $(comma), ,$(call language,$*,casing_lists)); missing=; \
-	for p in $$packages; do [ "$$p" = - ] || [ -f "$$1" ] || missing="$$missing $$p"; shift; done; \
+# The Debian packages of the spelling sources of languages $(1) (hunspell dictionaries, word
+# lists: corpora/make_corpora.py --packages), installed with apt-get when missing.
+define install_spelling
+	@missing=; for p in $$($(PYTHON) corpora/make_corpora.py --packages $(1)); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -z "$$missing" ]; then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  echo "corpora: installing$$missing (Debian spelling lists, for the capitalization of $*) with apt-get"; \
+	  echo "corpora: installing$$missing (the spelling sources of $(1)) with apt-get"; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	else \
-	  echo "corpora: $*: the Debian spelling lists$$missing are missing (their capitalization is used)" >&2; \
+	  echo "corpora: $(1): the Debian packages$$missing are missing (spelling sources)" >&2; \
 	  exit 1; \
 	fi
+endef
+LEXICON_SOURCES := corpora/make_corpora.py corpora/sources.py corpora/affixes.py $(LANGUAGE_TABLE)
+
+# `make corpora`: the word lists of LANGS made anew by the lexicon pipeline, the committed ones
+# (en, de) into corpora/ (the same bytes: git diff shows nothing), the others into build/corpora/.
+corpora: check-languages $(VENV)/.installed
+	$(call install_spelling,$(LANGS))
+	@mkdir -p $(BUILD_DIR)/corpora
+	$(VENV)/bin/python corpora/make_corpora.py $(LANGS)
+
+# A word list generated on demand (not committed): the spelling sources of its language
+# (installed if missing), then corpora/make_corpora.py in the virtualenv. Kept after the build
+# (not an intermediate file to delete).
+.PRECIOUS: $(BUILD_DIR)/corpora/%.tsv.zst
+$(BUILD_DIR)/corpora/%.tsv.zst: $(LEXICON_SOURCES) $(VENV)/.installed
+	$(call install_spelling,$*)
 	@mkdir -p $(BUILD_DIR)/corpora
 	$(VENV)/bin/python corpora/make_corpora.py $* --outdir $(BUILD_DIR)/corpora
 
@@ -208,7 +227,13 @@ $(VENV)/.installed: corpora/requirements.txt
 	@$(VENV)/bin/pip install --disable-pip-version-check -q -r corpora/requirements.txt
 	@touch $@
 
-# The English bigram list (not committed, see corpora/README.md), for swipedict build --bigrams.
+# The English word pairs the default en dictionary ships (committed; corpora/README.md, "Word
+# pairs"), counted from openly licensed text in Debian packages: made anew, byte for byte.
+pairs: $(VENV)/.installed
+	$(VENV)/bin/python corpora/make_pairs.py
+
+# The English bigram list from symspellpy (not committed, see corpora/README.md), for
+# swipedict build --bigrams and make bench-context.
 bigrams: $(BUILD_DIR)/corpora/en-bigrams.tsv.zst
 
 $(BUILD_DIR)/corpora/en-bigrams.tsv.zst: corpora/make_bigrams.py corpora/en.tsv.zst $(VENV)/.installed

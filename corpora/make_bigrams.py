@@ -138,7 +138,7 @@ def read_word_list(path: str) -> tuple[dict[str, str], str, int]:
                 source = line[len("# Source: "):]
             continue
         in_header = False
-        word, count = line.split("\t")
+        word, count = line.split("\t")[:2]  # a third column holds marks
         words += 1
         key = word.lower()
         cand = (-int(count), word)

@@ -47,9 +47,10 @@ public struct SwipeDictionary: Sendable {
   let bigramView: BigramView?
 
   /// Whether words marked possibly offensive are left out of every suggestion: top words,
-  /// completions, corrections and swipe decoding. They stay words: ``contains(_:)`` and
-  /// ``id(of:)`` find them. On by default, as AOSP keyboards' "Block offensive words";
-  /// turn it off for a user who turns that setting off.
+  /// completions, corrections and swipe decoding, unless the user added or learned them
+  /// (``userWords``). They stay words: ``contains(_:)`` and ``id(of:)`` find them. On by
+  /// default, as AOSP keyboards' "Block offensive words"; turn it off for a user who turns
+  /// that setting off.
   public var blocksOffensiveWords = true
 
   /// The user's words, merged into every query (`docs/user-dictionary.md`): blocked words are
@@ -68,16 +69,23 @@ public struct SwipeDictionary: Sendable {
   /// the search short, they are left out (the decoding says it is incomplete).
   public var userWords: UserWords {
     get { userLayer.words }
-    set { userLayer = UserLayer(newValue, dictionary: self) }
+    set {
+      userLayer = UserLayer(newValue, dictionary: self)
+      usersOffensiveWords = offensiveWords(of: userLayer)
+    }
   }
 
   /// ``userWords`` prepared against this blob.
   private(set) var userLayer = UserLayer.empty
+  /// The blob's words marked possibly offensive that the user added or learned: suggested
+  /// like any other word (``isSuggestible(_:)``).
+  private(set) var usersOffensiveWords = WordIDSet()
 
   /// Sets ``userWords``, leaving out of the added words those `isElsewhere` says another
   /// language's blob has (``MultilingualDictionary/userWords``).
   mutating func setUserWords(_ words: UserWords, isElsewhere: (String) -> Bool) {
     userLayer = UserLayer(words, dictionary: self, isElsewhere: isElsewhere)
+    usersOffensiveWords = offensiveWords(of: userLayer)
   }
 
   /// Maps and validates a blob file.

@@ -4,7 +4,8 @@ import SwipeDictFiles
 import SwipeDictTools
 
 /// `swipedict dump BLOB`: every word with the count its frequency byte stands for, as a
-/// `word<TAB>count` list that `swipedict build` reads back into the same words and bytes.
+/// `word<TAB>count[<TAB>marks]` list that `swipedict build` reads back into the same words,
+/// bytes and marks.
 struct DumpCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "dump",
@@ -23,8 +24,9 @@ struct DumpCommand: ParsableCommand {
       of the scale and a little higher at the bottom (f is read as the count 10^(f/32)). \
       What the blob keeps from an AOSP list comes back too: possibly_offensive=true, \
       flags=abbreviation, each word's shortcut= lines, and the misspellings (not_a_word=true \
-      entries) with their shortcuts, after the words. A TSV list cannot hold those: dump \
-      says how many it leaves out.
+      entries) with their shortcuts, after the words. A TSV list keeps the marks in a third \
+      column (word<TAB>count<TAB>possibly_offensive) but cannot hold shortcuts: dump says \
+      how many spellings' shortcuts it leaves out.
 
       Examples:
         swipedict dump build/en.swipedict > en.tsv
@@ -32,6 +34,15 @@ struct DumpCommand: ParsableCommand {
         swipedict build en.tsv --layout corpora/layouts/qwerty-en.json -o again.swipedict
         swipedict dump build/en.swipedict --format combined -o main_en.combined
       """)
+
+  /// The third column of a marked word's line (`\tpossibly_offensive`), empty for others.
+  func markColumn(_ marks: WordMarks) -> String {
+    let names = [
+      marks.contains(.possiblyOffensive) ? "possibly_offensive" : nil,
+      marks.contains(.abbreviation) ? "abbreviation" : nil,
+    ].compactMap { $0 }
+    return names.isEmpty ? "" : "\t" + names.joined(separator: ",")
+  }
 
   /// The list formats `dump` writes.
   enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -71,7 +82,6 @@ struct DumpCommand: ParsableCommand {
       if shortcuts[source] == nil { sources.append(source) }
       shortcuts[source, default: []].append(shortcut)
     }
-    var marked = 0
     func shortcutLines(_ source: String) -> String {
       (shortcuts.removeValue(forKey: source) ?? []).map { shortcut in
         guard !shortcut.target.contains(",") else {
@@ -92,7 +102,7 @@ struct DumpCommand: ParsableCommand {
       case .tsv:
         let count =
           frequency == 0 ? "0" : fixedDecimal(dictionary.approximateCount(forFrequency: frequency), places: 6)
-        text += word + "\t" + count + "\n"
+        text += word + "\t" + count + markColumn(dictionary.marks(of: id)) + "\n"
       case .combined:
         // AOSP splits entries at commas: such a word cannot be written.
         if word.contains(",") {
@@ -105,7 +115,6 @@ struct DumpCommand: ParsableCommand {
           + (marks.contains(.possiblyOffensive) ? ",possibly_offensive=true" : "") + "\n"
         text += shortcutLines(word)
       }
-      if !dictionary.marks(of: id).isEmpty { marked += 1 }
       if text.utf8.count > 1 << 16 { flush() }
     }
     let misspellings = sources.filter { shortcuts[$0] != nil }
@@ -114,10 +123,10 @@ struct DumpCommand: ParsableCommand {
         text += " word=\(source),f=0,not_a_word=true\n" + shortcutLines(source)
         if text.utf8.count > 1 << 16 { flush() }
       }
-    } else if marked + sources.count > 0 {
+    } else if sources.count > 0 {
       printError(
-        "note: a word<TAB>count list cannot hold the blob's \(marked) marked words and the "
-          + "shortcuts of \(sources.count) spellings; --format combined keeps them")
+        "note: a word<TAB>count list cannot hold the shortcuts of \(sources.count) spellings;"
+          + " --format combined keeps them")
     }
     flush()
     if !leftOut.isEmpty {

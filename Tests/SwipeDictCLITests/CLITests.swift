@@ -103,9 +103,17 @@ struct CLITests {
     let again = workspace.file("marks-again.swipedict")
     #expect(try CLI.run(["build", list, "--layout", workspace.file("layout.json"), "-o", again]).status == 0)
     #expect(try CLI.run(["query", again, "hell", "help", "ill", "helo"]).stdout == looked.stdout)
-    // A TSV dump says what it cannot hold.
+    // A TSV dump keeps the marks in a third column, says what it cannot hold (shortcuts), and
+    // rebuilds into the same marks.
     let tsv = try CLI.run(["dump", blob])
-    #expect(tsv.stderr.contains("cannot hold the blob's 2 marked words and the shortcuts of 2 spellings"), "\(tsv.stderr)")
+    #expect(tsv.stdout.contains("\nhell\t") && tsv.stdout.contains("\tpossibly_offensive\n"), "\(tsv.stdout)")
+    #expect(tsv.stdout.contains("\tabbreviation\n"))
+    #expect(tsv.stderr.contains("cannot hold the shortcuts of 2 spellings"), "\(tsv.stderr)")
+    try workspace.write("marks-dump.tsv", tsv.stdout)
+    let fromTSV = workspace.file("marks-tsv.swipedict")
+    #expect(try CLI.run(["build", workspace.file("marks-dump.tsv"), "--layout", workspace.file("layout.json"), "-o", fromTSV]).status == 0)
+    let relooked = try CLI.run(["query", fromTSV, "hell", "help", "ill"]).stdout
+    #expect(relooked.contains("possibly offensive (never suggested)") && relooked.contains("\tabbreviation\n"), "\(relooked)")
   }
 
   @Test func queryIDIsTheReverseLookup() throws {

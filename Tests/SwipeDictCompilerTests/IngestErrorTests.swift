@@ -109,8 +109,24 @@ struct IngestBadLine: Sendable, CustomTestStringConvertible {
       "decimal count over 2^53", "a\t1\nw\t9007199254740993.5\n", line: 2, column: 3,
       .countTooLarge),
     IngestBadLine(
-      "extra TAB column", "a\t1\nw\t2\tnoun\n", line: 2, column: 4, .extraColumn,
+      "extra TAB column", "a\t1\nw\t2\tnoun\n", line: 2, column: 5, .extraColumn,
+      message: "unknown mark \"noun\" in the third column (or an extra column after the count)"),
+    IngestBadLine(
+      "an unknown mark after a known one", "a\t1\nw\t2\tpossibly_offensive,rude\n", line: 2,
+      column: 24, .extraColumn,
+      message: "unknown mark \"rude\" in the third column (or an extra column after the count)"),
+    IngestBadLine(
+      "an empty mark", "a\t1\nw\t2\tabbreviation,\n", line: 2, column: 18, .extraColumn,
+      message: "empty mark in the third column \"abbreviation,\""),
+    IngestBadLine(
+      "a fourth column", "a\t1\nw\t2\tabbreviation\tnoun\n", line: 2, column: 18, .extraColumn,
+      message: "unknown mark \"noun\" in the third column (or an extra column after the count)"),
+    IngestBadLine(
+      "a numeric third column", "a\t1\nw\t2\t3\n", line: 2, column: 4, .extraColumn,
       message: "extra column after the count"),
+    IngestBadLine(
+      "marks after a space, not a TAB", "a\t1\nw\t2 possibly_offensive\n", line: 2, column: 4,
+      .extraColumn, message: "extra column after the count"),
     IngestBadLine(
       "trailing TAB", "a\t1\nw\t2\t\n", line: 2, column: 4, .extraColumn,
       message: "a TAB after the count starts an empty third column"),

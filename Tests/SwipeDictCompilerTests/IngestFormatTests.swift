@@ -29,6 +29,26 @@ struct IngestFormatTests {
     #expect(result.report.textBytes == text.utf8.count)
   }
 
+  @Test("a third column after a TAB marks the word: possibly_offensive, abbreviation, both")
+  func markColumn() throws {
+    let text =
+      "the\t222\nshit\t90\tpossibly_offensive\nkm\t40\tabbreviation\nFFS\t3\tabbreviation,possibly_offensive\n"
+      + "of 214\tpossibly_offensive\n"
+    let result = try Ingest.readInChunks(Array(text.utf8))
+    #expect(
+      Ingest.pairs(result) == [
+        Pair(word: "the", count: 222), Pair(word: "shit", count: 90), Pair(word: "km", count: 40),
+        Pair(word: "FFS", count: 3), Pair(word: "of", count: 214),
+      ])
+    #expect(
+      result.entries.map(\.marks) == [
+        [], .possiblyOffensive, .abbreviation, [.abbreviation, .possiblyOffensive], .possiblyOffensive,
+      ])
+    #expect(result.report.format == .counted && result.report.entries == 5)
+    // Lists without the column read as before: no marks.
+    #expect(try Ingest.read("the\t222\nof 214\n").entries.allSatisfy { $0.marks.isEmpty })
+  }
+
   @Test("decimal counts round like Double(String)")
   func decimals() throws {
     let counts = ["0.1", "12.5", "007", "3.14159265358979323846", "1234567.000001", "0.0"]

@@ -112,6 +112,12 @@ struct LayoutCatalogTests {
       main: "абвгдежзийклмнопрстуфхцчшщъьюя", auxiliary: "ѐѝ",
       omitted:
         "ё ы э (Russian), ѣ ѫ (before 1945) and the vowels with a combining grave (stress marks)"),
+    // lt, lv, sr: CLDR's exemplar sets as the Locale::CLDR data carries them (main and auxiliary).
+    "lt": Alphabet(
+      main: "aąbcčdeęėfghiįyjklmnoprsštuųūvzž", auxiliary: "áàãéèẽíìĩñóòõqúùũwx",
+      omitted: "the stress-marked letters written with a combining accent ({ą́} {ė̃} {l̃} …)"),
+    "lv": Alphabet(main: "aābcčdeēfgģhiījkķlļmnņoprsštuūvzž", auxiliary: "yōqŗwx"),
+    "sr": Alphabet(main: "абвгдђежзијклљмнњопрстћуфхцчџш", auxiliary: "ѐѝ"),
     "el": Alphabet(
       main: "αάβγδεέζηήθιίϊΐκλμνξοόπρσςτυύϋΰφχψωώ", auxiliary: "",
       omitted: "the polytonic letters (ἀ ᾶ …), not typed on the modern Greek keyboard"),
@@ -125,7 +131,8 @@ struct LayoutCatalogTests {
     "qwerty-ca": ["ca"], "qwertz-de": ["de"], "qwertz-cs": ["cs"], "qwertz-hu": ["hu"],
     "qwertz-hr": ["hr", "sl", "bs"], "qwertz-sk": ["sk"], "azerty-fr": ["fr"],
     "azerty-be": ["fr", "nl"], "jcuken-ru": ["ru"], "jcuken-uk": ["uk"], "jcuken-be": ["be"],
-    "phonetic-bg": ["bg"], "greek-el": ["el"],
+    "phonetic-bg": ["bg"], "greek-el": ["el"], "qwerty-lt": ["lt"], "qwerty-lv": ["lv"],
+    "cyrillic-sr": ["sr"],
   ]
 
   static let directory = repositoryRoot.appendingPathComponent("corpora/layouts")
@@ -244,7 +251,7 @@ struct LayoutCatalogTests {
     ("qwerty-es", "ñ"), ("qwerty-ca", "ç"), ("qwerty-sv", "åäö"), ("qwerty-fi", "åäö"),
     ("qwerty-nb", "åøæ"), ("qwerty-da", "åæø"), ("qwerty-tr", "ğüşıiöç"), ("qwertz-de", "üöä"),
     ("jcuken-ru", "йцукенгшщзхфывапролджэячсмитьбю"), ("jcuken-uk", "іїє"), ("jcuken-be", "ўі"),
-    ("greek-el", "ς"),
+    ("greek-el", "ς"), ("cyrillic-sr", "љњђћџј"),
   ])
   func hasItsLanguagesLettersAsKeys(layout name: String, letters: String) throws {
     let keys = Set(try Self.load(name).keys.map(\.character))
@@ -257,7 +264,8 @@ struct LayoutCatalogTests {
     ("jcuken-be", "ё", "е"), ("phonetic-bg", "ѝ", "и"), ("qwerty-sv", "æ", "ä"),
     ("qwerty-fi", "ø", "ö"), ("qwerty-da", "ä", "æ"), ("qwerty-nb", "ö", "ø"),
     ("qwerty-tr", "â", "a"), ("qwerty-nl", "ĳ", "i"), ("qwerty-ca", "ŀ", "l"),
-    ("greek-el", "ά", "α"), ("greek-el", "ΰ", "υ"),
+    ("greek-el", "ά", "α"), ("greek-el", "ΰ", "υ"), ("qwerty-lt", "ė", "e"), ("qwerty-lt", "ų", "u"),
+    ("qwerty-lv", "ķ", "k"), ("qwerty-lv", "ņ", "n"), ("cyrillic-sr", "ѝ", "и"),
   ])
   func typesALongPressLetterWithItsKey(layout name: String, letter: String, key: String) throws {
     let layout = try Self.load(name)

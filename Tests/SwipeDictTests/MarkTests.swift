@@ -1,3 +1,4 @@
+import Foundation
 import SwipeDict
 import SwipeDictCompiler
 import SwipeDictTestSupport
@@ -71,13 +72,56 @@ struct MarkTests {
     #expect(!d.topWords(limit: 10).map(\.word).contains("sex"))
     #expect(d.completions(prefix: "se", limit: 10).map(\.word) == ["set", "see", "seven"])
     #expect(d.completions(prefix: "sex", limit: 10).isEmpty)
-    #expect(!d.corrections(for: "sex", limit: 10).map(\.word).contains("sex"))
     #expect(!d.corrections(for: "sec", limit: 10).map(\.word).contains("sex"))
+    // Typed exactly (in any case), it is the user's word: correction keeps it, as AOSP
+    // keyboards do, and changes it into nothing else; never for another input.
+    #expect(d.corrections(for: "sex", limit: 1).map(\.word) == ["sex"])
+    #expect(d.corrections(for: "Sex", limit: 1).map(\.word) == ["sex"])
+    #expect(d.corrections(for: "sex", limit: 1, options: .kaennsch()).map(\.word) == ["sex"])
+    #expect(!d.corrections(for: "sexx", limit: 10).map(\.word).contains("sex"))
     // A keyboard whose user turned "Block offensive words" off.
     d.blocksOffensiveWords = false
     #expect(d.topWords(limit: 2).map(\.word) == ["the", "sex"])
     #expect(d.completions(prefix: "se", limit: 10).map(\.word) == ["sex", "set", "see", "seven"])
     #expect(d.corrections(for: "sex", limit: 1).map(\.word) == ["sex"])
+  }
+
+  @Test("a word<TAB>count list's third column marks words possibly offensive: words, never suggestions")
+  func markColumnOfATSVList() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.path + "/marked.tsv"
+    try "the\t1000000\nsex\t900000\tpossibly_offensive\nset\t500000\nsee\t400000\nkm\t2000\tabbreviation\n"
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let compiled = try DictionaryCompiler.compile(inputs: [path], layout: repositoryLayout("qwerty-en"))
+    let d = try SwipeDictionary(bytes: compiled.bytes, verify: true)
+    #expect(compiled.report.neverSuggested == 1 && compiled.report.abbreviations == 1)
+    let sex = try #require(d.id(of: "sex"))
+    #expect(d.marks(of: sex) == .possiblyOffensive && d.marks(of: d.id(of: "km")!) == .abbreviation)
+    #expect(!d.topWords(limit: 10).map(\.word).contains("sex"))
+    #expect(d.completions(prefix: "se", limit: 10).map(\.word) == ["set", "see"])
+    #expect(!d.corrections(for: "sec", limit: 10).map(\.word).contains("sex"))
+  }
+
+  @Test("a possibly offensive word the user added or learned is suggested; one the user blocked never is")
+  func offensiveWordsTheUserTyped() throws {
+    var (d, _) = try Self.open()
+    d.userWords = try makeUserWords { _ = try $0.learn("sex") }
+    #expect(d.topWords(limit: 2).map(\.word) == ["the", "sex"])
+    #expect(d.completions(prefix: "se", limit: 10).map(\.word).first == "sex")
+    #expect(d.corrections(for: "sec", limit: 10).map(\.word).contains("sex"))
+    // Added counts too; another word's entry does not.
+    d.userWords = try makeUserWords { _ = try $0.add("sex") }
+    #expect(d.completions(prefix: "se", limit: 10).map(\.word).first == "sex")
+    d.userWords = try makeUserWords { _ = try $0.learn("seven") }
+    #expect(!d.completions(prefix: "se", limit: 10).map(\.word).contains("sex"))
+    // Blocked, or learned in another case ("Sex" is not the blob's "sex"), it stays unsuggested.
+    d.userWords = try makeUserWords { _ = try $0.block("sex") }
+    #expect(!d.completions(prefix: "se", limit: 10).map(\.word).contains("sex"))
+    d.userWords = try makeUserWords { _ = try $0.learn("Sex") }
+    #expect(!d.topWords(limit: 10).map(\.word).contains("sex"))
+    // Emptied again, the word is blocked again.
+    d.userWords = UserWords()
+    #expect(!d.completions(prefix: "se", limit: 10).map(\.word).contains("sex"))
   }
 
   @Test func whitelistedCorrectionsComeFirst() throws {

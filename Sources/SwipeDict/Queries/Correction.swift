@@ -119,6 +119,9 @@ public struct Corrector: Sendable {
   /// The best corrections of `input`, by descending score (ties: frequency, then ID), its
   /// whitelisted corrections first.
   ///
+  /// Words marked possibly offensive are never found, but for the one `input` spells (case
+  /// ignored, ``SwipeDictionary/typedWords(_:)``): the user typed it, so it stays.
+  ///
   /// With a `context` (the previous word, ``SwipeDictionary/context(after:pairWeight:)``),
   /// the model finds ``contextExtra`` more words than `limit` and each word's score gains its
   /// ``WordContext/boost(of:)`` in the blob's frequency steps before the best `limit` are
@@ -262,8 +265,10 @@ public struct Corrector: Sendable {
     let d = dictionary
     var least = Int.min
     var positions: [Int32] = []
+    let typed = d.typedWords(input)
     let (found, costs) = search.search(
-      input, limit: limit, dawg: d.dawg, frequencies: d.frequencies, isSuggestible: { d.isSuggestible($0) }
+      input, limit: limit, dawg: d.dawg, frequencies: d.frequencies,
+      isSuggestible: { d.isSuggestible($0) || typed.contains($0) }
     ) { found in
       guard userWords else { return ([], 0) }
       // A user's word scoring below every one of the `limit` words found, or more than the
@@ -321,8 +326,9 @@ public struct Corrector: Sendable {
     guard !typed.isEmpty, typed.count <= 4 * d.dawg.longestWord + 16 else { return [] }
 
     var ranked = RankedSuggestions(limit: limit, frequencies: d.frequencies)
+    let typedWords = d.typedWords(input)
     func consider(_ id: Int, _ labels: [UInt8], penalty: Int) {
-      guard d.isSuggestible(id), let frequency = d.frequencies.byte(at: id), ranked.admits(Int(frequency), id) else { return }
+      guard d.isSuggestible(id) || typedWords.contains(id), let frequency = d.frequencies.byte(at: id), ranked.admits(Int(frequency), id) else { return }
       let distance = model.distance(typed, labels)
       guard distance <= options.maxDistance else { return }
       ranked.insert(id: id, distance: distance, score: Int(frequency) - penalty * distance)

@@ -1,30 +1,57 @@
-/// One line of a counted list: `word<TAB>count` or `word count`.
+import SwipeDictFormat
+
+/// One line of a counted list: `word<TAB>count` or `word count`, optionally followed by a
+/// TAB and the word's marks: `word<TAB>count<TAB>possibly_offensive`.
 ///
 /// The line splits at its last run of spaces and TABs; the word before it may contain no
-/// whitespace, the count after it follows ``CountField``. A TAB before that run means a
-/// third column (`word<TAB>count<TAB>tag`, common in TSV exports), which is an error.
+/// whitespace, the count after it follows ``CountField``. A third column after a TAB holds
+/// marks, comma-separated: `possibly_offensive` (accepted, never suggested) and
+/// `abbreviation`, AOSP's names for them (``WordMarks``). Any other third column
+/// (`word<TAB>count<TAB>noun`, common in TSV exports) is an error, as is a fourth.
 enum CountedLine {
   static let countHint = "counts are non-negative integers or decimals (word<TAB>count)"
+  static let marksHint =
+    "a third column holds the word's marks, separated by commas: possibly_offensive,"
+    + " abbreviation (word<TAB>count<TAB>possibly_offensive); remove any other column"
+    + " (for example: cut -f1,2 in.tsv > out.tsv)"
+  /// The marks a third column may name, by name.
+  static let markNames: [(name: [UInt8], mark: WordMarks)] = [
+    (Array("possibly_offensive".utf8), .possiblyOffensive), (Array("abbreviation".utf8), .abbreviation),
+  ]
 
   /// Parses a data line of a counted list.
   /// - Parameters:
   ///   - line: the line, checked by ``LineText/check(_:)``, trailing spaces trimmed.
   ///   - isASCII: whether the line is plain ASCII.
-  /// - Returns: the word's byte range and the count.
-  /// - Throws: ``LineProblem`` for an extra column, a missing count, an empty word,
+  /// - Returns: the word's byte range, the count and the marks of a third column.
+  /// - Throws: ``LineProblem`` for an extra or unknown column, a missing count, an empty word,
   ///   whitespace in the word or a bad count.
   /// - Parameter pair: the word field is two words and one space (`w1 w2<TAB>count`): the
-  ///   count must follow a TAB, and the range returned spans both words.
+  ///   count must follow a TAB, and the range returned spans both words; no marks.
   static func parse(
     _ line: ArraySlice<UInt8>, isASCII: Bool, pair: Bool = false
-  ) throws(LineProblem) -> (word: Range<Int>, count: Double) {
+  ) throws(LineProblem) -> (word: Range<Int>, count: Double, marks: WordMarks) {
     let start = line.startIndex
     let end = line.endIndex
     var countStart = end
     while countStart > start && !LineText.isSpaceOrTab(line[countStart - 1]) { countStart -= 1 }
     var separator = countStart
     while separator > start && LineText.isSpaceOrTab(line[separator - 1]) { separator -= 1 }
-    if pair { return try parsePair(line, countStart: countStart, separator: separator, isASCII: isASCII) }
+    if pair {
+      let (word, count) = try parsePair(line, countStart: countStart, separator: separator, isASCII: isASCII)
+      return (word, count, [])
+    }
+    // A third column of marks: it follows a TAB, starts with a letter (no count does), and
+    // the line has two columns before it.
+    if countStart < end, countStart > start, separator > start,
+      (0x41...0x5A).contains(line[countStart] & 0xDF),
+      line[separator..<countStart].contains(LineText.tab),
+      line[start..<separator].contains(where: LineText.isSpaceOrTab)
+    {
+      let marks = try parseMarks(line[countStart..<end])
+      let (word, count, _) = try parse(line[start..<separator], isASCII: isASCII)
+      return (word, count, marks)
+    }
     let beforeSeparator = line[start..<separator]
     if countStart == end && beforeSeparator.contains(where: LineText.isSpaceOrTab) {
       // Trailing spaces are trimmed, so the line ends with a TAB after word<TAB>count.
@@ -52,7 +79,27 @@ enum CountedLine {
           + " words cannot contain whitespace (multi-word phrases are not supported)")
     }
     let count = try CountField.parse(line[countStart..<end], name: "count", hint: countHint)
-    return (start..<separator, count)
+    return (start..<separator, count, [])
+  }
+
+  /// The marks of a third column: known mark names separated by commas, each once.
+  private static func parseMarks(_ field: ArraySlice<UInt8>) throws(LineProblem) -> WordMarks {
+    var marks: WordMarks = []
+    var index = field.startIndex
+    for name in field.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+      guard let known = markNames.first(where: { $0.name.elementsEqual(name) }) else {
+        let text = String(decoding: name, as: UTF8.self)
+        throw LineProblem(
+          reason: .extraColumn, index: name.isEmpty ? index : name.startIndex,
+          message: name.isEmpty
+            ? "empty mark in the third column \"\(String(decoding: field, as: UTF8.self))\""
+            : "unknown mark \"\(text)\" in the third column (or an extra column after the count)",
+          hint: marksHint)
+      }
+      marks.insert(known.mark)
+      index = name.endIndex + 1
+    }
+    return marks
   }
 
   /// A bigram line: `w1 w2<TAB>count`, the words without whitespace, one space between them.

@@ -18,7 +18,9 @@ import SwipeDictFiles
 ///   kept apart (counted in ``WordListReport/multiWord``); `bigram=` lines are ignored.
 /// - A line with a space or TAB starts a counted list, `word<TAB>count` or `word count`:
 ///   the line splits at its last run of spaces and TABs, and the count is a non-negative
-///   integer or decimal (`42`, `12.5`; no sign or exponent) of at most 2^53.
+///   integer or decimal (`42`, `12.5`; no sign or exponent) of at most 2^53. A third column
+///   after a TAB holds the word's marks, comma-separated (`word<TAB>count<TAB>possibly_offensive`,
+///   also `abbreviation`), as AOSP's attributes of the same names.
 /// - Otherwise the list is bare, one word per line, most frequent first: the entry on the
 ///   k-th data line (k = 1, 2, …) gets the count `1_000_000 / k`.
 ///

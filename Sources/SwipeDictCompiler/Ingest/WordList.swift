@@ -19,7 +19,8 @@ public struct WordListEntry: Sendable, Hashable {
   public var count: Double
   /// The 1-based line the entry is on.
   public var line: Int
-  /// What the list says about the word (AOSP `possibly_offensive=true`, `flags=abbreviation`).
+  /// What the list says about the word (AOSP `possibly_offensive=true`, `flags=abbreviation`;
+  /// a counted list's third column, `word<TAB>count<TAB>possibly_offensive`).
   public var marks: WordMarks = []
   /// Whether the entry is a misspelling (AOSP `not_a_word=true`), kept only for its
   /// shortcuts: it is no word of the dictionary.

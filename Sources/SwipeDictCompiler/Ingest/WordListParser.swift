@@ -107,12 +107,13 @@ struct WordListParser {
     let format = self.format ?? decideFormat(line)
     var word = 0..<0
     var count = 0.0
+    var marks: WordMarks = []
     var previous: WordListEntry?
     do throws(LineProblem) {
       let isASCII = try LineText.check(line)
       switch format {
       case .counted:
-        (word, count) = try CountedLine.parse(line, isASCII: isASCII, pair: options.wordPairs)
+        (word, count, marks) = try CountedLine.parse(line, isASCII: isASCII, pair: options.wordPairs)
       case .bare:
         try BareLine.check(line, isASCII: isASCII)
         (word, count) = (line.startIndex..<line.endIndex, BareLine.count(rank: dataLines))
@@ -162,8 +163,9 @@ struct WordListParser {
       return
     }
     entries += 1
-    try body(
-      WordListEntry(word: String(decoding: line[word], as: UTF8.self), count: count, line: lines))
+    var entry = WordListEntry(word: String(decoding: line[word], as: UTF8.self), count: count, line: lines)
+    entry.marks = marks
+    try body(entry)
   }
 
   /// Decides the format from the first data line: AOSP after a `dictionary=` header,
