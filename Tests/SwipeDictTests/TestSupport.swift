@@ -57,3 +57,18 @@ func folded(_ word: String, _ dictionary: SwipeDictionary) -> [Unicode.Scalar]? 
   }
   return out
 }
+
+/// The corrector's last rule, for the brute-force models of the correction tests: the word
+/// `input` spells exactly, when the blob has it and may suggest it, comes first, its score
+/// one above the best (``Corrector``'s `typedWordFirst`).
+func typedWordFirst(
+  _ all: inout [(id: Int, score: Int, frequency: Int)], input: String, in d: SwipeDictionary,
+  frequency: (Int) -> Int
+) {
+  guard let id = d.id(of: input), d.isSuggestible(id), all.first?.id != id else { return }
+  let own = all.first { $0.id == id }
+  let top = all.first?.score ?? 0
+  let its = own?.frequency ?? frequency(id)
+  all.removeAll { $0.id == id }
+  all.insert((id, max(own?.score ?? its, top + 1), its), at: 0)
+}

@@ -12,7 +12,7 @@ struct TypingCorrectionTests {
   static func english() throws -> SwipeDictionary {
     let entries: [(word: String, count: Double)] = [
       ("the", 5_000_000), ("hello", 40_000), ("help", 90_000), ("hell", 9_000), ("hallo", 300),
-      ("world", 60_000), ("would", 200_000), ("word", 50_000), ("don't", 80_000), ("dont", 50),
+      ("world", 60_000), ("would", 200_000), ("word", 50_000), ("don't", 80_000),
       ("accommodate", 2_000), ("accumulate", 900), ("their", 700_000), ("there", 900_000), ("ten", 50_000),
       ("separate", 20_000), ("desperate", 5_000), ("because", 400_000), ("tea", 20_000), ("ich", 10),
       ("I", 3_000_000), ("it", 2_000_000), ("in", 4_000_000),
@@ -28,7 +28,7 @@ struct TypingCorrectionTests {
     ("wrold", "world"),  // two letters swapped
     ("teh", "the"),
     ("acomodate", "accommodate"),  // one of a doubled letter left out
-    ("dont", "don't"),  // the apostrophe left out beats the rare spelling without it
+    ("dont", "don't"),  // the apostrophe left out (the lexicons keep no "dont")
     ("seperate", "separate"),  // one vowel for another
     ("becuase", "because"),
     ("HRLLO", "hello"),  // case is free
@@ -67,6 +67,19 @@ struct TypingCorrectionTests {
         #expect(d.corrections(for: input, limit: limit).map(\.id) == Array(ten.prefix(limit)).map(\.id), "\(input) \(limit)")
       }
     }
+  }
+
+  @Test("a word of the dictionary typed as it is stays first, even beside a much more frequent one")
+  func aTypedWordStaysFirstBesideAFrequentOne() throws {
+    let d = try SwipeDictionary(
+      bytes: DictionaryCompiler.compile(
+        words: [("line", 900_000), ("lien", 40), ("lime", 9_000)],
+        layout: try LayoutFile.load(repositoryFile("corpora/layouts/qwerty-en.json"))
+      ).bytes)
+    let found = d.corrections(for: "lien", limit: 3)
+    #expect(found.map(\.word).prefix(2) == ["lien", "line"])
+    #expect(found.first?.distance == 0 && found[0].score > found[1].score)
+    #expect(d.corrections(for: "linw", limit: 1).first?.word == "line")  // a typo still corrects
   }
 
   @Test("a correctly typed word stays first, with distance 0")
@@ -181,6 +194,7 @@ struct TypingCorrectionTests {
           all.append((id, Int(q) - Int(cost), Int(q)))
         }
         all.sort { ($0.score, $0.frequency, -$0.id) > ($1.score, $1.frequency, -$1.id) }
+        typedWordFirst(&all, input: input, in: d) { Int(d.frequency(of: $0)!) }
         #expect(found.map(\.id) == all.prefix(limit).map(\.id), "\(input) limit \(limit) seed \(seed)")
         #expect(found.map(\.score) == all.prefix(limit).map(\.score))
         // A smaller limit gives the first words of a larger one.

@@ -269,6 +269,7 @@ struct UserLayerTests {
       for (index, extra) in d.userLayer.extras.enumerated() { score(d.wordCount + index, extra.labels!) }
       all.sort { ($0.score, $0.frequency, -$0.id) > ($1.score, $1.frequency, -$1.id) }
       if let best = all.first?.score { all.removeAll { $0.score < best - Int(search.scaled.margin) } }
+      typedWordFirst(&all, input: input, in: d) { Int(d.personalFrequency(of: $0)!) }
       let found = corrector.corrections(for: input, limit: limit)
       #expect(
         found.map(\.id) == all.prefix(limit).map(\.id),

@@ -153,6 +153,7 @@ public struct Corrector: Sendable {
       ranked = kaennschCorrections(for: input, limit: wanted(), kaennsch)
     }
     if reorders { ranked = dictionary.reranked(ranked, by: context, limit: limit) }
+    ranked = typedWordFirst(input, ranked, limit: limit)
     let whitelisted = whitelistedCorrections(for: input)
     guard !whitelisted.isEmpty, limit > 0 else { return ranked }
     var top = (ranked.first?.score ?? 0) + whitelisted.count
@@ -167,6 +168,25 @@ public struct Corrector: Sendable {
     }
     let ids = Set(first.map(\.id))
     return Array((first + ranked.filter { !ids.contains($0.id) }).prefix(limit))
+  }
+
+  /// `ranked` with the word `input` spells exactly (a word of the blob that may be suggested,
+  /// or one the user typed of the offensive ones) first: a keyboard leaves a word of its
+  /// lexicon as it was typed (the default lexicons hold no known misspellings; issue 33). A
+  /// rare word one slip from a frequent one (`lien`, `line`) was second before.
+  private func typedWordFirst(_ input: String, _ ranked: [Suggestion], limit: Int) -> [Suggestion] {
+    guard limit > 0, let id = dictionary.id(of: input),
+      dictionary.isSuggestible(id) || dictionary.typedWords(input).contains(id)
+    else { return ranked }
+    if ranked.first?.id == id { return ranked }
+    let top = ranked.first?.score ?? 0
+    var exact =
+      ranked.first { $0.id == id }
+      ?? dictionary.suggestions([id]).first
+      ?? Suggestion(id: id, word: input, frequency: dictionary.frequency(of: id) ?? 0)
+    exact.distance = 0
+    exact.score = max(exact.score, top + 1)
+    return Array(([exact] + ranked.filter { $0.id != id }).prefix(limit))
   }
 
   /// How many more words than asked the model finds for a context to reorder.
