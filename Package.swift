@@ -124,6 +124,9 @@ let package = Package(
       ],
       swiftSettings: strictSwift),
     .testTarget(
+      name: "SwipeDictFilesTests", dependencies: ["SwipeDictFiles", "SwipeDictTestSupport"],
+      swiftSettings: strictSwift),
+    .testTarget(
       name: "SwipeDictTests",
       dependencies: [
         "SwipeDict", "SwipeDictCompiler", "SwipeDictFiles", "SwipeDictTools", "SwipeDictTestSupport",
