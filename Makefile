@@ -29,7 +29,8 @@
 #                    which `make test` replays
 #   make user-stress the user dictionary's crash test: 100,000 random operations in a writer
 #                    process killed with SIGKILL every 1-5 ms and restarted, while a reader
-#                    process checks every state it sees (`swipedict user FILE stress`)
+#                    process checks every state it sees (`swipedict-bench user FILE stress`)
+#   make bench-tools only build swipedict-bench (the benchmarks', load and stress tool)
 #   make bench-user  the user dictionary's log against SQLite (WAL, C API; needs libsqlite3-dev):
 #                    open, write, refresh, size, kill test (bench/user-store/run.sh)
 #   make bench-user-words  the user's words in the queries: a word learned three times decoded as
@@ -91,6 +92,8 @@ RELEASE_FLAGS ?= $(if $(SWIFT_STATIC),--static-swift-stdlib \
 endif
 SCRATCH_FLAG  = $(if $(SWIFT_SCRATCH),--scratch-path $(SWIFT_SCRATCH))
 RELEASE_BIN   = $(shell $(SWIFT) build -c release $(SCRATCH_FLAG) --show-bin-path)/swipedict
+# The benchmark, load and stress tool (`make bench-tools`; the bench* targets build it).
+BENCH_BIN     = $(shell $(SWIFT) build -c release $(SCRATCH_FLAG) --show-bin-path)/swipedict-bench
 LANGS        ?= en de
 LANGUAGE_TABLE := corpora/languages.tsv
 VENV         := $(BUILD_DIR)/venv
@@ -114,7 +117,7 @@ layout = corpora/layouts/$(call language,$(1),layout).json
 DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 
 .PHONY: all deps release dictionaries corpora pairs bigrams all-languages aosp check-languages check-layouts \
-  test check-apple test-browser browser-deps bench bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
+  test check-apple bench-tools test-browser browser-deps bench bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
   clean
 
 all: check-languages check-layouts deps release dictionaries
@@ -148,6 +151,10 @@ deps:
 
 release: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(SCRATCH_FLAG) --product swipedict
+
+# swipedict-bench, beside swipedict: what the benchmarks and stress tests run.
+bench-tools: deps
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(SCRATCH_FLAG) --product swipedict-bench
 
 dictionaries: check-languages check-layouts release $(DICTIONARIES)
 
@@ -316,13 +323,13 @@ bench-context: deps
 	bench/context.sh
 
 USER_STRESS_OPS ?= 100000
-user-stress: release
+user-stress: bench-tools
 	@mkdir -p $(BUILD_DIR)
 	@rm -f $(BUILD_DIR)/user-stress.words
-	$(RELEASE_BIN) user $(BUILD_DIR)/user-stress.words stress --ops $(USER_STRESS_OPS)
+	$(BENCH_BIN) user $(BUILD_DIR)/user-stress.words stress --ops $(USER_STRESS_OPS)
 
-bench-user: release
-	bench/user-store/run.sh $(RELEASE_BIN)
+bench-user: bench-tools
+	bench/user-store/run.sh $(BENCH_BIN)
 
 # The user's words in the queries: learned words decoded, and the cost of 20,000 entries.
 bench-user-words: deps

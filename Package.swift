@@ -14,6 +14,8 @@
 //                      swipe synthesis, swipe JSON Lines files, word sampling, drawing,
 //                      statistics, memory figures
 //   swipedict          the command-line tool
+//   swipedict-bench    the benchmarks' timings, the user store's crash test, the server's load
+//                      test (what `make bench*` and `make user-stress` run; not for users)
 //
 // SwipeDictServer (internal) is the playground's HTTP server behind `swipedict serve`; only the
 // executable links it, never a library product. Its connection loop is its own (bounded request
@@ -54,6 +56,7 @@ let package = Package(
     .library(name: "SwipeDictShipping", targets: ["SwipeDictShipping"]),
     .library(name: "SwipeDictTools", targets: ["SwipeDictTools"]),
     .executable(name: "swipedict", targets: ["SwipeDictCLI"]),
+    .executable(name: "swipedict-bench", targets: ["SwipeDictBench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -99,13 +102,31 @@ let package = Package(
       ],
       resources: [.embedInCode("Page/playground.html")],
       swiftSettings: strictSwift),
+    // What both command-line tools share: the blob argument, errors, sizes, option ranges.
+    .target(
+      name: "SwipeDictCommandLine",
+      dependencies: [
+        "SwipeDict", "SwipeDictTools", "SwipeDictFiles",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSwift),
+    // `swipedict-bench`: the benchmarks, load and stress tests behind `make bench*`; apart from
+    // the command a user runs.
+    .executableTarget(
+      name: "SwipeDictBench",
+      dependencies: [
+        "SwipeDict", "SwipeDictCompiler", "SwipeDecoder", "SwipeDictTools", "SwipeDictFiles", "SwipeDictServer",
+        "SwipeDictCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSwift
+    ),
     // The `swipedict` command; the target has its own name so that no two paths differ only in
     // case (Sources/SwipeDict), which a case-insensitive disk (macOS's default) would merge.
     .executableTarget(
       name: "SwipeDictCLI",
       dependencies: [
         "SwipeDict", "SwipeDictCompiler", "SwipeDecoder", "SwipeDictTools", "SwipeDictShipping",
-        "SwipeDictFiles", "SwipeDictServer",
+        "SwipeDictFiles", "SwipeDictServer", "SwipeDictCommandLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -164,7 +185,7 @@ let package = Package(
       ],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "SwipeDictCLITests", dependencies: ["SwipeDictCLI", "SwipeDictTestSupport", "SwipeDictServer"],
+      name: "SwipeDictCLITests", dependencies: ["SwipeDictCLI", "SwipeDictBench", "SwipeDictTestSupport", "SwipeDictServer"],
       swiftSettings: strictSwift),
   ]
 )

@@ -11,7 +11,7 @@
 # (corpora/swipe-models/hws-dev.json), then decoded without and with its previous word
 # (`swipedict decode`, `--context`). bench/context/report.py prints top-1 and top-4 with
 # 95 % intervals, over all words and over the words with a previous word, and the
-# confusable sets apart (in/on, of/if, to/too, …). `swipedict bench --sentences` adds
+# confusable sets apart (in/on, of/if, to/too, …). `swipedict-bench queries --sentences` adds
 # next-word top-1/top-3, the keystrokes a 3-word bar saves and completion's time.
 #
 # Environment: TEST=N test sentences (default 3000; 0 for all 7,538), SET=tune to report
@@ -35,7 +35,7 @@ die() { printf '%s\n' "context: $*" >&2; exit 1; }
 SCRATCH="${SWIFT_SCRATCH:-.build-bench}"
 [[ $SCRATCH == /* ]] || SCRATCH="$ROOT/$SCRATCH"
 say "building swipedict (make release SWIFT_SCRATCH=${SCRATCH#$ROOT/})"
-make -C "$ROOT" --no-print-directory release SWIFT_SCRATCH="$SCRATCH" >&2 \
+make -C "$ROOT" --no-print-directory release bench-tools SWIFT_SCRATCH="$SCRATCH" >&2 \
   || die "swipedict does not build"
 SWIPEDICT="$SCRATCH/release/swipedict"
 PIN=()
@@ -57,8 +57,8 @@ ${PIN[@]+"${PIN[@]}"} "$SWIPEDICT" decode "$OUT/en-pairs.swipedict" --swipes "$O
   > "$OUT/$SET-plain.json"
 ${PIN[@]+"${PIN[@]}"} "$SWIPEDICT" decode "$OUT/en-pairs.swipedict" --swipes "$OUT/$SET.jsonl" --json --context \
   > "$OUT/$SET-context.json"
-say "next words, keystrokes and completion time (swipedict bench --sentences)"
-${PIN[@]+"${PIN[@]}"} "$SWIPEDICT" bench "$OUT/en-pairs.swipedict" --sentences "$OUT/$SET.txt" --sentences-only \
+say "next words, keystrokes and completion time (swipedict-bench queries --sentences)"
+${PIN[@]+"${PIN[@]}"} "$SCRATCH/release/swipedict-bench" queries "$OUT/en-pairs.swipedict" --sentences "$OUT/$SET.txt" --sentences-only \
   --json > "$OUT/$SET-bench.json"
 python3 "$BENCH/context/report.py" "$OUT/$SET.jsonl" "$OUT/$SET-plain.json" "$OUT/$SET-context.json" \
   "$OUT/$SET-bench.json" | tee "$OUT/report.md"

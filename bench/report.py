@@ -239,7 +239,7 @@ def notes(r):
         checks.append(f"prefix listings differ: {pr}")
     sdb = (sd or {}).get("bench") or {}
     if pr and sdb.get("wordsPerPrefix") is not None and sdb.get("prefixes"):
-        # swipedict bench reports the mean listing size (rounded to 0.1)
+        # swipedict-bench queries reports the mean listing size (rounded to 0.1)
         ref = next(iter(pr.values()))
         sd_total = sdb["wordsPerPrefix"] * sdb["prefixes"]
         if abs(sd_total - ref) > 0.05 * sdb["prefixes"] + 1:
@@ -519,7 +519,7 @@ def misspellings_table(m):
         f"Same pairs for every corrector (`typed<TAB>intended`, bench/work/misspellings/, fetched by "
         f"bench/misspellings/fetch.sh from pinned PyPI and Debian packages); first % = the intended word is the "
         f"first suggestion, top-3 % = among the first three, ignoring case. SwipeDict: "
-        f"`swipedict bench BLOB --misspellings … --corrector typing|kaennsch` on the en blob "
+        f"`swipedict-bench queries BLOB --misspellings … --corrector typing|kaennsch` on the en blob "
         f"({fmt((vocab.get('blob') or {}).get('words'), 0)} words after lowercasing). SymSpell: symspellpy "
         f"{ss.get('symspellpy', '?')} (Python, {ss.get('distance', '?')}), max edit distance "
         f"{ss.get('maxEditDistance', '?')}, prefix length {ss.get('prefixLength', '?')}, Verbosity.ALL, on its "

@@ -174,13 +174,16 @@ SCRATCH="${SWIFT_SCRATCH:-.build-bench}"
 if [[ "${NO_SWIPEDICT:-0}" != 1 && -n ${SWIPEDICT_BIN:-} ]]; then
   SWIPEDICT="$(cd "$(dirname "$SWIPEDICT_BIN")" && pwd)/$(basename "$SWIPEDICT_BIN")"
   [[ -x $SWIPEDICT ]] || die "SWIPEDICT_BIN=$SWIPEDICT_BIN is not an executable"
+  SWIPEDICT_BENCH="$(dirname "$SWIPEDICT")/swipedict-bench"
+  [[ -x $SWIPEDICT_BENCH ]] || die "no swipedict-bench beside $SWIPEDICT (make bench-tools)"
   say "using $SWIPEDICT (SWIPEDICT_BIN; not built)"
 elif [[ "${NO_SWIPEDICT:-0}" != 1 ]]; then
   command -v swift >/dev/null 2>&1 || die "swift not found (Swift 6 toolchain needed; or NO_SWIPEDICT=1 for peers only)"
   say "building swipedict (make release SWIFT_SCRATCH=${SCRATCH#$ROOT/})"
-  make -C "$ROOT" --no-print-directory release SWIFT_SCRATCH="$SCRATCH" >&2 \
+  make -C "$ROOT" --no-print-directory release bench-tools SWIFT_SCRATCH="$SCRATCH" >&2 \
     || die "swipedict does not build (NO_SWIPEDICT=1 runs the peers alone)"
   SWIPEDICT="$SCRATCH/release/swipedict"
+  SWIPEDICT_BENCH="$SCRATCH/release/swipedict-bench"
   [[ -x $SWIPEDICT ]] || die "no $SWIPEDICT after the build"
 fi
 
@@ -250,7 +253,7 @@ for L in ${LOOP_LISTS[@]+"${LOOP_LISTS[@]}"}; do
   python3 "$BENCH/lists.py" sample "$D/words.txt" "$D" > "$D/sample.json"
   Q=(--hits "$D/hits.txt" --misses "$D/misses.txt" --prefixes "$D/prefixes.txt")
 
-  # Keyboard queries: swipedict bench draws the samples from the blob (fixed
+  # Keyboard queries: swipedict-bench queries draws the samples from the blob (fixed
   # seed) and writes them, with each word's frequency byte and folded form, to
   # $D/keyboard/; marisa and fst complete the same prefixes from those files.
   KB=()
@@ -260,9 +263,9 @@ for L in ${LOOP_LISTS[@]+"${LOOP_LISTS[@]}"}; do
     KBPEER=(--keyboard-words "$D/keyboard/words.tsv" --completions "$D/keyboard/completions.tsv")
   fi
   if [[ -n $SWIPEDICT ]]; then
-    say "[$L] swipedict bench${KB:+ (with keyboard queries)}"
-    "$SWIPEDICT" bench "$D/swipedict.bin" --json "${Q[@]}" --passes "$PASSES" ${KB[@]+"${KB[@]}"} \
-      > "$D/swipedict.bench.json" || die "[$L] swipedict bench failed"
+    say "[$L] swipedict-bench queries${KB:+ (with keyboard queries)}"
+    "$SWIPEDICT_BENCH" queries "$D/swipedict.bin" --json "${Q[@]}" --passes "$PASSES" ${KB[@]+"${KB[@]}"} \
+      > "$D/swipedict.bench.json" || die "[$L] swipedict-bench queries failed"
   fi
   for P in "${PEERS[@]}"; do
     say "[$L] $P build + bench"
@@ -294,7 +297,7 @@ if [[ $MISSPELLINGS == 1 ]]; then
       || { cat "$MR/build.log" >&2; die "[misspellings] swipedict build failed"; }
   fi
   [[ -f $MBLOB ]] || die "[misspellings] no en blob at $MBLOB"
-  SWIPEDICT="$SWIPEDICT" PASSES="$PASSES" QUICK="${QUICK:-0}" BENCH_WORK="$WORK" \
+  SWIPEDICT="$SWIPEDICT" SWIPEDICT_BENCH="$SWIPEDICT_BENCH" PASSES="$PASSES" QUICK="${QUICK:-0}" BENCH_WORK="$WORK" \
     "$BENCH/misspellings/run.sh" "$MBLOB" "$MR" \
     || die "[misspellings] the section failed (MISSPELLINGS=0 skips it)"
 fi

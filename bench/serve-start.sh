@@ -5,17 +5,20 @@
 # (use this binary, build none), else SWIFT_SCRATCH=DIR (default .build-bench) for a release
 # build; BLOB=FILE (default build/en.swipedict, else compiled from corpora/en.tsv.zst into OUT).
 
-# Sets SWIPEDICT (built unless SWIPEDICT_BIN is set), BLOB and NAME (the blob's name).
+# Sets SWIPEDICT and SWIPEDICT_BENCH (built unless SWIPEDICT_BIN is set; swipedict-bench beside
+# it), BLOB and NAME (the blob's name).
 serve_prepare() {
   if [[ -n ${SWIPEDICT_BIN:-} ]]; then
     SWIPEDICT="$SWIPEDICT_BIN"
+    SWIPEDICT_BENCH="$(dirname "$SWIPEDICT_BIN")/swipedict-bench"
   else
     local scratch="${SWIFT_SCRATCH:-.build-bench}"
     [[ $scratch == /* ]] || scratch="$ROOT/$scratch"
     say "building swipedict (make release SWIFT_SCRATCH=${scratch#$ROOT/})"
-    make -C "$ROOT" --no-print-directory release SWIFT_SCRATCH="$scratch" >&2 \
+    make -C "$ROOT" --no-print-directory release bench-tools SWIFT_SCRATCH="$scratch" >&2 \
       || die "swipedict does not build"
     SWIPEDICT="$scratch/release/swipedict"
+    SWIPEDICT_BENCH="$scratch/release/swipedict-bench"
   fi
   BLOB="${BLOB:-$ROOT/build/en.swipedict}"
   if [[ ! -f $BLOB ]]; then

@@ -7,7 +7,7 @@
 #
 # Builds swipedict in release mode, starts `swipedict serve BLOB --port 0` (BLOB: build/en.swipedict,
 # or one it compiles from corpora/en.tsv.zst on qwerty-en into the work directory when
-# that is missing), runs `swipedict serve-load` for DURATION seconds, prints its figures
+# that is missing), runs `swipedict-bench serve-load` for DURATION seconds, prints its figures
 # and stops the server.
 #
 # Environment: SESSIONS (default 20), RATE (points per second per session, default 120),
@@ -32,5 +32,5 @@ source "$BENCH/serve-start.sh"
 serve_prepare
 serve_start server
 say "server at $URL ($BLOB); $SESSIONS sessions at $RATE points/s for $SECONDS_RUN s on $(nproc) cores"
-"$SWIPEDICT" serve-load --port "$PORT" --blob "$NAME" --sessions "$SESSIONS" --rate "$RATE" --seconds "$SECONDS_RUN" \
+"$SWIPEDICT_BENCH" serve-load --port "$PORT" --blob "$NAME" --sessions "$SESSIONS" --rate "$RATE" --seconds "$SECONDS_RUN" \
   | tee "$OUT/serve.txt"

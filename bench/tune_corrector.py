@@ -3,7 +3,7 @@
 
 Objective, higher is better: on a sample of real misspellings (typed<TAB>intended; the tuning
 half, never the held-out one) the share with the intended word first plus half the share in
-the top 3, plus the share of keyboard-style typos (`swipedict bench --keyboard`, four kinds)
+the top 3, plus the share of keyboard-style typos (`swipedict-bench queries --keyboard`, four kinds)
 corrected to the intended word first. Each step tries every cost at ±step and keeps the best
 move; the step halves when no move helps. Prints every evaluation and the final costs.
 

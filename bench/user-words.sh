@@ -34,7 +34,7 @@ die() { printf '%s\n' "user-words: $*" >&2; exit 1; }
 SCRATCH="${SWIFT_SCRATCH:-.build-bench}"
 [[ $SCRATCH == /* ]] || SCRATCH="$ROOT/$SCRATCH"
 say "building swipedict (make release SWIFT_SCRATCH=${SCRATCH#$ROOT/})"
-make -C "$ROOT" --no-print-directory release SWIFT_SCRATCH="$SCRATCH" >&2 \
+make -C "$ROOT" --no-print-directory release bench-tools SWIFT_SCRATCH="$SCRATCH" >&2 \
   || die "swipedict does not build"
 SD="$SCRATCH/release/swipedict"
 PIN=()
@@ -124,8 +124,8 @@ rm -f "$OUT/20k.words"
 "$SD" user "$OUT/20k.words" import "$OUT/20k.tsv" >/dev/null
 "$SD" synth "$OUT/en.swipedict" --sample 1000 --seed 22 --model "$MODEL" -o "$OUT/sample.jsonl"
 for run in 1 2 3; do
-  ${PIN[@]+"${PIN[@]}"} "$SD" bench "$OUT/en.swipedict" --keyboard --json --passes 5 > "$OUT/keyboard-plain-$run.json"
-  ${PIN[@]+"${PIN[@]}"} "$SD" bench "$OUT/en.swipedict" --keyboard --json --passes 5 --user "$OUT/20k.words" \
+  ${PIN[@]+"${PIN[@]}"} "$SCRATCH/release/swipedict-bench" queries "$OUT/en.swipedict" --keyboard --json --passes 5 > "$OUT/keyboard-plain-$run.json"
+  ${PIN[@]+"${PIN[@]}"} "$SCRATCH/release/swipedict-bench" queries "$OUT/en.swipedict" --keyboard --json --passes 5 --user "$OUT/20k.words" \
     > "$OUT/keyboard-user-$run.json"
   ${PIN[@]+"${PIN[@]}"} "$SD" decode "$OUT/en.swipedict" --swipes "$OUT/sample.jsonl" --json | tail -1 \
     > "$OUT/decode-plain-$run.json"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeDictCommandLine
 import SwipeDict
 import SwipeDictTools
 

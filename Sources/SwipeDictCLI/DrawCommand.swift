@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeDictCommandLine
 import SwipeDecoder
 import SwipeDict
 import SwipeDictCompiler

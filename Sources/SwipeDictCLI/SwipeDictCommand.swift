@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeDictCommandLine
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 @main
@@ -23,9 +24,9 @@ struct SwipeDictCommand: AsyncParsableCommand {
     version: SwipeDictVersion.string,
     subcommands: [
       BuildCommand.self, InspectCommand.self, QueryCommand.self, VerifyCommand.self,
-      BenchCommand.self, PackCommand.self, InstallCommand.self, SynthCommand.self, DecodeCommand.self,
+      PackCommand.self, InstallCommand.self, SynthCommand.self, DecodeCommand.self,
       DrawCommand.self, SwipeStatsCommand.self, DumpCommand.self, DiffCommand.self, UserCommand.self,
-      ServeCommand.self, ServeLoadCommand.self,
+      ServeCommand.self,
     ]
   )
 }

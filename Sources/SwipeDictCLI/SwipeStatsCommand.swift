@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeDictCommandLine
 import Foundation
 import SwipeDecoder
 import SwipeDict

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeDictCommandLine
 import Foundation
 import SwipeDict
 import SwipeDictFiles
@@ -35,8 +36,6 @@ struct UserCommand: ParsableCommand {
     subcommands: [
       UserAddCommand.self, UserLearnCommand.self, UserRemoveCommand.self, UserBlockCommand.self,
       UserListCommand.self, UserImportCommand.self, UserExportCommand.self, UserSalvageCommand.self,
-      UserStressCommand.self, UserStressWriterCommand.self, UserStressReaderCommand.self,
-      UserBenchCommand.self,
     ]
   )
 

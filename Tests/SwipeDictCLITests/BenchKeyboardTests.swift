@@ -15,9 +15,9 @@ struct BenchKeyboardTests {
   }
 
   private func bench(_ extra: [String]) throws -> (CLI.Result, [String: Any]?) {
-    let result = try CLI.run(
+    let result = try CLI.runBench(
       [
-        "bench", blob, "--json", "--passes", "1", "--keyboard", "--completion-words", "20",
+        "queries", blob, "--json", "--passes", "1", "--keyboard", "--completion-words", "20",
         "--typos", "3",
         "--swipes", "5",
       ] + extra)
@@ -95,20 +95,19 @@ struct BenchKeyboardTests {
   }
 
   @Test func textOutputAndUsageErrors() throws {
-    let text = try CLI.run([
-      "bench", blob, "--passes", "1", "--keyboard", "--completion-words", "5", "--typos", "1",
+    let text = try CLI.runBench(["queries", blob, "--passes", "1", "--keyboard", "--completion-words", "5", "--typos", "1",
       "--swipes", "2",
     ])
     #expect(text.status == 0, "\(text.stderr)")
     #expect(text.stdout.contains("keyboard queries"))
     #expect(text.stdout.contains("completion, limit 10"))
     #expect(text.stdout.contains("swipe filter"))
-    let plain = try CLI.run(["bench", blob, "--json", "--passes", "1"])
+    let plain = try CLI.runBench(["queries", blob, "--json", "--passes", "1"])
     #expect(plain.status == 0)
     #expect(!plain.stdout.contains("\"keyboard\""))
-    #expect(try CLI.run(["bench", blob, "--keyboard-samples", workspace.file("x")]).status == 64)
-    #expect(try CLI.run(["bench", blob, "--keyboard", "--typos", "0"]).status == 64)
-    #expect(try CLI.run(["bench", blob, "--keyboard", "--swipe-noise", "-1"]).status == 64)
+    #expect(try CLI.runBench(["queries", blob, "--keyboard-samples", workspace.file("x")]).status == 64)
+    #expect(try CLI.runBench(["queries", blob, "--keyboard", "--typos", "0"]).status == 64)
+    #expect(try CLI.runBench(["queries", blob, "--keyboard", "--swipe-noise", "-1"]).status == 64)
   }
 }
 
@@ -126,8 +125,7 @@ struct BenchMisspellingTests {
   @Test func ratesOnAPairFile() throws {
     try workspace.write("pairs.tsv", "# typed<TAB>intended\nhwllo\thello\nhelo\thello\nwrold\tworld\nhello\thello\nzzzz\tqqqq\n")
     for corrector in ["typing", "kaennsch"] {
-      let result = try CLI.run([
-        "bench", blob, "--misspellings", workspace.file("pairs.tsv"), "--misspellings-only", "--json", "--passes", "1",
+      let result = try CLI.runBench(["queries", blob, "--misspellings", workspace.file("pairs.tsv"), "--misspellings-only", "--json", "--passes", "1",
         "--corrector", corrector,
       ])
       #expect(result.status == 0, "\(result.stderr)")
@@ -143,19 +141,19 @@ struct BenchMisspellingTests {
       let typedInBlob = try #require(set["typedInBlob"] as? [String: Any])
       #expect(typedInBlob["pairs"] as? Int == 1)  // hello
     }
-    let text = try CLI.run(["bench", blob, "--misspellings", workspace.file("pairs.tsv"), "--misspellings-only", "--passes", "1"])
+    let text = try CLI.runBench(["queries", blob, "--misspellings", workspace.file("pairs.tsv"), "--misspellings-only", "--passes", "1"])
     #expect(text.stdout.contains("intended word first") && text.stdout.contains("in the top 3"))
   }
 
   @Test func aBadPairFileNamesTheLine() throws {
     try workspace.write("bad.tsv", "hwllo\thello\nno tab here\n")
-    let result = try CLI.run(["bench", blob, "--misspellings", workspace.file("bad.tsv"), "--misspellings-only"])
+    let result = try CLI.runBench(["queries", blob, "--misspellings", workspace.file("bad.tsv"), "--misspellings-only"])
     #expect(result.status == 1)
     #expect(result.stderr.hasPrefix("error: \(workspace.file("bad.tsv")):2: expected a typed word and the intended word"))
-    let missing = try CLI.run(["bench", blob, "--misspellings", workspace.file("nope.tsv"), "--misspellings-only"])
+    let missing = try CLI.runBench(["queries", blob, "--misspellings", workspace.file("nope.tsv"), "--misspellings-only"])
     #expect(missing.status == 1 && missing.stderr.contains("nope.tsv: cannot read the file"))
     try workspace.write("empty.tsv", "# nothing\n")
-    let empty = try CLI.run(["bench", blob, "--misspellings", workspace.file("empty.tsv"), "--misspellings-only"])
+    let empty = try CLI.runBench(["queries", blob, "--misspellings", workspace.file("empty.tsv"), "--misspellings-only"])
     #expect(empty.status == 1 && empty.stderr.contains("no misspelling pairs"))
   }
 }

@@ -33,8 +33,8 @@ struct CLIRunnerTests {
     let clock = ContinuousClock()
     let start = clock.now
     #expect(throws: CLI.TimedOut.self) {
-      try CLI.run(
-        ["bench", blob, "--keyboard", "--passes", "100", "--completion-words", "10000"],
+      try CLI.runBench(
+        ["queries", blob, "--keyboard", "--passes", "100", "--completion-words", "10000"],
         timeLimit: .milliseconds(300))
     }
     // Killed, not waited for: the bench alone runs for many seconds.

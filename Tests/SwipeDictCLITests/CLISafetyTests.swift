@@ -280,8 +280,7 @@ struct CLISafetyTests {
       atPath: workspace.file("samples"), withIntermediateDirectories: true)
     try workspace.write("samples/words.tsv", "hello\nworld\n")
     let before = contents(workspace.file("samples/words.tsv"))
-    let result = try CLI.run([
-      "bench", blob, "--hits", workspace.file("samples/words.tsv"), "--keyboard",
+    let result = try CLI.runBench(["queries", blob, "--hits", workspace.file("samples/words.tsv"), "--keyboard",
       "--keyboard-samples", workspace.file("samples"), "--passes", "1",
     ])
     #expect(result.status == 1)
@@ -290,8 +289,7 @@ struct CLISafetyTests {
     // The same for a misspellings file where typos.tsv would go.
     try workspace.write("samples/typos.tsv", "hwllo\thello\n")
     let typosBefore = contents(workspace.file("samples/typos.tsv"))
-    let overTypos = try CLI.run([
-      "bench", blob, "--misspellings", workspace.file("samples/typos.tsv"), "--keyboard",
+    let overTypos = try CLI.runBench(["queries", blob, "--misspellings", workspace.file("samples/typos.tsv"), "--keyboard",
       "--keyboard-samples", workspace.file("samples"), "--passes", "1", "--completion-words", "2", "--typos", "1",
       "--swipes", "1",
     ])
@@ -358,7 +356,8 @@ struct CLISafetyTests {
       default: return argument
       }
     }
-    let result = try CLI.run(resolved)
+    // The benchmark's options are swipedict-bench's (`queries`).
+    let result = resolved.first == "bench" ? try CLI.runBench(["queries"] + resolved.dropFirst()) : try CLI.run(resolved)
     #expect(result.status == 64, "\(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(!result.stderr.contains("Missing value"))

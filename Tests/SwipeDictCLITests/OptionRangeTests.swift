@@ -100,7 +100,7 @@ struct OptionRangeTests {
       (["--keyboard", "--swipe-noise", "1e300"], "--swipe-noise must be from 0 to 10 key widths"),
     ])
   func benchOptions(arguments: [String], message: String) throws {
-    let result = try CLI.run(["bench", blob] + arguments)
+    let result = try CLI.runBench(["queries", blob] + arguments)
     #expect(result.status == 64, "\(arguments): \(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }

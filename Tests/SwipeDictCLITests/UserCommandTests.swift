@@ -188,7 +188,7 @@ struct UserCommandTests {
 
   /// The crash test with a few thousand operations (`make user-stress` runs 100,000).
   @Test func aWriterKilledEveryFewMillisecondsLosesNoAcknowledgedWrite() throws {
-    let result = try CLI.run(
+    let result = try CLI.runBench(
       ["user", workspace.file("stress.words"), "stress", "--ops", "4000", "--seed", "5"],
       timeLimit: .seconds(120))
     #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
@@ -204,7 +204,7 @@ struct UserCommandTests {
   @Test func aStressWriterRefusesAStateThatIsNotThePlans() throws {
     let stress = workspace.file("bogus.words")
     #expect(try CLI.run(["user", stress, "learn", "bogus"]).status == 0)  // sequence 1, not the plan's entry
-    let result = try CLI.run(["user", stress, "stress-writer", "--ops", "10"])
+    let result = try CLI.runBench(["user", stress, "stress-writer", "--ops", "10"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("the file at the writer's start: after 1 operations"), "\(result.stderr)")
   }

@@ -26,6 +26,16 @@ package enum CLI {
     fatalError("swipedict executable not found near \(candidates)")
   }()
 
+  /// The `swipedict-bench` executable built beside `swipedict`.
+  package static let benchExecutable: URL = executable.deletingLastPathComponent().appendingPathComponent("swipedict-bench")
+
+  /// Runs `swipedict-bench` with `arguments` (the benchmarks' and stress tests' tool).
+  package static func runBench(
+    _ arguments: [String], stdin: String? = nil, timeLimit: Duration = .seconds(60)
+  ) throws -> Result {
+    try run(benchExecutable, arguments, stdin: stdin, timeLimit: timeLimit)
+  }
+
   /// What a run printed and how it ended.
   package struct Result: Sendable {
     /// The exit status (or the signal number when killed by one).

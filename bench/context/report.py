@@ -5,7 +5,7 @@ Usage: report.py SWIPES PLAIN_JSON CONTEXT_JSON BENCH_JSON
 
 SWIPES is the swipe file (word, previous, points); PLAIN_JSON and CONTEXT_JSON are
 `swipedict decode --json` of it without and with --context; BENCH_JSON is
-`swipedict bench --sentences … --sentences-only --json`. A word is right when it equals the
+`swipedict-bench queries --sentences … --sentences-only --json`. A word is right when it equals the
 truth ignoring case and apostrophes (as decode's second accuracy line counts).
 """
 import json

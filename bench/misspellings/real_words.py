@@ -8,7 +8,7 @@ lowercase letters, at least 3 of them. The same inputs and seed give the same fi
 
     bench/misspellings/real_words.py corpora/en.tsv.zst /usr/share/dict/american-english \
         --count 2000 --seed 3 > bench/work/misspellings/real-words.tsv
-    swipedict bench build/en.swipedict --misspellings bench/work/misspellings/real-words.tsv --misspellings-only
+    swipedict-bench queries build/en.swipedict --misspellings bench/work/misspellings/real-words.tsv --misspellings-only
 """
 import argparse, random, subprocess, sys
 

@@ -8,6 +8,7 @@
 #
 # Environment:
 #   SWIPEDICT=PATH   the swipedict binary (required; bench/run.sh passes the one it built)
+#   SWIPEDICT_BENCH=PATH  swipedict-bench (default: beside SWIPEDICT)
 #   PASSES=N         timed passes (default 9), for SwipeDict and SymSpell alike
 #   QUICK=1          holdout.tsv only
 #   BENCH_WORK=DIR   work directory (default bench/work): the downloads in
@@ -17,7 +18,7 @@
 #                    aosp-whitelist-en set, skipped when it is absent
 #
 # OUT_DIR receives: blob-words.tsv (`swipedict dump BLOB`), swipedict-typing.json and
-# swipedict-kaennsch.json (`swipedict bench BLOB --misspellings … --misspellings-only --json
+# swipedict-kaennsch.json (`swipedict-bench queries BLOB --misspellings … --misspellings-only --json
 # --corrector …`), symspell.json (bench/misspellings/symspell.py), meta.json (the sets, their
 # sha256, the seconds each step took).
 set -euo pipefail
@@ -77,10 +78,10 @@ for n in "${NAMES[@]}"; do FILES+=("$SETS_DIR/$n.tsv"); done
 MS=()
 for f in "${FILES[@]}"; do MS+=(--misspellings "$f"); done
 for model in typing kaennsch; do
-  say "swipedict bench --misspellings (${NAMES[*]}) --corrector $model"
+  say "swipedict-bench queries --misspellings (${NAMES[*]}) --corrector $model"
   t=$(date +%s)
-  "$SWIPEDICT" bench "$BLOB" "${MS[@]}" --misspellings-only --json --passes "$PASSES" --corrector "$model" \
-    > "$OUT/swipedict-$model.json" || die "swipedict bench --corrector $model failed"
+  "${SWIPEDICT_BENCH:-$(dirname "$SWIPEDICT")/swipedict-bench}" queries "$BLOB" "${MS[@]}" --misspellings-only --json --passes "$PASSES" --corrector "$model" \
+    > "$OUT/swipedict-$model.json" || die "swipedict-bench queries --corrector $model failed"
   step_done "swipedict-$model" "$t"
 done
 

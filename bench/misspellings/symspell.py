@@ -23,7 +23,7 @@ distance found). typedInVocab / typedNotInVocab split the pairs by whether the t
 (lowercased) is itself a word of the vocabulary (SymSpell then returns it unchanged first);
 inputExcluded reads the ALL list without the typed word itself. Rates are fractions 0…1.
 
-Timing, the method of `swipedict bench --misspellings`, on the same pairs: the typed words of
+Timing, the method of `swipedict-bench queries --misspellings`, on the same pairs: the typed words of
 every ⌊n / timed⌋-th pair from the first (every pair when n < 2·timed), the first --timed of
 them (default 2,000, as swipedict's); one warm-up pass, then
 --passes passes in which each lookup is timed on its own (time.perf_counter_ns, the monotonic

@@ -181,7 +181,7 @@ inline double time_open(int passes, int per_pass,
 namespace bench {
 
 // ---------------------------------------------------------------- keyboard queries
-// The sample files `swipedict bench --keyboard --keyboard-samples DIR` writes:
+// The sample files `swipedict-bench queries --keyboard --keyboard-samples DIR` writes:
 //   words.tsv        word<TAB>frequency byte<TAB>folded form, in SwipeDict's ID order
 //   completions.tsv  letters<TAB>prefix<TAB>folded prefix<TAB>plain, in typing order; plain
 //                    is 1 when SwipeDict reads the prefix by its folding classes alone (no

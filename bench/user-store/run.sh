@@ -1,12 +1,12 @@
 #!/bin/sh
-# The user dictionary's storage, measured: SwipeDict's log (`swipedict user FILE bench`)
+# The user dictionary's storage, measured: SwipeDict's log (`swipedict-bench user FILE bench`)
 # against SQLite in WAL mode through its C API (sqlite_bench.c, needs libsqlite3-dev), on the
 # same 20,000 entries, then both kill tests. docs/user-dictionary.md quotes this output.
 #
-#   bench/user-store/run.sh [SWIPEDICT]     (make bench-user)
+#   bench/user-store/run.sh [SWIPEDICT_BENCH]     (make bench-user)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-swipedict=${1:-$(swift build -c release --show-bin-path)/swipedict}
+swipedict=${1:-$(swift build -c release --show-bin-path)/swipedict-bench}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 if ! cc -O2 "$here/sqlite_bench.c" -lsqlite3 -o "$work/sqlite_bench" 2>"$work/cc.log"; then

@@ -6,12 +6,14 @@ import SwipeDictFiles
 import SwipeDictTools
 
 /// The blob argument shared by the commands that read one.
-struct BlobArgument: ParsableArguments {
+package struct BlobArgument: ParsableArguments {
+  package init() {}
+
   @Argument(help: "The dictionary blob (.swipedict).")
-  var blob: String
+  package var blob: String
 
   /// Opens the blob or prints why not (naming the file) and fails with exit code 1.
-  func open(verify: Bool = false) throws -> SwipeDictionary {
+  package func open(verify: Bool = false) throws -> SwipeDictionary {
     do {
       return try SwipeDictionary(contentsOf: blob, verify: verify)
     } catch {
@@ -21,7 +23,7 @@ struct BlobArgument: ParsableArguments {
 }
 
 /// Prints `error: message` to standard error and returns exit code 1 to throw.
-func failure(_ message: String) -> ExitCode {
+package func failure(_ message: String) -> ExitCode {
   printError("error: \(message)")
   return .failure
 }
@@ -32,13 +34,13 @@ func failure(_ message: String) -> ExitCode {
 ///   - error: the error.
 ///   - file: the file the error is about, for errors that do not name one themselves (a
 ///     damaged blob's `SwipeDictError.invalid`).
-func failure(_ error: any Error, file: String? = nil) -> ExitCode {
+package func failure(_ error: any Error, file: String? = nil) -> ExitCode {
   failure(describe(error, file: file))
 }
 
 /// An error as `FILE: what is wrong` (and a hint on the next line where the library gives
 /// one), with no `error:` of its own: the caller prefixes `error: ` or `warning: ` once.
-func describe(_ error: any Error, file: String? = nil) -> String {
+package func describe(_ error: any Error, file: String? = nil) -> String {
   switch error {
   // These describe themselves compiler-style (`f.tsv:2:5: error: …`) for library users.
   case let error as WordListError:
@@ -66,28 +68,28 @@ func describe(_ error: any Error, file: String? = nil) -> String {
 // 1") instead of argument-parser's `Missing value for '--top <top>'`.
 
 /// Prints a line to standard error.
-func printError(_ message: String) {
+package func printError(_ message: String) {
   var stream = StandardError()
   print(message, to: &stream)
 }
 
 /// Whether standard error is a terminal (progress lines are drawn only there).
-var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+package var standardErrorIsTerminal: Bool { isatty(2) == 1 }
 
-struct StandardError: TextOutputStream {
-  mutating func write(_ string: String) {
+package struct StandardError: TextOutputStream {
+  package mutating func write(_ string: String) {
     FileHandle.standardError.write(Data(string.utf8))
   }
 }
 
 /// A duration in milliseconds.
-func milliseconds(_ duration: Duration) -> Double {
+package func milliseconds(_ duration: Duration) -> Double {
   let (seconds, attoseconds) = duration.components
   return Double(seconds) * 1000 + Double(attoseconds) / 1e15
 }
 
 /// `1234567` → `1,234,567`.
-func grouped<I: BinaryInteger>(_ value: I) -> String {
+package func grouped<I: BinaryInteger>(_ value: I) -> String {
   let digits = String(value)
   var out = ""
   for (i, c) in digits.enumerated() {
@@ -102,7 +104,7 @@ func grouped<I: BinaryInteger>(_ value: I) -> String {
 
 /// `PATH:WEIGHT` → (PATH, WEIGHT); a path without a weight (or whose last colon is not
 /// followed by a number) has weight 1.
-func parseLanguageBlob(_ text: String) -> (path: String, weight: Double) {
+package func parseLanguageBlob(_ text: String) -> (path: String, weight: Double) {
   if let colon = text.lastIndex(of: ":"), let weight = Double(text[text.index(after: colon)...]) {
     return (String(text[..<colon]), weight)
   }
@@ -110,7 +112,7 @@ func parseLanguageBlob(_ text: String) -> (path: String, weight: Double) {
 }
 
 /// Checks the weights of `--with` values (more than 0, at most 10⁶).
-func validateLanguageBlobs(_ values: [String]) throws {
+package func validateLanguageBlobs(_ values: [String]) throws {
   for value in values {
     let weight = parseLanguageBlob(value).weight
     guard weight.isFinite, weight > 0, weight <= 1e6 else {
@@ -120,14 +122,14 @@ func validateLanguageBlobs(_ values: [String]) throws {
 }
 
 /// The language a blob stands for: its file name up to the first dot (`de.swipedict` → `de`).
-func languageName(ofBlob path: String) -> String {
+package func languageName(ofBlob path: String) -> String {
   let file = path.split(separator: "/").last.map(String.init) ?? path
   return file.split(separator: ".").first.map(String.init) ?? file
 }
 
 /// The first blob (weight 1) and the `--with` ones as languages on one layout, or an error
 /// that names the file or the mismatch.
-func openLanguages(_ first: SwipeDictionary, path: String, others: [String]) throws -> MultilingualDictionary {
+package func openLanguages(_ first: SwipeDictionary, path: String, others: [String]) throws -> MultilingualDictionary {
   var members = [MultilingualDictionary.Member(language: languageName(ofBlob: path), dictionary: first)]
   for other in others {
     let (otherPath, weight) = parseLanguageBlob(other)
@@ -140,28 +142,30 @@ func openLanguages(_ first: SwipeDictionary, path: String, others: [String]) thr
 
 /// `--user FILE`: a user dictionary's words, merged into the queries of a blob
 /// (``SwipeDictionary/userWords``).
-struct UserWordsOption: ParsableArguments {
+package struct UserWordsOption: ParsableArguments {
+  package init() {}
+
   @Option(
     name: .customLong("user"),
     help: ArgumentHelp(
       "Merge this user dictionary (swipedict user FILE …): its blocked words are never suggested, its uses "
         + "raise words, its added and learned words complete, correct and swipe.",
       valueName: "file"))
-  var path: String?
+  package var path: String?
 
   /// Sets the dictionary's user words from the file (see ``words()``).
-  func apply(to dictionary: inout SwipeDictionary) throws {
+  package func apply(to dictionary: inout SwipeDictionary) throws {
     if let words = try words() { dictionary.userWords = words }
   }
 
   /// Sets every language's user words from the file (see ``words()``).
-  func apply(to languages: inout MultilingualDictionary) throws {
+  package func apply(to languages: inout MultilingualDictionary) throws {
     if let words = try words() { languages.userWords = words }
   }
 
   /// The file's words, `nil` without `--user`; an error names the file. A missing file is an
   /// error here (`swipedict user` creates one), not an empty dictionary.
-  func words() throws -> UserWords? {
+  package func words() throws -> UserWords? {
     guard let path else { return nil }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {

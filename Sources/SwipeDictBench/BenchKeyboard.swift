@@ -1,3 +1,4 @@
+import SwipeDictCommandLine
 import Foundation
 import SwipeDecoder
 import SwipeDict

@@ -9,7 +9,7 @@ import ArgumentParser
 ///   - unit: the unit to name after the range (`Hz`), or empty.
 /// - Throws: a `ValidationError` (exit 64) that names the option, the range and the value,
 ///   when `value` is not a finite number in `range`.
-func checkRange(_ option: String, _ value: Double, in range: ClosedRange<Double>, unit: String = "")
+package func checkRange(_ option: String, _ value: Double, in range: ClosedRange<Double>, unit: String = "")
   throws
 {
   guard value.isFinite, range.contains(value) else {
@@ -21,7 +21,7 @@ func checkRange(_ option: String, _ value: Double, in range: ClosedRange<Double>
 
 /// Checks an integer option against its allowed range.
 /// - Throws: a `ValidationError` (exit 64) that names the option, the range and the value.
-func checkRange(_ option: String, _ value: Int, in range: ClosedRange<Int>) throws {
+package func checkRange(_ option: String, _ value: Int, in range: ClosedRange<Int>) throws {
   guard range.contains(value) else {
     throw ValidationError(
       "\(option) must be from \(grouped(range.lowerBound)) to \(grouped(range.upperBound)), "

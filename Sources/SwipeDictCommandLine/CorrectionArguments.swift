@@ -2,8 +2,10 @@ import ArgumentParser
 import SwipeDict
 
 /// `--corrector` and `--cost`, shared by the commands that correct typed words.
-struct CorrectionArguments: ParsableArguments {
-  enum Model: String, ExpressibleByArgument, CaseIterable {
+package struct CorrectionArguments: ParsableArguments {
+  package init() {}
+
+  package enum Model: String, ExpressibleByArgument, CaseIterable {
     case typing, kaennsch
   }
 
@@ -11,21 +13,21 @@ struct CorrectionArguments: ParsableArguments {
     help: ArgumentHelp(
       "The correction model: typing (a weighted edit distance fitted to typing errors) or kaennsch (the thesis's adjusted Levenshtein distance).",
       valueName: "model"))
-  var corrector: Model = .typing
+  package var corrector: Model = .typing
 
   @Option(
     name: .customLong("cost"),
     help: ArgumentHelp(
       "Set one of the typing model's costs or limits, NAME=VALUE (0…\(TypingCosts.maxValue); costs in 1/32 decade, maxEdits/maxEarlyEdits/earlyLetters are counts, clamped to 6/6/8); repeatable. Names: \(TypingCosts.names.joined(separator: ", ")).",
       valueName: "name=value"))
-  var costs: [String] = []
+  package var costs: [String] = []
 
-  func validate() throws {
+  package func validate() throws {
     _ = try options()
   }
 
   /// The options the arguments ask for.
-  func options() throws -> CorrectionOptions {
+  package func options() throws -> CorrectionOptions {
     switch corrector {
     case .kaennsch:
       guard costs.isEmpty else { throw ValidationError("--cost sets the typing model's costs, not kaennsch's") }

@@ -1,3 +1,4 @@
+import SwipeDictCommandLine
 import Foundation
 import SwipeDict
 import SwipeDictTools

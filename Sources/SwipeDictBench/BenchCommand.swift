@@ -1,11 +1,12 @@
 import ArgumentParser
+import SwipeDictCommandLine
 import Foundation
 import SwipeDict
 import SwipeDictTools
 
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "bench",
+    commandName: "queries",
     abstract: "Time open and queries on a blob (median of repeated passes, ns per operation).",
     discussion: """
       Without query files, hits are up to 100,000 words sampled evenly from the blob, misses \
@@ -278,24 +279,6 @@ struct BenchCommand: ParsableCommand {
   }
 }
 
-/// What opening the blob and looking `words` up costs in memory, from /proc/self/smaps
-/// (Linux): the mapping's resident and private dirty kB, and the growth of dirty anonymous
-/// memory (heap). `nil` where smaps does not exist.
-func measureMemory(path: String, words: [String]) -> (
-  mappedResident: Int, mappedDirty: Int, heapDirty: Int
-)? {
-  guard let before = ProcessMemory.current(mappingsOf: path) else { return nil }
-  guard let dictionary = try? SwipeDictionary(contentsOf: path) else { return nil }
-  var found = 0
-  for word in words where dictionary.contains(word) { found &+= 1 }
-  blackHole(found)
-  return withExtendedLifetime(dictionary) {
-    ProcessMemory.current(mappingsOf: path).map { after in
-      (after.mappedResident, after.mappedDirty, max(0, after.anonymousDirty - before.anonymousDirty))
-    }
-  }
-}
-
 /// The median over `passes` timed passes (after one warm-up) of ns per operation. `body`
 /// returns a value derived from its results, so the optimizer cannot drop the work.
 func median(passes: Int, operations: Int, _ body: () -> Int) -> Double {
@@ -333,9 +316,4 @@ func medianOpen<Opened>(passes: Int, _ open: () -> Opened?) -> Double {
 /// A duration in nanoseconds.
 func nanoseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
-}
-
-@inline(never)
-func blackHole(_ value: Int) {
-  if value == 0x5EED_5EED { print("") }
 }
