@@ -68,6 +68,20 @@ struct ServeCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // SIGINT and SIGTERM stop the server from the start: set up before the address is
+    // printed, since whoever reads the address may signal at once. Each source is resumed
+    // before its signal's default action is turned off, so no signal falls in between.
+    // A queue of their own: on Linux the global queues are the threads Swift's tasks run on,
+    // and a server whose tasks keep them busy must still stop.
+    let signalQueue = DispatchQueue(label: "swipedict.serve.signals")
+    let signals = [Int32(SIGINT), Int32(SIGTERM)].map { (number: Int32) -> any DispatchSourceSignal in
+      let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
+      source.setEventHandler { Foundation.exit(0) }
+      source.resume()
+      signal(number, SIG_IGN)
+      return source
+    }
+    defer { withExtendedLifetime(signals) {} }
     var loaded: [PlaygroundServer.Blob] = []
     for path in blobs {
       do {
@@ -93,22 +107,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
     let shown = address.contains(":") ? "[\(address)]" : address
     FileHandle.standardOutput.write(Data("http://\(shown):\(bound)/\n".utf8))
-    // A queue of their own: on Linux the global queues are the threads Swift's tasks run on,
-    // and a server whose tasks keep them busy must still stop on SIGINT and SIGTERM.
-    let signalQueue = DispatchQueue(label: "swipedict.serve.signals")
-    let signals = [Int32(SIGINT), Int32(SIGTERM)].map { (number: Int32) -> any DispatchSourceSignal in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
-      source.setEventHandler { Foundation.exit(0) }
-      source.resume()
-      return source
-    }
     do {
       try await server.wait()
     } catch {
       throw failure("the server stopped: \(error)")
     }
-    withExtendedLifetime(signals) {}
   }
 
   private static func isLoopback(_ host: String) -> Bool {
