@@ -54,7 +54,6 @@ let package = Package(
     .library(name: "SwipeDictCompiler", targets: ["SwipeDictCompiler"]),
     .library(name: "SwipeDecoder", targets: ["SwipeDecoder"]),
     .library(name: "SwipeDictShipping", targets: ["SwipeDictShipping"]),
-    .library(name: "SwipeDictTools", targets: ["SwipeDictTools"]),
     .executable(name: "swipedict", targets: ["SwipeDictCLI"]),
     .executable(name: "swipedict-bench", targets: ["SwipeDictBench"]),
   ],
@@ -81,7 +80,7 @@ let package = Package(
     .target(name: "SwipeDictFiles", dependencies: ["SwipeDictFormat", "CZstd", "CZlib"], swiftSettings: strictSwift),
     .target(
       name: "SwipeDictCompiler",
-      dependencies: ["SwipeDictFormat", "SwipeDict", "SwipeDictFiles"],
+      dependencies: ["SwipeDictFormat", "SwipeDictFiles"],
       swiftSettings: strictSwift
     ),
     .target(

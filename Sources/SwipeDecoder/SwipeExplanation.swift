@@ -84,7 +84,7 @@ extension SwipeDecoder {
   ) -> SwipeExplanation {
     let points = Array(points)
     let decoding = decode(points, context: context, deadline: deadline)
-    var measurement = SwipeMeasurement(keyWidth: dictionary.keyWidth)
+    var measurement = SwipeFilterMeasurement(keyWidth: dictionary.keyWidth)
     var reducer = PointReducer(options: options.reduction, keyWidth: dictionary.keyWidth)
     for point in points where point.x.isFinite && point.y.isFinite {
       measurement.add(LayoutPoint(x: point.x, y: point.y))

@@ -22,7 +22,7 @@ public struct SwipeSession: Sendable {
   private let decoder: SwipeDecoder
   private var reducer: PointReducer
   /// Start, direction, end and length for the filters.
-  private var measurement: SwipeMeasurement
+  private var measurement: SwipeFilterMeasurement
   /// The start filters' scan, once the direction is known, and what it found so far
   /// (then, at the lift, the candidates): a bit per word, a fixed size.
   private var startScan: CandidateScan?
@@ -35,14 +35,14 @@ public struct SwipeSession: Sendable {
   init(decoder: SwipeDecoder) {
     self.decoder = decoder
     reducer = PointReducer(options: decoder.options.reduction, keyWidth: decoder.dictionary.keyWidth)
-    measurement = SwipeMeasurement(keyWidth: decoder.dictionary.keyWidth)
+    measurement = SwipeFilterMeasurement(keyWidth: decoder.dictionary.keyWidth)
     candidates.reset(limit: decoder.dictionary.wordCount)
   }
 
   /// Forgets the swipe, keeping the buffers for the next one.
   private mutating func reset() {
     reducer.reset()
-    measurement = SwipeMeasurement(keyWidth: decoder.dictionary.keyWidth)
+    measurement = SwipeFilterMeasurement(keyWidth: decoder.dictionary.keyWidth)
     startScan = nil
     candidates.reset(limit: decoder.dictionary.wordCount)
   }

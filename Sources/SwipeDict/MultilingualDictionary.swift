@@ -74,7 +74,7 @@ public struct MultilingualDictionary: Sendable {
   }
 
   /// A suggestion and the language it comes from.
-  public struct Suggestion: Sendable, Hashable {
+  public struct LanguageSuggestion: Sendable, Hashable {
     /// The suggestion in its own dictionary (ID, word, frequency, distance, score).
     public var suggestion: SwipeDict.Suggestion
     /// The index of its language in ``members``.
@@ -84,6 +84,11 @@ public struct MultilingualDictionary: Sendable {
     /// correction's distance penalty (corrections).
     public var score: Double
   }
+
+  /// A suggestion and its language: ``LanguageSuggestion`` under its first name, which
+  /// shadowed the one-language ``SwipeDict/Suggestion`` it wraps.
+  @available(*, deprecated, renamed: "LanguageSuggestion")
+  public typealias Suggestion = LanguageSuggestion
 
   /// The languages, in the order given.
   public private(set) var members: [Member]
@@ -178,53 +183,53 @@ public struct MultilingualDictionary: Sendable {
   /// Completions of `prefix` from every language, by weighted frequency (see
   /// ``SwipeDictionary/completions(prefix:context:limit:)``: in a `context`, by the count in
   /// context); a word in several languages once.
-  public func completions(prefix: String, context: Context = .empty, limit: Int = 10) -> [Suggestion] {
+  public func completions(prefix: String, context: Context = .empty, limit: Int = 10) -> [LanguageSuggestion] {
     merge(limit: limit) { i in
       members[i].dictionary.completions(prefix: prefix, context: context.context(of: i), limit: limit).map {
-        Suggestion(suggestion: $0, language: i, score: weightedFrequency(Double($0.score), of: i))
+        LanguageSuggestion(suggestion: $0, language: i, score: weightedFrequency(Double($0.score), of: i))
       }
     }
   }
 
   /// Corrections of `input` from every language, by weighted score (see
-  /// ``SwipeDictionary/corrections(for:context:limit:options:)``); a word in several
+  /// ``SwipeDictionary/corrections(for:context:limit:model:)``); a word in several
   /// languages once. Makes a corrector per language for this one call: keep a
-  /// ``makeCorrector(options:)`` when you correct after every keystroke.
+  /// ``makeCorrector(model:)`` when you correct after every keystroke.
   public func corrections(
-    for input: String, context: Context = .empty, limit: Int = 10, options: CorrectionOptions = .typing()
-  ) -> [Suggestion] {
-    makeCorrector(options: options).corrections(for: input, context: context, limit: limit)
+    for input: String, context: Context = .empty, limit: Int = 10, model: CorrectionModel = .typing()
+  ) -> [LanguageSuggestion] {
+    makeCorrector(model: model).corrections(for: input, context: context, limit: limit)
   }
 
   /// A reusable corrector over every language (one ``Corrector`` each, set up once).
-  public func makeCorrector(options: CorrectionOptions = .typing()) -> MultilingualCorrector {
-    MultilingualCorrector(dictionary: self, correctors: members.map { $0.dictionary.makeCorrector(options: options) })
+  public func makeCorrector(model: CorrectionModel = .typing()) -> MultilingualCorrector {
+    MultilingualCorrector(dictionary: self, correctors: members.map { $0.dictionary.makeCorrector(model: model) })
   }
 
   /// The words that most often follow `previous`, from every language whose blob has word
-  /// pairs (``SwipeDictionary/completions(after:limit:)``), ranked by each language's pair
+  /// pairs (``SwipeDictionary/nextWords(after:limit:)``), ranked by each language's pair
   /// frequency byte plus its weight's share (`255 × ln(weight) / scale`); a word in several
   /// languages once. Empty when no language has pairs or knows `previous`.
-  public func nextWords(after previous: String, limit: Int = 10) -> [Suggestion] {
+  public func nextWords(after previous: String, limit: Int = 10) -> [LanguageSuggestion] {
     let common = commonScale
     return merge(limit: limit) { i in
       let member = members[i]
       let shift = common > 0 ? 255 * log(member.weight) / common : 0
-      return member.dictionary.completions(after: previous, limit: limit).map {
-        Suggestion(suggestion: $0, language: i, score: Double($0.score) + shift)
+      return member.dictionary.nextWords(after: previous, limit: limit).map {
+        LanguageSuggestion(suggestion: $0, language: i, score: Double($0.score) + shift)
       }
     }
   }
 
   /// Every language's suggestions, best first (ties: language order, then frequency, then
   /// word), each word once.
-  func merge(limit: Int, _ suggestions: (Int) -> [Suggestion]) -> [Suggestion] {
+  func merge(limit: Int, _ suggestions: (Int) -> [LanguageSuggestion]) -> [LanguageSuggestion] {
     guard limit > 0 else { return [] }
     let all = members.indices.flatMap(suggestions).enumerated().sorted { a, b in
       a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
     }
     var seen = Set<String>()
-    var merged: [Suggestion] = []
+    var merged: [LanguageSuggestion] = []
     for (_, suggestion) in all where seen.insert(suggestion.suggestion.word).inserted {
       merged.append(suggestion)
       if merged.count == limit { break }
@@ -234,8 +239,8 @@ public struct MultilingualDictionary: Sendable {
 }
 
 /// Correction over several languages, ready to run after every keystroke
-/// (``MultilingualDictionary/makeCorrector(options:)``): each language's ``Corrector``, their
-/// suggestions merged by weighted score as ``MultilingualDictionary/corrections(for:context:limit:options:)``
+/// (``MultilingualDictionary/makeCorrector(model:)``): each language's ``Corrector``, their
+/// suggestions merged by weighted score as ``MultilingualDictionary/corrections(for:context:limit:model:)``
 /// merges them.
 public struct MultilingualCorrector: Sendable {
   /// The languages.
@@ -247,7 +252,7 @@ public struct MultilingualCorrector: Sendable {
   /// languages once.
   public func corrections(
     for input: String, context: MultilingualDictionary.Context = .empty, limit: Int = 10
-  ) -> [MultilingualDictionary.Suggestion] {
+  ) -> [MultilingualDictionary.LanguageSuggestion] {
     let common = dictionary.commonScale
     return dictionary.merge(limit: limit) { i in
       let scale = dictionary.members[i].dictionary.frequencyScale
@@ -255,7 +260,7 @@ public struct MultilingualCorrector: Sendable {
         // The score is the frequency byte less the distance's penalty, in the blob's steps:
         // keep the penalty, on the common scale.
         let penalty = Double(Int($0.frequency) - $0.score) * (common > 0 ? scale / common : 1)
-        return MultilingualDictionary.Suggestion(
+        return MultilingualDictionary.LanguageSuggestion(
           suggestion: $0, language: i, score: dictionary.weightedFrequency($0.frequency, of: i) - penalty)
       }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeDictCommandLine
+import SwipeDictFiles
 import Foundation
 import SwipeDict
 import SwipeDictTools
@@ -137,7 +138,7 @@ struct BenchCommand: ParsableCommand {
     var dictionary = try blob.open()
     try user.apply(to: &dictionary)
     let misspellingResults = try misspellings.map { path in
-      try MisspellingBench(dictionary: dictionary, options: correction.options(), passes: passes)
+      try MisspellingBench(dictionary: dictionary, model: correction.model(), passes: passes)
         .run(MisspellingBench.read(path), name: path)
     }
     if !sentences.isEmpty, !dictionary.hasBigrams {
@@ -241,7 +242,7 @@ struct BenchCommand: ParsableCommand {
   private func keyboardBench(_ dictionary: SwipeDictionary) throws -> KeyboardBench {
     KeyboardBench(
       dictionary: dictionary, passes: passes, seed: seed, completionWords: completionWords,
-      typosPerKind: typos, swipes: swipes, swipeNoise: swipeNoise, correction: try correction.options())
+      typosPerKind: typos, swipes: swipes, swipeNoise: swipeNoise, correction: try correction.model())
   }
 
   private func readLines(_ path: String) throws -> [String] {

@@ -40,7 +40,7 @@ struct KeyboardBench {
   /// σ of the aim around each key center, in key widths.
   let swipeNoise: Double
   /// The correction model and costs.
-  var correction: CorrectionOptions = .typing()
+  var correction: CorrectionModel = .typing()
 
   struct CompletionQuery {
     var prefix: String
@@ -245,7 +245,7 @@ struct KeyboardBench {
     }
 
     // Correction, through one reusable corrector.
-    let corrector = dictionary.makeCorrector(options: correction)
+    let corrector = dictionary.makeCorrector(model: correction)
     var ranks: [Int?] = []
     for t in typed {
       let found = corrector.corrections(for: t.typed, limit: 10)

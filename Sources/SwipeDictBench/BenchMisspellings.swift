@@ -1,4 +1,5 @@
 import SwipeDictCommandLine
+import SwipeDictFiles
 import Foundation
 import SwipeDict
 import SwipeDictTools
@@ -15,7 +16,7 @@ import SwipeDictTools
 /// Fields are trimmed of spaces; a UTF-8 byte order mark is skipped.
 struct MisspellingBench {
   let dictionary: SwipeDictionary
-  let options: CorrectionOptions
+  let model: CorrectionModel
   let passes: Int
 
   struct Pair {
@@ -54,7 +55,7 @@ struct MisspellingBench {
   }
 
   func run(_ pairs: [Pair], name: String) -> Result {
-    let corrector = dictionary.makeCorrector(options: options)
+    let corrector = dictionary.makeCorrector(model: model)
     var ranks: [Int?] = []
     var typedIsWord: [Bool] = []
     var intendedIsWord = 0

@@ -1,4 +1,5 @@
 import SwipeDictCommandLine
+import SwipeDictFiles
 import Foundation
 import SwipeDecoder
 import SwipeDict
@@ -10,7 +11,7 @@ import SwipeDictTools
 /// For every word of the text that is a word of the blob (matched ignoring case, accents and
 /// apostrophes):
 /// - **Next word**: whether it is first, or in the top 3, of the predictions after its
-///   previous word (``SwipeDictionary/completions(after:limit:)``), over the words that have
+///   previous word (``SwipeDictionary/nextWords(after:limit:)``), over the words that have
 ///   a previous word.
 /// - **Keystrokes saved** by a suggestion bar of three words, with and without the previous
 ///   word: before each letter (and before the first), the bar shows the best three
@@ -77,7 +78,7 @@ struct SentenceBench {
       guard let previous = word.previous else { continue }
       withPrevious += 1
       let key = variantKey(word.stored)
-      let predicted = dictionary.completions(after: previous, limit: Self.barSize).map { variantKey($0.word) }
+      let predicted = dictionary.nextWords(after: previous, limit: Self.barSize).map { variantKey($0.word) }
       if predicted.first == key { nextFirst += 1 }
       if predicted.contains(key) { nextTop3 += 1 }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeDictCommandLine
+import SwipeDictFiles
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// `swipedict-bench`: the benchmarks, the load and the stress tests behind `make bench*`,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeDictCommandLine
+import SwipeDictFiles
 import SwipeDecoder
 import SwipeDict
 import SwipeDictTools

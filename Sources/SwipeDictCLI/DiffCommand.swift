@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeDictCommandLine
+import SwipeDictFiles
 import SwipeDict
 import SwipeDictTools
 

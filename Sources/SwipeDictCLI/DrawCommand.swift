@@ -69,11 +69,7 @@ struct DrawCommand: ParsableCommand {
       "Pixels per layout unit (default: the keyboard about 800 pixels wide).", valueName: "px"))
   var scale: Double?
 
-  @Option(
-    name: .shortAndLong,
-    help: ArgumentHelp(
-      "Write the SVG to this file ('-' or none: standard output).", valueName: "file"))
-  var output: String?
+  @OptionGroup var output: OutputOption
 
   func validate() throws {
     if let line {
@@ -91,9 +87,7 @@ struct DrawCommand: ParsableCommand {
 
   func run() throws {
     let inputs = [blob.blob] + (swipe.map { [$0] } ?? [])
-    if let output, output != "-" {
-      do { try AtomicFile.refuseOverwriting(inputs, with: output) } catch { throw failure(error) }
-    }
+    try output.refuseOverwriting(inputs)
     let dictionary = try blob.open()
     let layout = dictionary.layout
     if layout.keyPath(for: word)?.isEmpty == true {
@@ -143,16 +137,7 @@ struct DrawCommand: ParsableCommand {
     if let candidates, let overlay {
       drawing.rivals = rivals(decoding: overlay, top: candidates, word: stored, id: id, in: dictionary)
     }
-    let text = drawing.svg()
-    if let output, output != "-" {
-      do {
-        try AtomicFile.write(Array(text.utf8), to: output, protecting: inputs)
-      } catch {
-        throw failure(error)
-      }
-    } else {
-      print(text, terminator: "")
-    }
+    try output.write(drawing.svg(), protecting: inputs)
   }
 
   /// The top `top` words the reference decoder finds for the swipe, as rivals (the drawn

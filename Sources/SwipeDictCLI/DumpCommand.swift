@@ -52,19 +52,14 @@ struct DumpCommand: ParsableCommand {
 
   @OptionGroup var blob: BlobArgument
 
-  @Option(
-    name: .shortAndLong,
-    help: ArgumentHelp("Write the list to this file ('-' or none: standard output).", valueName: "file"))
-  var output: String?
+  @OptionGroup var output: OutputOption
 
   @Option(name: .long, help: "tsv (word<TAB>count, the default) or combined (AOSP).")
   var format: Format = .tsv
 
   func run() throws {
-    let toFile = output.map { $0 != "-" } ?? false
-    if let output, toFile {
-      do { try AtomicFile.refuseOverwriting([blob.blob], with: output) } catch { throw failure(error) }
-    }
+    let toFile = output.file != nil
+    try output.refuseOverwriting([blob.blob])
     let dictionary = try blob.open()
     let name = blob.blob.split(separator: "/").last.map(String.init) ?? blob.blob
     // Standard output gets the text in pieces; a file gets it whole, written atomically.
@@ -135,10 +130,6 @@ struct DumpCommand: ParsableCommand {
         "warning: \(leftOut.count) words or shortcuts contain a comma, which the AOSP format cannot hold; left out: "
           + leftOut.prefix(5).map { "\"\($0)\"" }.joined(separator: " "))
     }
-    if let output, toFile {
-      do { try AtomicFile.write(Array(whole.utf8), to: output, protecting: [blob.blob]) } catch {
-        throw failure(error)
-      }
-    }
+    if toFile { try output.write(whole, protecting: [blob.blob]) }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeDictCommandLine
+import SwipeDictFiles
 import Foundation
 import SwipeDict
 import SwipeDictTools
@@ -191,10 +192,10 @@ struct QueryCommand: ParsableCommand {
             + " words are words of the blob)")
       }
       let context = after.map { languages.context(after: $0) } ?? .empty
-      let options = try correction.options()
+      let model = try correction.model()
       let suggestions =
         prefix.map { languages.completions(prefix: $0, context: context, limit: limit) }
-        ?? languages.corrections(for: correct ?? "", context: context, limit: limit, options: options)
+        ?? languages.corrections(for: correct ?? "", context: context, limit: limit, model: model)
       for s in suggestions {
         let name = languages.members[s.language].language
         if json {
@@ -225,11 +226,11 @@ struct QueryCommand: ParsableCommand {
         : dictionary.completions(prefix: prefix, context: context, limit: limit)
       found = printSuggestions(suggestions, in: dictionary)
     } else if let correct {
-      let options = try correction.options()
+      let model = try correction.model()
       found = printSuggestions(
-        dictionary.corrections(for: correct, context: context, limit: limit, options: options), in: dictionary)
+        dictionary.corrections(for: correct, context: context, limit: limit, model: model), in: dictionary)
     } else if let after {
-      found = printSuggestions(dictionary.completions(after: after, limit: limit), in: dictionary)
+      found = printSuggestions(dictionary.nextWords(after: after, limit: limit), in: dictionary)
     } else if let top {
       found = printSuggestions(dictionary.topWords(limit: top), in: dictionary)
     } else if let word = features {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeDictCommandLine
+import SwipeDictFiles
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 @main

@@ -128,10 +128,7 @@ struct SynthCommand: ParsableCommand {
       valueName: "file"))
   var model: String?
 
-  @Option(
-    name: .shortAndLong,
-    help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
-  var output: String?
+  @OptionGroup var output: OutputOption
 
   /// The most swipes one run writes (`--sample`): about 150 MB of output.
   static let maxSample = 100_000
@@ -192,13 +189,7 @@ struct SynthCommand: ParsableCommand {
   }
 
   func run() throws {
-    if let output {
-      do {
-        try AtomicFile.refuseOverwriting(inputs, with: output)
-      } catch {
-        throw failure(error)
-      }
-    }
+    try output.refuseOverwriting(inputs)
     let humanModel: HumanSwipeModel?
     do {
       humanModel = try model.map { path throws(HumanSwipeModelError) in
@@ -244,16 +235,7 @@ struct SynthCommand: ParsableCommand {
       throw failure("\(error)")
     }
     for (i, previous) in previousWords.enumerated() where i < swipes.count { swipes[i].previous = previous }
-    let text = SwipeFile.text(for: swipes)
-    if let output {
-      do {
-        try AtomicFile.write(Array(text.utf8), to: output, protecting: inputs)
-      } catch {
-        throw failure(error)
-      }
-    } else {
-      print(text, terminator: "")
-    }
+    try output.write(SwipeFile.text(for: swipes), protecting: inputs)
   }
 
   /// The files this run reads, which its output must not replace.

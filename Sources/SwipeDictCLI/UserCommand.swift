@@ -67,21 +67,6 @@ struct UserCommand: ParsableCommand {
   }
 }
 
-extension UserCommand {
-  /// Writes a word list to `output` (atomically, never over the user dictionary itself), or
-  /// to standard output when it is `nil` or "-".
-  func writeList(_ text: String, to output: String?) throws {
-    guard let output, output != "-" else {
-      print(text, terminator: "")
-      return
-    }
-    do {
-      try AtomicFile.write(Array(text.utf8), to: output, protecting: [file])
-    } catch {
-      throw failure(error)
-    }
-  }
-}
 
 /// The words argument of the commands that change entries.
 struct UserWordsArgument: ParsableArguments {
@@ -397,15 +382,12 @@ struct UserExportCommand: ParsableCommand {
 
   @ParentCommand var user: UserCommand
 
-  @Option(
-    name: .shortAndLong,
-    help: ArgumentHelp("Write the list to this file ('-' or none: standard output).", valueName: "file"))
-  var output: String?
+  @OptionGroup var output: OutputOption
 
   func run() throws {
     let store = try user.open(writing: false)
     let text = store.exportList()
-    try user.writeList(text, to: output)
+    try output.write(text, protecting: [user.file])
   }
 }
 
@@ -427,16 +409,13 @@ struct UserSalvageCommand: ParsableCommand {
 
   @ParentCommand var user: UserCommand
 
-  @Option(
-    name: .shortAndLong,
-    help: ArgumentHelp("Write the list to this file ('-' or none: standard output).", valueName: "file"))
-  var output: String?
+  @OptionGroup var output: OutputOption
 
   func run() throws {
     let words: UserWords
     do { words = try UserDictionary.salvage(path: user.file) } catch { throw failure(error) }
     let text = UserWordList.format(words)
     printError("\(user.file): salvaged \(grouped(words.count)) entries")
-    try user.writeList(text, to: output)
+    try output.write(text, protecting: [user.file])
   }
 }

@@ -184,3 +184,35 @@ package struct UserWordsOption: ParsableArguments {
     }
   }
 }
+
+// MARK: - Output (--output)
+
+/// `-o`/`--output FILE` for a command that writes text: standard output without it or with
+/// "-", else the file, written whole and atomically (a temporary file renamed into place),
+/// never over one of the command's inputs.
+package struct OutputOption: ParsableArguments {
+  package init() {}
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp("Write to this file ('-' or none: standard output).", valueName: "file"))
+  package var output: String?
+
+  /// The file to write, `nil` for standard output.
+  package var file: String? { output == "-" ? nil : output }
+
+  /// Fails, before any work, when the file is one of `inputs` (or one of their links).
+  package func refuseOverwriting(_ inputs: [String]) throws {
+    guard let file else { return }
+    do { try AtomicFile.refuseOverwriting(inputs, with: file) } catch { throw failure(error) }
+  }
+
+  /// Writes `text` to the file (atomically, never over one of `inputs`) or to standard output.
+  package func write(_ text: String, protecting inputs: [String]) throws {
+    guard let file else {
+      print(text, terminator: "")
+      return
+    }
+    do { try AtomicFile.write(Array(text.utf8), to: file, protecting: inputs) } catch { throw failure(error) }
+  }
+}

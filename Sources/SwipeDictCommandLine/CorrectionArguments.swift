@@ -23,11 +23,11 @@ package struct CorrectionArguments: ParsableArguments {
   package var costs: [String] = []
 
   package func validate() throws {
-    _ = try options()
+    _ = try model()
   }
 
-  /// The options the arguments ask for.
-  package func options() throws -> CorrectionOptions {
+  /// The model the arguments ask for.
+  package func model() throws -> CorrectionModel {
     switch corrector {
     case .kaennsch:
       guard costs.isEmpty else { throw ValidationError("--cost sets the typing model's costs, not kaennsch's") }

@@ -28,7 +28,7 @@ public enum FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Writes files so that readers see the old file or the new one, never a half-written one.
-public enum AtomicFile {
+package enum AtomicFile {
   /// Writes `bytes` to a temporary file beside `path`, flushes it to disk, and renames it
   /// over `path`. On any failure the temporary file is removed and `path` is untouched.
   /// - Parameters:
@@ -37,7 +37,7 @@ public enum AtomicFile {
   ///   - inputs: files the write must not replace (see ``refuseOverwriting(_:with:)``).
   /// - Throws: ``FileWriteError/outputIsInput(output:input:)`` when `path` is one of `inputs`, ``FileWriteError/io(path:message:)``
   ///   with the system's reason.
-  public static func write(
+  package static func write(
     _ bytes: [UInt8], to path: String, protecting inputs: [String] = []
   ) throws(FileWriteError) {
     let writer = try Writer(path: path, protecting: inputs)
@@ -55,7 +55,7 @@ public enum AtomicFile {
   ///   - inputs: the files read.
   ///   - output: the file to write.
   /// - Throws: ``FileWriteError/outputIsInput(output:input:)`` naming the output and the input it would replace.
-  public static func refuseOverwriting(_ inputs: [String], with output: String) throws(FileWriteError) {
+  package static func refuseOverwriting(_ inputs: [String], with output: String) throws(FileWriteError) {
     guard let target = identity(of: output) else { return }
     for input in inputs where identity(of: input) == target {
       throw .outputIsInput(output: output, input: input)
@@ -88,15 +88,15 @@ public enum AtomicFile {
   /// The temporary file (`.NAME.tmp-XXXXXX`) is locked (`flock`) while it is written. A writer
   /// removes the temporary files of its destination that a killed writer left: those nobody
   /// holds locked and that are older than ten seconds.
-  public final class Writer {
+  package final class Writer {
     /// The destination.
-    public let path: String
+    package let path: String
     /// The temporary file being written (in the destination's directory); the destination
     /// itself when streaming.
-    public let temporaryPath: String
+    package let temporaryPath: String
     /// Whether the bytes go straight to the destination (a device or FIFO), with nothing to
     /// rename and nothing to take back.
-    public let isStreaming: Bool
+    package let isStreaming: Bool
     private var descriptor: Int32
     private var finished = false
 
@@ -111,7 +111,7 @@ public enum AtomicFile {
     /// - Throws: ``FileWriteError/outputIsInput(output:input:)`` when `path` is one of `inputs`,
     ///   ``FileWriteError/io(path:message:)`` when the directory is not writable or the
     ///   destination is not something to write a file to.
-    public init(path: String, protecting inputs: [String] = [], allowsStreaming: Bool = true) throws(FileWriteError) {
+    package init(path: String, protecting inputs: [String] = [], allowsStreaming: Bool = true) throws(FileWriteError) {
       try AtomicFile.refuseOverwriting(inputs, with: path)
       self.path = path
       var info = stat()
@@ -161,7 +161,7 @@ public enum AtomicFile {
     }
 
     /// Appends bytes.
-    public func write(_ bytes: ArraySlice<UInt8>) throws(FileWriteError) {
+    package func write(_ bytes: ArraySlice<UInt8>) throws(FileWriteError) {
       var failure: String?
       bytes.withUnsafeBytes { buffer in
         guard let base = buffer.baseAddress else { return }
@@ -184,7 +184,7 @@ public enum AtomicFile {
 
     /// Flushes the file to disk and renames it over the destination (a device or FIFO: only
     /// closes it).
-    public func commit() throws(FileWriteError) {
+    package func commit() throws(FileWriteError) {
       var failure: String?
       if isStreaming {
         if close(descriptor) != 0 && errno != EINTR { failure = "close failed: \(AtomicFile.errnoText())" }
@@ -209,7 +209,7 @@ public enum AtomicFile {
 
     /// Removes the temporary file; the destination stays as it was. (Streaming, what was
     /// written is gone already: it only closes.)
-    public func abort() {
+    package func abort() {
       guard !finished else { return }
       finished = true
       if descriptor >= 0 { close(descriptor) }

@@ -27,7 +27,7 @@ public enum GzipError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Whether `bytes` start a gzip member (`1F 8B`).
-public func isGzip(_ bytes: some Collection<UInt8>) -> Bool {
+package func isGzip(_ bytes: some Collection<UInt8>) -> Bool {
   bytes.starts(with: [0x1F, 0x8B])
 }
 
@@ -48,7 +48,7 @@ public func isGzip(_ bytes: some Collection<UInt8>) -> Bool {
 ///
 /// A chunk returned by ``next()`` aliases an internal buffer: use it before the next call.
 /// After an error, start over with a new decompressor.
-public final class GzipDecompressor {
+package final class GzipDecompressor {
   /// The zlib stream, owned: `inflateEnd` in `deinit`.
   private var stream = z_stream()
   private var input: [UInt8] = []
@@ -63,7 +63,7 @@ public final class GzipDecompressor {
 
   /// Creates a decompressor.
   /// - Throws: ``GzipError/streamSetupFailed(reason:)``.
-  public init() throws(GzipError) {
+  package init() throws(GzipError) {
     // 15 + 16: the largest window, gzip headers only (not raw or zlib-wrapped data).
     let status = inflateInit2_(&stream, 15 + 16, zlibVersion(), CInt(MemoryLayout<z_stream>.size))
     guard status == Z_OK else { throw .streamSetupFailed(reason: Self.describe(status, &stream)) }
@@ -72,10 +72,10 @@ public final class GzipDecompressor {
   deinit { inflateEnd(&stream) }
 
   /// The number of compressed bytes consumed so far.
-  public var compressedBytesConsumed: Int { consumedBefore + inputPosition }
+  package var compressedBytesConsumed: Int { consumedBefore + inputPosition }
 
   /// Queues compressed bytes; call ``next()`` until it returns `nil` to decompress them.
-  public func push(_ bytes: some Collection<UInt8>) {
+  package func push(_ bytes: some Collection<UInt8>) {
     if inputPosition == input.count {
       consumedBefore += inputPosition
       input = Array(bytes)
@@ -87,7 +87,7 @@ public final class GzipDecompressor {
 
   /// The next decompressed bytes, or `nil` when the queued input is used up.
   /// - Throws: ``GzipError/damaged(reason:offset:)``.
-  public func next() throws(GzipError) -> ArraySlice<UInt8>? {
+  package func next() throws(GzipError) -> ArraySlice<UInt8>? {
     while inputPosition < input.count || outputMayBePending {
       // A new member starts at the next byte (the first, or one after `cat a.gz b.gz`).
       if !insideMember, inputPosition < input.count { insideMember = true }
@@ -116,7 +116,7 @@ public final class GzipDecompressor {
 
   /// Ends the stream: every member must be complete.
   /// - Throws: ``GzipError/truncated(offset:)`` when the last member was cut short.
-  public func finish() throws(GzipError) {
+  package func finish() throws(GzipError) {
     guard !insideMember else { throw .truncated(offset: compressedBytesConsumed) }
   }
 
@@ -160,7 +160,7 @@ public final class GzipDecompressor {
 /// decompresses).
 /// - Parameter level: 1 (fastest) … 9 (smallest).
 /// - Throws: ``GzipError/streamSetupFailed(reason:)``.
-public func gzipCompress(_ bytes: [UInt8], level: Int = 6) throws(GzipError) -> [UInt8] {
+package func gzipCompress(_ bytes: [UInt8], level: Int = 6) throws(GzipError) -> [UInt8] {
   var stream = z_stream()
   var status = deflateInit2_(
     &stream, CInt(min(9, max(1, level))), Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, zlibVersion(),

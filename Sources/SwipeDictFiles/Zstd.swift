@@ -7,7 +7,7 @@ import CZstd
 /// The corresponding C function is `ZSTD_versionNumber` (the `ZSTD_VERSION_NUMBER` macro
 /// does not import into Swift).
 /// - Returns: the major, minor and release numbers joined by dots.
-public func zstdVersion() -> String {
+package func zstdVersion() -> String {
   let number = Int(ZSTD_versionNumber())
   return "\(number / 10_000).\(number / 100 % 100).\(number % 100)"
 }
@@ -72,7 +72,7 @@ public enum ZstdError: Error, Sendable, Hashable, CustomStringConvertible {
 /// A chunk returned by ``next()`` aliases an internal buffer: use it before the next call
 /// (keeping it is safe but costs a copy). After an error, start over with a new
 /// decompressor.
-public final class ZstdDecompressor {
+package final class ZstdDecompressor {
   /// The `ZSTD_DCtx`, owned; freed in `deinit`.
   private let context: OpaquePointer
   /// Compressed bytes not yet consumed start at `inputPosition`.
@@ -92,7 +92,7 @@ public final class ZstdDecompressor {
   ///   need 31.
   /// - Throws: ``ZstdError/contextAllocationFailed``, or
   ///   ``ZstdError/parameterRejected(parameter:value:reason:)`` for an unsupported value.
-  public init(windowLogMax: Int? = nil) throws(ZstdError) {
+  package init(windowLogMax: Int? = nil) throws(ZstdError) {
     guard let context = ZSTD_createDCtx() else { throw .contextAllocationFailed }
     self.context = context
     self.output = [UInt8](repeating: 0, count: Int(ZSTD_DStreamOutSize()))
@@ -108,11 +108,11 @@ public final class ZstdDecompressor {
   deinit { ZSTD_freeDCtx(context) }
 
   /// The number of compressed bytes consumed so far.
-  public var compressedBytesConsumed: Int { consumedBefore + inputPosition }
+  package var compressedBytesConsumed: Int { consumedBefore + inputPosition }
 
   /// Queues compressed bytes; call ``next()`` until it returns `nil` to decompress them.
   /// - Parameter bytes: the next bytes of the compressed stream.
-  public func push(_ bytes: ArraySlice<UInt8>) {
+  package func push(_ bytes: ArraySlice<UInt8>) {
     if inputPosition == input.count {
       consumedBefore += inputPosition
       input = bytes
@@ -124,14 +124,14 @@ public final class ZstdDecompressor {
 
   /// Queues compressed bytes; call ``next()`` until it returns `nil` to decompress them.
   /// - Parameter bytes: the next bytes of the compressed stream.
-  public func push(_ bytes: [UInt8]) { push(bytes[...]) }
+  package func push(_ bytes: [UInt8]) { push(bytes[...]) }
 
   /// Decompresses queued bytes into the next chunk of output.
   /// - Returns: the next decompressed bytes, or `nil` when all queued input is consumed and
   ///   no output is pending.
   /// - Throws: ``ZstdError/damaged(reason:offset:)`` or
   ///   ``ZstdError/windowTooLarge(reason:offset:)``.
-  public func next() throws(ZstdError) -> ArraySlice<UInt8>? {
+  package func next() throws(ZstdError) -> ArraySlice<UInt8>? {
     while inputPosition < input.count || outputMayBePending {
       var produced = 0
       var position = inputPosition
@@ -179,7 +179,7 @@ public final class ZstdDecompressor {
 
   /// Checks that the stream ended at a frame boundary. Call after the last ``next()``.
   /// - Throws: ``ZstdError/truncated(offset:)`` when the stream stops inside a frame.
-  public func finish() throws(ZstdError) {
+  package func finish() throws(ZstdError) {
     if insideFrame || inputPosition < input.count {
       throw .truncated(offset: compressedBytesConsumed + (input.count - inputPosition))
     }
@@ -189,7 +189,7 @@ public final class ZstdDecompressor {
   /// - Parameter bytes: one or more complete zstd frames.
   /// - Returns: the decompressed bytes.
   /// - Throws: ``ZstdError`` when the data is damaged or truncated.
-  public static func decompress(_ bytes: [UInt8]) throws(ZstdError) -> [UInt8] {
+  package static func decompress(_ bytes: [UInt8]) throws(ZstdError) -> [UInt8] {
     let decompressor = try ZstdDecompressor()
     var result: [UInt8] = []
     decompressor.push(bytes)
@@ -218,13 +218,13 @@ public final class ZstdDecompressor {
 /// try compressor.endFrame(into: &out)
 /// write(out)
 /// ```
-public final class ZstdCompressor {
+package final class ZstdCompressor {
   /// The `ZSTD_CCtx`, owned; freed in `deinit`.
   private let context: OpaquePointer
   private var scratch: [UInt8]
 
   /// The compression levels libzstd accepts (negative levels are the fast modes).
-  public static var levels: ClosedRange<Int> { Int(ZSTD_minCLevel())...Int(ZSTD_maxCLevel()) }
+  package static var levels: ClosedRange<Int> { Int(ZSTD_minCLevel())...Int(ZSTD_maxCLevel()) }
 
   /// Creates a compressor.
   /// - Parameters:
@@ -238,7 +238,7 @@ public final class ZstdCompressor {
   ///   - workers: compression threads; 0 compresses on the calling thread.
   /// - Throws: ``ZstdError/parameterRejected(parameter:value:reason:)`` for a value libzstd
   ///   refuses, or ``ZstdError/contextAllocationFailed``.
-  public init(
+  package init(
     level: Int = 3, longDistanceMatching: Bool = false, windowLog: Int? = nil,
     checksum: Bool = true, workers: Int = 0
   ) throws(ZstdError) {
@@ -261,7 +261,7 @@ public final class ZstdCompressor {
   ///   - bytes: the next bytes of the uncompressed stream.
   ///   - output: receives compressed bytes (appended).
   /// - Throws: ``ZstdError/compressionFailed(reason:)``.
-  public func compress(_ bytes: ArraySlice<UInt8>, into output: inout [UInt8]) throws(ZstdError) {
+  package func compress(_ bytes: ArraySlice<UInt8>, into output: inout [UInt8]) throws(ZstdError) {
     var position = 0
     while position < bytes.count {
       let (code, produced) = step(bytes, &position, ZSTD_e_continue)
@@ -277,14 +277,14 @@ public final class ZstdCompressor {
   ///   - bytes: the next bytes of the uncompressed stream.
   ///   - output: receives compressed bytes (appended).
   /// - Throws: ``ZstdError/compressionFailed(reason:)``.
-  public func compress(_ bytes: [UInt8], into output: inout [UInt8]) throws(ZstdError) {
+  package func compress(_ bytes: [UInt8], into output: inout [UInt8]) throws(ZstdError) {
     try compress(bytes[...], into: &output)
   }
 
   /// Flushes and closes the current frame; later input starts a new frame.
   /// - Parameter output: receives the rest of the frame (appended).
   /// - Throws: ``ZstdError/compressionFailed(reason:)``.
-  public func endFrame(into output: inout [UInt8]) throws(ZstdError) {
+  package func endFrame(into output: inout [UInt8]) throws(ZstdError) {
     var position = 0
     while true {
       let (code, produced) = step([], &position, ZSTD_e_end)
@@ -302,7 +302,7 @@ public final class ZstdCompressor {
   ///   - level: the compression level (see ``levels``).
   /// - Returns: one complete zstd frame.
   /// - Throws: ``ZstdError``.
-  public static func compress(_ bytes: [UInt8], level: Int = 3) throws(ZstdError) -> [UInt8] {
+  package static func compress(_ bytes: [UInt8], level: Int = 3) throws(ZstdError) -> [UInt8] {
     let compressor = try ZstdCompressor(level: level)
     var output: [UInt8] = []
     try compressor.compress(bytes, into: &output)

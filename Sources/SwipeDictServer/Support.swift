@@ -4,7 +4,7 @@ import SwipeDictFiles
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// The package's JSON writer.
-typealias JSON = SwipeDictFormat.JSONValue
+typealias JSON = SwipeDictFiles.JSONValue
 
 /// A value behind a lock: the server's shared state (sessions, the record file) is touched
 /// by many connection tasks at once.

@@ -2,9 +2,23 @@ import SwipeDictFiles
 import Testing
 
 /// The one JSON reader (swipe files, layouts): values with byte offsets, positions as line
-/// and byte column, the non-finite tokens as an option, and bounded nesting and size.
-@Suite("JSON reader")
+/// and byte column, the non-finite tokens as an option, and bounded nesting and size; and the
+/// writer beside it.
+@Suite("JSON reader and writer")
 struct JSONReaderTests {
+  @Test func writerIsDeterministic() throws {
+    let value = JSONValue.object([
+      ("b", 1), ("a", "x\"\n\u{1}"), ("c", [true, .null, .double(1.5), .double(2)]),
+    ])
+    #expect(value.text == #"{"b":1,"a":"x\"\n\u0001","c":[true,null,1.5,2]}"#)
+    // What the writer writes, the reader reads back.
+    guard case .object(let members) = try parse(value.text).kind else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(members.map(\.key) == ["b", "a", "c"])
+  }
+
   func parse(_ text: String, _ options: JSONReader.Options = .init()) throws(JSONReader.Failure)
     -> JSONReader.Value
   {

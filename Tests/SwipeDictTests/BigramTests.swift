@@ -28,11 +28,11 @@ struct BigramTests {
     let (d, report, _) = try Self.dictionary()
     #expect(d.hasBigrams)
     #expect(report.bigrams == 11 && report.bigramsDropped == 2)  // "nowhere" is no word
-    #expect(d.completions(after: "to").map(\.word) == ["the", "school", "go"])
-    #expect(d.completions(after: "going", limit: 1).map(\.word) == ["to"])
-    #expect(d.completions(after: "Going").map(\.word) == ["to", "home"])  // a sentence start
-    #expect(d.completions(after: "park").isEmpty && d.completions(after: "nowhere").isEmpty)
-    #expect(d.completions(after: "to", limit: 0).isEmpty)
+    #expect(d.nextWords(after: "to").map(\.word) == ["the", "school", "go"])
+    #expect(d.nextWords(after: "going", limit: 1).map(\.word) == ["to"])
+    #expect(d.nextWords(after: "Going").map(\.word) == ["to", "home"])  // a sentence start
+    #expect(d.nextWords(after: "park").isEmpty && d.nextWords(after: "nowhere").isEmpty)
+    #expect(d.nextWords(after: "to", limit: 0).isEmpty)
     let to = try #require(d.id(of: "to"))
     let the = try #require(d.id(of: "the"))
     #expect(d.bigramFrequency(of: the, after: to) == 255)  // the most frequent pair
@@ -51,14 +51,14 @@ struct BigramTests {
       layout: repositoryLayout("qwerty-en"))
     let d = try SwipeDictionary(bytes: result.bytes, verify: true)
     #expect(result.report.bigrams == 2 && result.report.bigramsDropped == 1)
-    #expect(d.completions(after: "i").map(\.word) == ["am"])  // the previous word capitalized
-    #expect(d.completions(after: "GOING").map(\.word) == ["to"])
+    #expect(d.nextWords(after: "i").map(\.word) == ["am"])  // the previous word capitalized
+    #expect(d.nextWords(after: "GOING").map(\.word) == ["to"])
   }
 
   @Test func blobsWithoutPairsHaveNoSection() throws {
     let plain = try DictionaryCompiler.compile(words: Self.words, layout: repositoryLayout("qwerty-en"))
     let d = try SwipeDictionary(bytes: plain.bytes, verify: true)
-    #expect(!d.hasBigrams && d.completions(after: "to").isEmpty)
+    #expect(!d.hasBigrams && d.nextWords(after: "to").isEmpty)
     #expect(d.contents.section(.bigrams) == nil)
     // Pairs whose words are all unknown add nothing either.
     let none = try DictionaryCompiler.compile(
@@ -102,7 +102,7 @@ struct BigramTests {
     let result = try DictionaryCompiler.compile(inputs: [words], bigrams: [good], layout: repositoryLayout("qwerty-en"))
     #expect(result.report.bigrams == 2 && result.report.bigramInputs.count == 1)
     let d = try SwipeDictionary(bytes: result.bytes, verify: true)
-    #expect(d.completions(after: "going").map(\.word) == ["to"])
+    #expect(d.nextWords(after: "going").map(\.word) == ["to"])
     for (text, message) in [
       ("going to\n", "missing count"), ("going\t5\n", "expected two words"), ("going to the\t5\n", "word contains"),
       ("going to\t5\tx\n", "extra column"), ("going to\t-5\n", "count"), (" going to\t5\n", "starts with whitespace"),
@@ -172,7 +172,7 @@ struct BigramTests {
         var bytes = blob.bytes
         bytes[at] ^= flip
         guard let d = try? SwipeDictionary(bytes: bytes) else { continue }
-        for word in ["to", "going", "I", "the", "", "zzz"] { _ = d.completions(after: word, limit: 5) }
+        for word in ["to", "going", "I", "the", "", "zzz"] { _ = d.nextWords(after: word, limit: 5) }
         for a in [-1, 0, 3, d.wordCount - 1, d.wordCount, .max] {
           for b in [-1, 0, 5, d.wordCount] { _ = d.bigramFrequency(of: b, after: a) }
         }

@@ -133,10 +133,10 @@ struct ContextTests {
     #expect(d.corrections(for: "n", limit: 3).first?.word == "in")
     #expect(d.corrections(for: "n", context: d.context(after: "depends"), limit: 3).first?.word == "on")
     #expect(d.corrections(for: "n", context: d.context(after: "live"), limit: 3).first?.word == "in")
-    let kaennsch = CorrectionOptions.kaennsch(KaennschCosts())
+    let kaennsch = CorrectionModel.kaennsch(KaennschCosts())
     // The Kännsch model's list is reordered the same way.
-    let plainOrder = d.corrections(for: "yo", options: kaennsch).map(\.word)
-    let inContext = d.corrections(for: "yo", context: d.context(after: "new"), options: kaennsch).map(\.word)
+    let plainOrder = d.corrections(for: "yo", model: kaennsch).map(\.word)
+    let inContext = d.corrections(for: "yo", context: d.context(after: "new"), model: kaennsch).map(\.word)
     #expect(plainOrder.first == "you" && inContext.first == "York", "\(plainOrder), \(inContext)")
     // No context changes nothing; the context never adds a word the model did not find.
     for input in ["fomr", "n", "thw", "yiu"] {

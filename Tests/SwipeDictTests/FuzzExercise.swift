@@ -56,11 +56,11 @@ func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
     _ = dictionary.features(of: word)
     _ = dictionary.completions(prefix: String(word.prefix(2)), limit: 5)
     _ = dictionary.corrections(for: word, limit: 5)
-    _ = dictionary.corrections(for: word, limit: 5, options: .kaennsch())
+    _ = dictionary.corrections(for: word, limit: 5, model: .kaennsch())
   }
   _ = dictionary.topWords(limit: 20)
   for word in probes.prefix(4) {
-    _ = dictionary.completions(after: word, limit: 5)
+    _ = dictionary.nextWords(after: word, limit: 5)
     // The previous word's context, in every query that takes it.
     let context = dictionary.context(after: word)
     for id in [0, dictionary.wordCount / 2, dictionary.wordCount - 1, dictionary.wordCount] { _ = context.boost(of: id) }

@@ -77,7 +77,7 @@ struct MarkTests {
     // keyboards do, and changes it into nothing else; never for another input.
     #expect(d.corrections(for: "sex", limit: 1).map(\.word) == ["sex"])
     #expect(d.corrections(for: "Sex", limit: 1).map(\.word) == ["sex"])
-    #expect(d.corrections(for: "sex", limit: 1, options: .kaennsch()).map(\.word) == ["sex"])
+    #expect(d.corrections(for: "sex", limit: 1, model: .kaennsch()).map(\.word) == ["sex"])
     #expect(!d.corrections(for: "sexx", limit: 10).map(\.word).contains("sex"))
     // A keyboard whose user turned "Block offensive words" off.
     d.blocksOffensiveWords = false

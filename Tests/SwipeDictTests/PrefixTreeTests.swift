@@ -263,7 +263,7 @@ struct PrefixTreeTests {
     let blob = try DictionaryCompiler.compile(
       words: [("ich", 1000), ("hallo", 600), ("habe", 200)], layout: layout)
     let d = try SwipeDictionary(bytes: blob.bytes, verify: true)
-    let corrections = d.corrections(for: "hllo", limit: 3, options: .kaennsch())
+    let corrections = d.corrections(for: "hllo", limit: 3, model: .kaennsch())
     #expect(corrections.map(\.word) == ["hallo", "habe", "ich"])
     #expect(corrections.map(\.distance) == [7, 6, 8])
   }
@@ -279,14 +279,14 @@ struct PrefixTreeTests {
     #expect(d.contains(long))
     // Typed text past SwipeDictionary.maximumWordLength is not corrected.
     #expect(d.corrections(for: String(long.dropLast()), limit: 1).isEmpty)
-    #expect(d.corrections(for: String(long.dropLast()), limit: 1, options: .kaennsch()).isEmpty)
+    #expect(d.corrections(for: String(long.dropLast()), limit: 1, model: .kaennsch()).isEmpty)
   }
 
   @Test("Kännsch: ivh → ich through the top list, hebe → habe")
   func kaennschExamples() throws {
     let d = try Self.germanLike()
-    #expect(d.corrections(for: "ivh", limit: 3, options: .kaennsch()).first?.word == "ich")
-    #expect(d.corrections(for: "hebe", limit: 3, options: .kaennsch()).first?.word == "habe")
+    #expect(d.corrections(for: "ivh", limit: 3, model: .kaennsch()).first?.word == "ich")
+    #expect(d.corrections(for: "hebe", limit: 3, model: .kaennsch()).first?.word == "habe")
     // The leaf of "ivh" does not hold "ich": the top list found it.
     let tree = try #require(d.prefixTree)
     guard case .node(let root)? = tree.root, case .node(let i)? = tree.child(of: root, 8) else {
@@ -295,19 +295,19 @@ struct PrefixTreeTests {
     }
     #expect(tree.child(of: i, 21).map { if case .leaf = $0 { true } else { false } } != false)
     // Exact words and completions have distance 0 and rank by frequency.
-    let exact = d.corrections(for: "hallo", limit: 1, options: .kaennsch()).first
+    let exact = d.corrections(for: "hallo", limit: 1, model: .kaennsch()).first
     #expect(exact?.word == "hallo" && exact?.distance == 0)
-    #expect(d.corrections(for: "ha", limit: 2, options: .kaennsch()).map(\.word) == ["hallo", "habe"])
+    #expect(d.corrections(for: "ha", limit: 2, model: .kaennsch()).map(\.word) == ["hallo", "habe"])
   }
 
   @Test("the adjusted Levenshtein distance follows the thesis's rules")
   func adjustedLevenshtein() throws {
     let d = try Self.germanLike()
-    let model = CorrectionModel(dictionary: d, layout: d.layout, options: .init())
+    let model = KaennschModel(dictionary: d, layout: d.layout, options: .init())
     #expect(d.makeCorrector().corrections(for: "hebe", limit: 5) == d.corrections(for: "hebe", limit: 5))
     #expect(
-      d.makeCorrector(options: .kaennsch()).corrections(for: "hebe", limit: 5)
-        == d.corrections(for: "hebe", limit: 5, options: .kaennsch()))
+      d.makeCorrector(model: .kaennsch()).corrections(for: "hebe", limit: 5)
+        == d.corrections(for: "hebe", limit: 5, model: .kaennsch()))
     func distance(_ typed: String, _ word: String) -> Int {
       model.distance(model.units(of: typed), d.alphabet.labels(of: word))
     }

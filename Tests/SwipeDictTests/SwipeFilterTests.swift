@@ -149,7 +149,7 @@ struct SwipeFilterTests {
   func measurementIgnoresJitter() {
     // A straight 60-point run of 40 units (4 key widths) with ±0.6 units of zigzag: the raw
     // polyline is over 70 units long, the measured length stays within 2 % of 40.
-    var measurement = SwipeMeasurement(keyWidth: 10)
+    var measurement = SwipeFilterMeasurement(keyWidth: 10)
     var path: [LayoutPoint] = []
     for i in 0...60 {
       let point = LayoutPoint(x: Float(i) * 40 / 60, y: i % 2 == 0 ? 0.6 : -0.6)
@@ -167,12 +167,12 @@ struct SwipeFilterTests {
     let template = SwipeFilter(start: LayoutPoint(x: 0, y: 0))
     #expect(SwipeFilter(path: path, keyWidth: 10) == measurement.filter(template))
     // Non-finite points are ignored; a tap's direction is off.
-    var tap = SwipeMeasurement(keyWidth: 10)
+    var tap = SwipeFilterMeasurement(keyWidth: 10)
     for point in [LayoutPoint(x: 5, y: 5), LayoutPoint(x: .nan, y: 0), LayoutPoint(x: 6, y: 5)] { tap.add(point) }
     #expect(tap.count == 2 && tap.length == 1)
     #expect(tap.filter(template).startDirection == nil && tap.filter(template).length == 1)
     // An empty measurement leaves the template as it is.
-    #expect(SwipeMeasurement(keyWidth: 10).filter(template) == template)
+    #expect(SwipeFilterMeasurement(keyWidth: 10).filter(template) == template)
   }
 
   @Test("a format 1.0 blob (no FEAT, no PTRE) opens and its swipe queries answer empty")
@@ -183,7 +183,7 @@ struct SwipeFilterTests {
     #expect(d.features(of: 0) == nil)
     #expect(d.candidates(for: SwipeFilter(start: d.keyCenters[0])).isEmpty)
     #expect(d.completions(prefix: "a", limit: 5).map(\.id) == full.completions(prefix: "a", limit: 5).map(\.id))
-    #expect(d.corrections(for: "abc", options: .kaennsch()).isEmpty && d.topWords().isEmpty)
+    #expect(d.corrections(for: "abc", model: .kaennsch()).isEmpty && d.topWords().isEmpty)
     // The typing corrector reads only the automaton and the frequencies: the same answers.
     #expect(d.corrections(for: "abc") == full.corrections(for: "abc"))
   }

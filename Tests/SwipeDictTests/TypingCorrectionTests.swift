@@ -46,9 +46,9 @@ struct TypingCorrectionTests {
     let d = try Self.english()
     let longest = String(repeating: "e", count: SwipeDictionary.maximumWordLength)
     let tooLong = longest + "e"
-    for options in [CorrectionOptions.typing(), .kaennsch()] {
-      #expect(d.corrections(for: tooLong, options: options).isEmpty)
-      #expect(d.corrections(for: String(repeating: "hello", count: 4_000), options: options).isEmpty)
+    for model in [CorrectionModel.typing(), .kaennsch()] {
+      #expect(d.corrections(for: tooLong, model: model).isEmpty)
+      #expect(d.corrections(for: String(repeating: "hello", count: 4_000), model: model).isEmpty)
     }
     #expect(d.completions(prefix: tooLong).isEmpty)
     #expect(d.completions(prefix: tooLong, context: .empty).isEmpty)
@@ -118,11 +118,11 @@ struct TypingCorrectionTests {
     var costs = TypingCosts()
     costs.omission = 5_000
     costs.firstOmission = 5_000
-    #expect(!d.corrections(for: "hllo", limit: 10, options: .typing(costs)).contains { $0.word == "hello" })
+    #expect(!d.corrections(for: "hllo", limit: 10, model: .typing(costs)).contains { $0.word == "hello" })
     var one = TypingCosts()
     one.maxEdits = 1
     #expect(d.corrections(for: "acomodate", limit: 10).contains { $0.word == "accommodate" })
-    #expect(!d.corrections(for: "acomodate", limit: 10, options: .typing(one)).contains { $0.word == "accommodate" })
+    #expect(!d.corrections(for: "acomodate", limit: 10, model: .typing(one)).contains { $0.word == "accommodate" })
   }
 
   @Test("costs by name: every name reads and writes its cost; unknown names do nothing")
@@ -146,9 +146,9 @@ struct TypingCorrectionTests {
     for value in [Int.min, -1, 0, 1, TypingCosts.maxValue, Int.max] {
       var costs = TypingCosts()
       for name in TypingCosts.names { costs[name] = value }
-      _ = d.corrections(for: "hrllo wrold", limit: 5, options: .typing(costs))
-      _ = d.corrections(for: String(repeating: "x", count: 300), limit: 5, options: .typing(costs))
-      _ = d.corrections(for: "", limit: 5, options: .typing(costs))
+      _ = d.corrections(for: "hrllo wrold", limit: 5, model: .typing(costs))
+      _ = d.corrections(for: String(repeating: "x", count: 300), limit: 5, model: .typing(costs))
+      _ = d.corrections(for: "", limit: 5, model: .typing(costs))
     }
   }
 
@@ -181,7 +181,7 @@ struct TypingCorrectionTests {
         }
         let input = String(typed)
         let limit = Int.random(in: 1...12, using: &generator)
-        let found = d.corrections(for: input, limit: limit, options: .typing(costs))
+        let found = d.corrections(for: input, limit: limit, model: .typing(costs))
         // The batch of many words (rows shared between words with the same first letters)
         // costs each word as alone.
         let sample = (0..<min(d.wordCount, 200)).compactMap { d.dawg.labels(of: ($0 * 7919) % d.wordCount) }
@@ -198,7 +198,7 @@ struct TypingCorrectionTests {
         #expect(found.map(\.id) == all.prefix(limit).map(\.id), "\(input) limit \(limit) seed \(seed)")
         #expect(found.map(\.score) == all.prefix(limit).map(\.score))
         // A smaller limit gives the first words of a larger one.
-        let one = d.corrections(for: input, limit: 1, options: .typing(costs))
+        let one = d.corrections(for: input, limit: 1, model: .typing(costs))
         #expect(one.map(\.id) == Array(found.prefix(1)).map(\.id), "\(input) limit 1")
       }
     }
@@ -213,7 +213,7 @@ struct TypingCorrectionTests {
     let margin = Int((Double(TypingCosts().margin) * steps).rounded())
     var cut = 0
     for input in ["hrllo", "teh", "wrold", "helo", "ten", "tje", "ot", "hrlp"] {
-      let all = d.corrections(for: input, limit: 10, options: .typing(wide))
+      let all = d.corrections(for: input, limit: 10, model: .typing(wide))
       let kept = d.corrections(for: input, limit: 10)
       let best = try #require(all.first).score
       #expect(kept.map(\.id) == all.filter { $0.score >= best - margin }.map(\.id), "\(input)")

@@ -29,7 +29,7 @@ struct UserLayerTests {
     // Still a word of the blob: lookups find it.
     #expect(d.contains("damn") && d.id(of: "damn") != nil)
     d.userWords = try makeUserWords { try $0.block("year") }
-    #expect(d.completions(after: "new").map(\.word) == ["York"])
+    #expect(d.nextWords(after: "new").map(\.word) == ["York"])
     #expect(d.completions(prefix: "y", context: d.context(after: "new")).allSatisfy { $0.word != "year" })
   }
 
@@ -244,7 +244,7 @@ struct UserLayerTests {
     }
     // Seeds 1 and 3 with the default margin (the scan keeps the words within it of the best).
     if seed % 2 == 0 { costs.margin = TypingCosts.maxValue }
-    let corrector = d.makeCorrector(options: .typing(costs))
+    let corrector = d.makeCorrector(model: .typing(costs))
     let search = TypingSearch(dictionary: d, costs: costs)
     for _ in 0..<60 {
       var typed = Array((Bool.random(using: &random) ? added : words).randomElement(using: &random)!.lowercased())
@@ -346,7 +346,7 @@ struct UserLayerTests {
     var costs = TypingCosts()
     costs.margin = TypingCosts.maxValue
     // The model's best 1 + 8 of all words: the user's "tatoo" among them, "rat" not.
-    let found = d.corrections(for: "tat", context: d.context(after: "the"), limit: 1, options: .typing(costs))
+    let found = d.corrections(for: "tat", context: d.context(after: "the"), limit: 1, model: .typing(costs))
     #expect(found.count == 1 && found.first?.word != "rat", "\(found.map(\.word))")
   }
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import SwipeDecoder
+import SwipeDictTools
 
 @Suite struct SwipeTests {
   @Test func lengthIsThePolylineLength() {

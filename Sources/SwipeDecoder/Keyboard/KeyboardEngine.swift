@@ -65,7 +65,7 @@ public final class KeyboardEngine {
     /// swipe answers (4).
     public var decoder = SwipeDecoder.Options()
     /// The corrector's model and costs.
-    public var correction: CorrectionOptions = .typing()
+    public var correction: CorrectionModel = .typing()
     /// Leave words marked possibly offensive out of every suggestion (they stay words: a
     /// user who types one keeps it), as AOSP keyboards do by default.
     public var blocksOffensiveWords = true
@@ -194,7 +194,7 @@ public final class KeyboardEngine {
     // A layout with no keys makes no blob: the compiler refuses it.
     mapping = KeyboardViewMapping(layout: layout) ?? Self.unitMapping
     decoder = MultilingualDecoder(dictionary: dictionary, options: configuration.decoder)
-    corrector = dictionary.makeCorrector(options: configuration.correction)
+    corrector = dictionary.makeCorrector(model: configuration.correction)
   }
 
   private static let unitMapping: KeyboardViewMapping = {
@@ -365,7 +365,7 @@ public final class KeyboardEngine {
     !text.isEmpty && text.unicodeScalars.count <= maximumTypedLength
   }
 
-  private func suggestion(from found: MultilingualDictionary.Suggestion, _ source: Source) -> Suggestion {
+  private func suggestion(from found: MultilingualDictionary.LanguageSuggestion, _ source: Source) -> Suggestion {
     Suggestion(
       word: found.suggestion.word, language: dictionary.members[found.language].language, source: source,
       score: found.score)
@@ -480,7 +480,7 @@ public final class KeyboardEngine {
   private func install(_ dictionary: MultilingualDictionary) {
     self.dictionary = dictionary
     decoder = MultilingualDecoder(dictionary: dictionary, options: configuration.decoder)
-    corrector = dictionary.makeCorrector(options: configuration.correction)
+    corrector = dictionary.makeCorrector(model: configuration.correction)
     decoderGeneration += 1
     spareSession = nil
     useContext(after: previousWord)

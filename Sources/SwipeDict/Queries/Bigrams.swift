@@ -20,7 +20,7 @@ extension SwipeDictionary {
   ///   then ID); `score` is the pair's frequency byte (`BIGR`'s scale), `frequency` the
   ///   word's own, `distance` 0. Empty when
   ///   `previous` is no word of the blob or the blob has no pairs.
-  public func completions(after previous: String, limit: Int = 10) -> [Suggestion] {
+  public func nextWords(after previous: String, limit: Int = 10) -> [Suggestion] {
     guard limit > 0, let bigramView else { return [] }
     guard let first = previousWordID(previous) else { return [] }
     // The best `limit` only ("the" has ~10,000 followers): a bounded insertion.
@@ -44,5 +44,12 @@ extension SwipeDictionary {
       suggestion.score = Int(follower.pair)
       return suggestion
     }
+  }
+
+  /// The words that most often follow `previous`: ``nextWords(after:limit:)`` under its
+  /// first name, which read as if it completed a prefix.
+  @available(*, deprecated, renamed: "nextWords(after:limit:)")
+  public func completions(after previous: String, limit: Int = 10) -> [Suggestion] {
+    nextWords(after: previous, limit: limit)
   }
 }

@@ -16,7 +16,7 @@ public struct Suggestion: Sendable, Hashable {
   /// The ranking score, higher is better: the frequency byte less the distance's penalty in
   /// the blob's frequency steps (so it is often negative for corrections, and not
   /// `frequency − distance`: the typing corrector converts its cost to the blob's steps);
-  /// for next-word predictions (``SwipeDictionary/completions(after:limit:)``), the pair's
+  /// for next-word predictions (``SwipeDictionary/nextWords(after:limit:)``), the pair's
   /// frequency byte.
   public var score: Int
 

@@ -1,8 +1,8 @@
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
-/// How ``SwipeDictionary/corrections(for:limit:options:)`` compares a typed word with the
+/// How ``SwipeDictionary/corrections(for:context:limit:model:)`` compares a typed word with the
 /// dictionary's words.
-public enum CorrectionOptions: Sendable, Hashable {
+public enum CorrectionModel: Sendable, Hashable {
   /// A weighted edit distance fitted to typing errors (adjacent-key slips, omissions, extra
   /// letters, swaps, doubled letters), searched over the whole dictionary with the frequency
   /// prior: the default. See ``TypingCosts``.
@@ -13,7 +13,12 @@ public enum CorrectionOptions: Sendable, Hashable {
   case kaennsch(KaennschCosts = .init())
 }
 
-/// The costs and penalties of the Kännsch correction (``CorrectionOptions/kaennsch(_:)``).
+/// The correction model: ``CorrectionModel`` under its first name, which read as a set of
+/// options rather than the choice of an algorithm.
+@available(*, deprecated, renamed: "CorrectionModel")
+public typealias CorrectionOptions = CorrectionModel
+
+/// The costs and penalties of the Kännsch correction (``CorrectionModel/kaennsch(_:)``).
 ///
 /// The operation costs are the Kännsch thesis's adjusted Levenshtein weights, measured from
 /// typing logs (omitting a letter is the rarest error, so it costs most).
@@ -54,24 +59,36 @@ extension SwipeDictionary {
   ///   - input: what the user typed.
   ///   - context: the previous word (``context(after:pairWeight:)``); none by default.
   ///   - limit: the most suggestions to return.
-  ///   - options: the model and its costs (the typing model's fitted costs by default).
+  ///   - model: the model and its costs (the typing model's fitted costs by default).
   /// - Returns: suggestions by descending score (ties: frequency, then ID).
   public func corrections(
-    for input: String, context: WordContext = .empty, limit: Int = 10, options: CorrectionOptions = .typing()
+    for input: String, context: WordContext = .empty, limit: Int = 10, model: CorrectionModel = .typing()
   ) -> [Suggestion] {
-    makeCorrector(options: options).corrections(for: input, context: context, limit: limit)
+    makeCorrector(model: model).corrections(for: input, context: context, limit: limit)
   }
 
   /// A reusable corrector: it prepares the costs on the layout and, for the typing model, a
   /// table of frequency maxima (n/16 + n/1,024 bytes for n words) once.
-  public func makeCorrector(options: CorrectionOptions = .typing()) -> Corrector {
-    Corrector(dictionary: self, options: options)
+  public func makeCorrector(model: CorrectionModel = .typing()) -> Corrector {
+    Corrector(dictionary: self, model: model)
   }
+
+  /// ``corrections(for:context:limit:model:)`` with the model's first label.
+  @available(*, deprecated, renamed: "corrections(for:context:limit:model:)")
+  public func corrections(
+    for input: String, context: WordContext = .empty, limit: Int = 10, options: CorrectionModel
+  ) -> [Suggestion] {
+    corrections(for: input, context: context, limit: limit, model: options)
+  }
+
+  /// ``makeCorrector(model:)`` with the model's first label.
+  @available(*, deprecated, renamed: "makeCorrector(model:)")
+  public func makeCorrector(options: CorrectionModel) -> Corrector { makeCorrector(model: options) }
 }
 
 /// Correction over a dictionary, ready to run after every keystroke.
 ///
-/// **The typing model** (``CorrectionOptions/typing(_:)``, the default) scores every word of
+/// **The typing model** (``CorrectionModel/typing(_:)``, the default) scores every word of
 /// the dictionary within reach as its frequency byte less the cost of the cheapest edits that
 /// turn its spelling into the input: a weighted Damerau–Levenshtein distance whose costs
 /// (``TypingCosts``) make an adjacent-key slip cheap, an omitted or doubled letter cheaper
@@ -82,7 +99,7 @@ extension SwipeDictionary {
 /// suggestion's `distance` is its cost in ``TypingCosts`` units, its `score` the frequency
 /// byte less the cost in the blob's frequency steps.
 ///
-/// **The Kännsch model** (``CorrectionOptions/kaennsch(_:)``) compares the words of the
+/// **The Kännsch model** (``CorrectionModel/kaennsch(_:)``) compares the words of the
 /// input's prefix-tree leaf and the top list by the thesis's adjusted Levenshtein distance
 /// (a greedy, linear-time walk), where letters of the word past the end of the input cost
 /// nothing, so exact prefixes (completions) have distance 0; the score is the frequency byte
@@ -95,24 +112,28 @@ extension SwipeDictionary {
 /// a score one above the best of the rest. Targets of several words ("United States") are
 /// no suggestions: read them from `shortcuts(for:)`.
 public struct Corrector: Sendable {
-  private enum Model: Sendable {
+  private enum Search: Sendable {
     case typing(TypingSearch)
-    case kaennsch(CorrectionModel)
+    case kaennsch(KaennschModel)
   }
 
   private let dictionary: SwipeDictionary
-  private let model: Model
+  private let search: Search
 
   /// The model and costs in use.
-  public let options: CorrectionOptions
+  public let model: CorrectionModel
 
-  init(dictionary: SwipeDictionary, options: CorrectionOptions) {
+  /// The model and costs in use: ``model`` under its first name.
+  @available(*, deprecated, renamed: "model")
+  public var options: CorrectionModel { model }
+
+  init(dictionary: SwipeDictionary, model: CorrectionModel) {
     self.dictionary = dictionary
-    self.options = options
-    switch options {
-    case .typing(let costs): model = .typing(TypingSearch(dictionary: dictionary, costs: costs))
+    self.model = model
+    switch model {
+    case .typing(let costs): search = .typing(TypingSearch(dictionary: dictionary, costs: costs))
     case .kaennsch(let costs):
-      model = .kaennsch(CorrectionModel(dictionary: dictionary, layout: dictionary.layout, options: costs))
+      search = .kaennsch(KaennschModel(dictionary: dictionary, layout: dictionary.layout, options: costs))
     }
   }
 
@@ -144,7 +165,7 @@ public struct Corrector: Sendable {
       !reorders || limit <= 0 ? limit : min(limit, Int.max - Self.contextExtra) + Self.contextExtra
     }
     var ranked: [Suggestion]
-    switch model {
+    switch search {
     case .typing(let search):
       let userWords = personal && limit > 0 && !dictionary.userLayer.correctables.isEmpty
       ranked = typingCorrections(for: input, limit: wanted(), search, userWords: userWords)
@@ -194,7 +215,7 @@ public struct Corrector: Sendable {
 
   /// The distance of the model in use from `input` to the word spelled by `labels`.
   private func distance(from input: String, to labels: [UInt8]) -> Int {
-    switch model {
+    switch search {
     case .typing(let search): search.cost(of: input, labels, limited: false).map(search.units) ?? TypingCosts.maxValue
     case .kaennsch(let kaennsch): kaennsch.distance(kaennsch.units(of: input), labels)
     }
@@ -208,7 +229,7 @@ public struct Corrector: Sendable {
   /// the input (as the model reads it: ``TypingSearch/letters(of:)``) are scored
   /// (``UserLayer/correctionKeys(_:)``), else every one.
   func userCorrections(for input: String, indexed: Bool, scoringAtLeast least: Int = .min) -> [Suggestion] {
-    guard case .typing(let search) = model else { return [] }
+    guard case .typing(let search) = search else { return [] }
     let candidates = userCandidates(for: input, search, indexed: indexed, scoringAtLeast: least)
     let costs = search.costs(of: input, sorted: candidates.words, cap: candidates.cap)
     return userSuggestions(candidates.positions, costs: costs, search, scoringAtLeast: least)
@@ -336,7 +357,7 @@ public struct Corrector: Sendable {
   }
 
   /// The Kännsch model's ranking (by the adjusted distance and frequency alone).
-  private func kaennschCorrections(for input: String, limit: Int, _ model: CorrectionModel) -> [Suggestion] {
+  private func kaennschCorrections(for input: String, limit: Int, _ model: KaennschModel) -> [Suggestion] {
     let d = dictionary
     let options = model.options
     guard limit > 0, let tree = d.prefixTree else { return [] }
@@ -478,7 +499,7 @@ struct RankedSuggestions {
 }
 
 /// The letters of the input and of dictionary words as the correction compares them.
-struct CorrectionModel: Sendable {
+struct KaennschModel: Sendable {
   /// One letter: its folded form (case and accents removed), its key, its tree class.
   struct Unit {
     var fold: Unicode.Scalar

@@ -14,7 +14,7 @@
 /// let reader = dictionary.makeKeyPathReader()
 /// reader.keyPath(of: id)            // [15, 2, 18, 8] for "hello" on qwerty-en (h e l o)
 /// ```
-public struct KeyPathReader: Sendable {
+package struct KeyPathReader: Sendable {
   /// Keeps the blob's bytes alive for as long as the reader (and its cursors) exist.
   private let owner: MappedRegion
   fileprivate let dawg: DAWGView
@@ -34,7 +34,7 @@ public struct KeyPathReader: Sendable {
 
   /// The key path of the word with `id` (key indices into the layout's keys; repeated keys
   /// collapsed, characters without a key left out), or `nil` if there is no such word.
-  public func keyPath(of id: Int) -> [UInt8]? {
+  package func keyPath(of id: Int) -> [UInt8]? {
     guard let labels = dawg.labels(of: id) else { return nil }
     var keys: [UInt8] = []
     append(labels[...], to: &keys)
@@ -43,7 +43,7 @@ public struct KeyPathReader: Sendable {
 
   /// Calls `body` for every word of `range`, in ID order, with its key path and the number
   /// of leading keys it shares with the previous word's path (0 for the first).
-  public func forEachKeyPath(
+  package func forEachKeyPath(
     in range: Range<Int>, _ body: (_ id: Int, _ keys: [UInt8], _ shared: Int) -> Void
   ) {
     var cursor = WordCursor(dawg: dawg, range: range)
@@ -59,7 +59,7 @@ public struct KeyPathReader: Sendable {
   /// IDs must ascend; the visit stops at the first one that does not (or is not a word).
   /// - Complexity: per word, the depth below its common prefix with the previous word
   ///   (times log fan-out), so close IDs cost little more than a walk over a range.
-  public func forEachKeyPath(
+  package func forEachKeyPath(
     of ids: [Int], _ body: (_ id: Int, _ keys: [UInt8], _ shared: Int) -> Void
   ) {
     var cursor = makeCursor()
@@ -111,7 +111,7 @@ public struct KeyPathReader: Sendable {
 
 extension SwipeDictionary {
   /// A reader of word key paths (see ``KeyPathReader``). Make it once and keep it.
-  public func makeKeyPathReader() -> KeyPathReader { KeyPathReader(dictionary: self) }
+  package func makeKeyPathReader() -> KeyPathReader { KeyPathReader(dictionary: self) }
 }
 
 /// Moves forward through the words in ID order, to the IDs a caller picks as it goes, and
@@ -126,7 +126,7 @@ extension SwipeDictionary {
 /// ```
 ///
 /// The cursor holds its reader, which keeps the blob's bytes alive.
-public struct KeyPathCursor: Sendable {
+package struct KeyPathCursor: Sendable {
   private let reader: KeyPathReader
   private var words: WordCursor
   private var state = KeyPathReader.SharedKeys()
@@ -138,17 +138,17 @@ public struct KeyPathCursor: Sendable {
   }
 
   /// The current word's ID (valid after `move(to:)` returned `true`).
-  public var id: Int { words.id }
+  package var id: Int { words.id }
   /// The current word's key path.
-  public var keys: [UInt8] { state.keys }
+  package var keys: [UInt8] { state.keys }
   /// How many leading keys the current word's path shares with the previous word's.
-  public var shared: Int { state.shared }
+  package var shared: Int { state.shared }
 
   /// Moves to the word `id`, which must come after the current one. Returns `false` if it
   /// does not (or is not a word, or the automaton is damaged): the cursor is then spent.
   /// - Complexity: one depth-first step for the next ID; otherwise the depth below the
   ///   common prefix with the current word (times log fan-out).
-  public mutating func move(to id: Int) -> Bool {
+  package mutating func move(to id: Int) -> Bool {
     // The next ID in a row is one depth-first step; any other is a seek.
     if !started || id != words.id &+ 1 || !words.next() {
       guard id >= 0, words.seek(to: id) else { return false }
@@ -162,5 +162,5 @@ public struct KeyPathCursor: Sendable {
 extension KeyPathReader {
   /// A cursor that moves forward to any ascending IDs and reads their key paths, sharing the
   /// work of common prefixes (see ``KeyPathCursor``).
-  public func makeCursor() -> KeyPathCursor { KeyPathCursor(reader: self) }
+  package func makeCursor() -> KeyPathCursor { KeyPathCursor(reader: self) }
 }

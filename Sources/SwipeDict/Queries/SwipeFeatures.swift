@@ -115,7 +115,7 @@ extension SwipeDictionary {
   /// On a blob with narrow records (format 1.5) the key count is a lower bound
   /// (``FeatureRecord/keyCount``).
   /// - Complexity: O(1): one 32-bit read.
-  public func featureRecord(of id: Int) -> FeatureRecord? {
+  package func featureRecord(of id: Int) -> FeatureRecord? {
     featureView?.record(id)
   }
 

@@ -55,14 +55,14 @@ public struct SwipeFilter: Sendable, Hashable {
     self.length = length
   }
 
-  /// A filter measured from a swipe's points (see ``SwipeMeasurement``): the first point,
+  /// A filter measured from a swipe's points (see ``SwipeFilterMeasurement``): the first point,
   /// the direction from it to the first point one key width along the path (the thesis's
   /// "following point"), the last point and the path length. The direction is `nil` (off)
   /// when the whole path is shorter than half a key width: a tap, or a one-key word.
   /// - Precondition: `path` is not empty.
   public init(path: [LayoutPoint], keyWidth: Float) {
     precondition(!path.isEmpty, "a swipe has at least one point")
-    var measurement = SwipeMeasurement(keyWidth: keyWidth)
+    var measurement = SwipeFilterMeasurement(keyWidth: keyWidth)
     for point in path { measurement.add(point) }
     self = measurement.filter(SwipeFilter(start: path[0]))
   }
@@ -78,46 +78,46 @@ public struct SwipeFilter: Sendable, Hashable {
 /// direction is the direction to the first point where that length reaches a key width.
 ///
 /// ```swift
-/// var measurement = SwipeMeasurement(keyWidth: dictionary.keyWidth)
+/// var measurement = SwipeFilterMeasurement(keyWidth: dictionary.keyWidth)
 /// for point in points {
 ///   measurement.add(point)
 ///   if measurement.startDirection != nil { /* the start filters can run now */ }
 /// }
 /// let filter = measurement.filter(SwipeFilter(start: points[0]))   // takes its tolerances
 /// ```
-public struct SwipeMeasurement: Sendable, Hashable {
+package struct SwipeFilterMeasurement: Sendable, Hashable {
   /// The key width of the layout.
-  public let keyWidth: Float
+  package let keyWidth: Float
   /// Movements shorter than this from the last counted point are not counted (yet), in
   /// the layout's unit: a quarter key width.
-  public var jitterStep: Float { keyWidth / 4 }
+  package var jitterStep: Float { keyWidth / 4 }
   /// The first point, once there is one.
-  public private(set) var start: LayoutPoint?
+  package private(set) var start: LayoutPoint?
   /// The last point so far.
-  public private(set) var end: LayoutPoint?
+  package private(set) var end: LayoutPoint?
   /// The start direction, once the path is a key width long (radians, counterclockwise
   /// from +x as seen on screen).
-  public private(set) var startDirection: Float?
+  package private(set) var startDirection: Float?
   /// The points added.
-  public private(set) var count = 0
+  package private(set) var count = 0
   /// The counted length up to `anchor`.
   private var counted: Float = 0
   /// The last point whose distance was counted.
   private var anchor = LayoutPoint(x: 0, y: 0)
 
   /// An empty measurement for a layout with keys `keyWidth` wide.
-  public init(keyWidth: Float) {
+  package init(keyWidth: Float) {
     self.keyWidth = keyWidth
   }
 
   /// The path length so far (through the counted points and the last point).
-  public var length: Float {
+  package var length: Float {
     guard let end else { return 0 }
     return counted + anchor.distance(to: end)
   }
 
   /// Adds the next point. Non-finite points are ignored.
-  public mutating func add(_ point: LayoutPoint) {
+  package mutating func add(_ point: LayoutPoint) {
     guard point.x.isFinite, point.y.isFinite else { return }
     count += 1
     end = point
@@ -136,7 +136,7 @@ public struct SwipeMeasurement: Sendable, Hashable {
   /// `template` (its radii, tolerance and length bounds) with this swipe's start, direction,
   /// end and length. A swipe that never reached a key width takes its direction from the
   /// last point if it is half a key width long, and has none (a tap) otherwise.
-  public func filter(_ template: SwipeFilter) -> SwipeFilter {
+  package func filter(_ template: SwipeFilter) -> SwipeFilter {
     var filter = template
     guard let start, let end else { return filter }
     filter.start = start
@@ -186,7 +186,7 @@ extension SwipeDictionary {
   /// let test = dictionary.makeCandidateTest(for: filter)
   /// if test.accepts(id) { … }
   /// ```
-  public func makeCandidateTest(for filter: SwipeFilter) -> CandidateTest {
+  package func makeCandidateTest(for filter: SwipeFilter) -> CandidateTest {
     guard let features = featureView, let tables = FilterTables(filter, dictionary: self) else {
       return CandidateTest(owner: region, features: nil, tables: nil)
     }
@@ -195,7 +195,7 @@ extension SwipeDictionary {
 
   /// Calls `body` with the ID of every word that passes the filters, in ascending order,
   /// without collecting them.
-  public func forEachCandidate(for filter: SwipeFilter, _ body: (Int) -> Void) {
+  package func forEachCandidate(for filter: SwipeFilter, _ body: (Int) -> Void) {
     var scan = makeCandidateScan(for: filter)
     scan.advance(by: .max, body)
   }
@@ -208,7 +208,7 @@ extension SwipeDictionary {
   /// var found: [Int] = []
   /// scan.advance(by: 50_000, into: &found)    // on each touch event, until scan.isFinished
   /// ```
-  public func makeCandidateScan(for filter: SwipeFilter) -> CandidateScan {
+  package func makeCandidateScan(for filter: SwipeFilter) -> CandidateScan {
     guard let features = featureView, let tables = FilterTables(filter, dictionary: self) else {
       return CandidateScan(owner: region, features: nil, tables: nil, ranges: [])
     }
@@ -242,7 +242,7 @@ extension SwipeDictionary {
 /// order, that can stop and resume (see ``SwipeDictionary/makeCandidateScan(for:)``).
 ///
 /// The scan keeps the blob's bytes alive: it may outlive the dictionary value it came from.
-public struct CandidateScan: Sendable {
+package struct CandidateScan: Sendable {
   /// Keeps `features` alive.
   private let owner: MappedRegion
   private let features: FeatureView?
@@ -265,18 +265,18 @@ public struct CandidateScan: Sendable {
   }
 
   /// The number of words still to test.
-  public var remaining: Int { ranges.dropFirst(next).reduce(0) { $0 + $1.count } }
+  package var remaining: Int { ranges.dropFirst(next).reduce(0) { $0 + $1.count } }
 
   /// Whether every word has been tested.
-  public var isFinished: Bool { next == ranges.count }
+  package var isFinished: Bool { next == ranges.count }
 
   /// Tests up to `count` more words, appending those that pass to `result` (ascending).
-  public mutating func advance(by count: Int, into result: inout [Int]) {
+  package mutating func advance(by count: Int, into result: inout [Int]) {
     advance(by: count) { result.append($0) }
   }
 
   /// Tests up to `count` more words, calling `body` with each one that passes.
-  public mutating func advance(by count: Int, _ body: (Int) -> Void) {
+  package mutating func advance(by count: Int, _ body: (Int) -> Void) {
     guard let features, let tables else {
       next = ranges.count
       return
@@ -305,7 +305,7 @@ public struct CandidateScan: Sendable {
 /// (``SwipeDictionary/makeCandidateTest(for:)``): one record read and three table lookups.
 ///
 /// The test keeps the blob's bytes alive: it may outlive the dictionary value it came from.
-public struct CandidateTest: Sendable {
+package struct CandidateTest: Sendable {
   /// Keeps `features` alive.
   private let owner: MappedRegion
   private let features: FeatureView?
@@ -320,7 +320,7 @@ public struct CandidateTest: Sendable {
   /// Whether word `id` passes every filter that is on; `false` for an ID that is not a word
   /// (or a blob without `FEAT`).
   @inline(__always)
-  public func accepts(_ id: Int) -> Bool {
+  package func accepts(_ id: Int) -> Bool {
     guard let features, let tables, id >= 0, id < features.count else { return false }
     return tables.accepts(features.uncheckedStored(id))
   }
@@ -336,7 +336,7 @@ extension SwipeDictionary {
   /// The user's words the blob lacks (``userWords``) that can be swiped and pass `test`:
   /// their IDs (``wordCount`` and up), key paths (key indices, repeats collapsed) and
   /// frequency bytes — what a decoder matches beside the blob's candidates.
-  public func userCandidates(passing test: CandidateTest) -> [(id: Int, keys: [UInt8], frequency: UInt8)] {
+  package func userCandidates(passing test: CandidateTest) -> [(id: Int, keys: [UInt8], frequency: UInt8)] {
     var found: [(id: Int, keys: [UInt8], frequency: UInt8)] = []
     for (index, extra) in userLayer.extras.enumerated() {
       guard let record = extra.record, test.accepts(record: record) else { continue }
@@ -488,7 +488,7 @@ extension SwipeDictionary {
   /// How word `id` fares against each filter of `filter` that is on, with the measured
   /// values; `nil` when `id` is not a word or the blob has no `FEAT` section. A word passes
   /// here exactly when ``candidates(for:)`` lists it.
-  public func filterReport(for id: Int, filter: SwipeFilter) -> SwipeFilterReport? {
+  package func filterReport(for id: Int, filter: SwipeFilter) -> SwipeFilterReport? {
     guard let record = featureRecord(of: id) else { return nil }
     let centers = keyGeometry.centers
     let width = keyGeometry.keyWidth

@@ -1,6 +1,6 @@
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
-/// The costs of the typing corrector's weighted edit distance (``CorrectionOptions/typing(_:)``).
+/// The costs of the typing corrector's weighted edit distance (``CorrectionModel/typing(_:)``).
 ///
 /// Costs are in frequency steps of 1/32 of a decade, the scale of AOSP's `f=` values: an edit
 /// costing 32 ranks a word as if it were ten times rarer. A word's score is its log frequency
