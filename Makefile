@@ -4,6 +4,9 @@
 #                    compile the default dictionaries into build/ and print their summary
 #                    (words, bytes, bytes per word of each section)
 #   make test        run the whole test suite (Swift Testing), after check-apple
+#   make capi        the C API: build/lib/libswipedict.so (.dylib on macOS, release, the Swift runtime
+#                    linked in on Linux) and build/include/swipedict.h, and build/en.swipedict when
+#                    missing (docs/c-api.md; make test runs its C tests, Tests/CAPI/run.sh)
 #   make check-apple no Swift API above the Apple floors Package.swift declares, in any target
 #                    (Linux builds check no availability; scripts/check_apple_availability.py)
 #   make bench       compare SwipeDict with marisa-trie, dawgdic and fst on the same word
@@ -38,7 +41,8 @@
 #   make tsan        the concurrency tests under ThreadSanitizer (10 s soak of the loader,
 #                    and the decoder and the multilingual decoder shared by four tasks)
 #   make asan        the lifetime, hostile-bytes, corrupt-blob, MARK, BIGR, typing-corrector, context and user-dictionary tests under AddressSanitizer
-#                    (views used after their dictionary is gone, damaged blobs)
+#                    (views used after their dictionary is gone, damaged blobs), and the C API's
+#                    test (Tests/CAPI/capi_test.c) against the library built with it
 #   make dictionaries  only (re)compile build/*.swipedict
 #   make LANGS="en de fr es it pt nl pl sv ru"
 #                    the dictionaries of these languages (corpora/languages.tsv names each one's
@@ -107,7 +111,7 @@ layout = corpora/layouts/$(call language,$(1),layout).json
 DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
-.PHONY: all deps release dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
+.PHONY: all deps release capi dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
   test check-apple test-browser browser-deps bench bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
   clean
 
@@ -144,6 +148,28 @@ release: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(SCRATCH_FLAG) --product swipedict
 
 dictionaries: check-languages check-layouts release $(DICTIONARIES)
+
+# The C API (include/swipedict.h, docs/c-api.md) as one shared library, with the release
+# build's flags (so that the modules swipedict uses are not compiled again). On Linux it
+# carries the Swift runtime (Package.swift), so that it needs only libc, libm and libstdc++;
+# a version script exports the swipedict_ functions alone (no Swift runtime symbol to clash
+# with another Swift library in the same process), and its symbol table and debug
+# information are left out (14 MB instead of 26). The Python package finds it in build/lib;
+# build/en.swipedict is made when missing, for the examples.
+CAPI_DYLIB   := $(if $(filter Darwin,$(shell uname -s)),dylib,so)
+CAPI_FLAGS   ?= $(RELEASE_FLAGS) $(if $(filter Linux,$(shell uname -s)),-Xlinker \
+  --version-script=$(CURDIR)/Sources/CSwipeDict/exports.map -Xlinker -soname=libswipedict.so \
+  -Xlinker --strip-all)
+capi: deps
+	$(SWIFT) build -c release $(CAPI_FLAGS) $(SCRATCH_FLAG) --product SwipeDictC
+	@mkdir -p $(BUILD_DIR)/lib $(BUILD_DIR)/include
+	cp $(shell $(SWIFT) build -c release $(SCRATCH_FLAG) --show-bin-path)/libSwipeDictC.$(CAPI_DYLIB) \
+	  $(BUILD_DIR)/lib/libswipedict.$(CAPI_DYLIB)
+	@if [ "$(CAPI_DYLIB)" = dylib ]; then \
+	  install_name_tool -id @rpath/libswipedict.dylib $(BUILD_DIR)/lib/libswipedict.dylib; fi
+	cp include/swipedict.h $(BUILD_DIR)/include/swipedict.h
+	@[ -f $(BUILD_DIR)/en.swipedict ] || $(MAKE) --no-print-directory dictionaries LANGS=en
+	@echo "capi: $(BUILD_DIR)/lib/libswipedict.$(CAPI_DYLIB), $(BUILD_DIR)/include/swipedict.h"
 
 .SECONDEXPANSION:
 $(BUILD_DIR)/%.swipedict: $$(call corpus,$$*) FORCE
@@ -222,6 +248,8 @@ test: deps
 	$(SWIFT) build --build-tests
 	@$(MAKE) --no-print-directory check-apple
 	$(SWIFT) test --skip-build
+	$(SWIFT) build --product SwipeDictC
+	Tests/CAPI/run.sh $$($(SWIFT) build --show-bin-path)
 
 # No API above the Apple floors of Package.swift (Linux checks no availability): the checker on
 # a probe that must fail, then on every target (scripts/check_apple_availability.py; docs/apple.md).
@@ -312,6 +340,9 @@ tsan: deps
 asan: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan \
 	  --filter "LifetimeTests|OutOfRangeIDTests|HostileBytesTests|CorruptBlobTests|SwipeFilterTests|IDBitmapTests|ExplanationTests|MarkTests|TypingCorrectionTests|BigramTests|ContextTests|UserLayerTests|UserDictionaryTests"
+	$(SWIFT) build --sanitize=address --scratch-path .build-asan --product SwipeDictC
+	$(SWIFT) build --sanitize=address --scratch-path .build-asan --product swipedict
+	Tests/CAPI/run.sh .build-asan/debug --asan
 
 FUZZ_SECONDS ?= 600
 fuzz:

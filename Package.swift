@@ -14,6 +14,9 @@
 //                      swipe synthesis, swipe JSON Lines files, word sampling, drawing,
 //                      statistics, memory figures
 //   swipedict          the command-line tool
+//   SwipeDictC         the C API (include/swipedict.h) as a dynamic library, for Android and C++
+//                      keyboard engines and for Python; `make capi` builds it as
+//                      build/lib/libswipedict.so (docs/c-api.md)
 //
 // SwipeDictServer (internal) is the playground's HTTP server behind `swipedict serve`; only the
 // executable links it, never a library product. Its connection loop is its own (bounded request
@@ -54,6 +57,7 @@ let package = Package(
     .library(name: "SwipeDictShipping", targets: ["SwipeDictShipping"]),
     .library(name: "SwipeDictTools", targets: ["SwipeDictTools"]),
     .executable(name: "swipedict", targets: ["SwipeDictCLI"]),
+    .library(name: "SwipeDictC", type: .dynamic, targets: ["SwipeDictC"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -85,6 +89,19 @@ let package = Package(
       name: "SwipeDictShipping", dependencies: ["SwipeDict", "SwipeDictFiles"],
       swiftSettings: strictSwift),
     .target(name: "SwipeDecoder", dependencies: ["SwipeDict"], swiftSettings: strictSwift),
+    // The C API: include/swipedict.h as a module (its records and constants, one definition
+    // for C and Swift), and the @_cdecl functions over the loader, the decoder's session and
+    // the user store, on their Sendable parts (not the main-actor KeyboardEngine).
+    .systemLibrary(name: "CSwipeDict", path: "Sources/CSwipeDict"),
+    // In release builds on Linux the library carries the Swift runtime (-static-stdlib, which
+    // SwiftPM's --static-swift-stdlib applies to executables only): it then needs only libc,
+    // libm and libstdc++, in a Python wheel or beside a C program on a machine without Swift.
+    // (Linked by lld, as `make capi` does; GNU ld resolves the static Foundation libraries in
+    // the wrong order. Debug builds, for the tests, use the toolchain's shared runtime.)
+    .target(
+      name: "SwipeDictC", dependencies: ["CSwipeDict", "SwipeDict", "SwipeDecoder", "SwipeDictFormat"],
+      swiftSettings: strictSwift,
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
     .target(
       name: "SwipeDictTools",
       dependencies: ["SwipeDecoder", "SwipeDict", "SwipeDictFormat", "SwipeDictFiles"],

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The C API's tests, as `make test` and `make asan` run them:
+#
+#   Tests/CAPI/run.sh BIN_DIR [--asan]
+#
+# BIN_DIR is a SwiftPM build directory holding libSwipeDictC.so (or .dylib) and swipedict
+# (.build/debug for make test). The script
+#   1. builds a test blob, the 20,000 most frequent words of corpora/en.tsv.zst on qwerty-en;
+#   2. compiles Tests/CAPI/capi_test.c and examples/c/decode.c with -Wall -Wextra -Werror
+#      -pedantic against include/swipedict.h, and runs the test (every function; NULLs,
+#      released and forged handles, bad indices, damaged blobs, threads, the fuzzer's corpus);
+#   3. checks that examples/c/decode.c prints the same top 4 as `swipedict decode` on 100
+#      synthetic swipes and, when ../shared is there, on the 721 real dev swipes;
+# With --asan, only step 2, compiled with AddressSanitizer (the toolchain's clang, as the
+# library was built with -sanitize=address).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BIN_DIR=${1:?usage: Tests/CAPI/run.sh BIN_DIR [--asan]}
+ASAN=${2:-}
+WORK="$BIN_DIR/capi-test"
+rm -rf "$WORK"
+mkdir -p "$WORK/tmp"
+
+LIB_NAME=SwipeDictC
+case "$(uname -s)" in Darwin) LIB_FILE=lib$LIB_NAME.dylib ;; *) LIB_FILE=lib$LIB_NAME.so ;; esac
+[ -f "$BIN_DIR/$LIB_FILE" ] || { echo "capi: $BIN_DIR/$LIB_FILE is missing (swift build --product SwipeDictC)" >&2; exit 1; }
+CFLAGS=(-std=c11 -Wall -Wextra -Werror -pedantic -Iinclude)
+LINK=(-L"$BIN_DIR" -l$LIB_NAME -lpthread -lm -Wl,-rpath,"$(cd "$BIN_DIR" && pwd)")
+
+BLOB="$WORK/en-20k.swipedict"
+"$BIN_DIR/swipedict" build corpora/en.tsv.zst --layout corpora/layouts/qwerty-en.json --max-words 20000 \
+  -o "$BLOB" >/dev/null
+
+if [ "$ASAN" = --asan ]; then
+  CC_ASAN=${CC_ASAN:-$(dirname "$(realpath "$(command -v swift)")")/clang}
+  "$CC_ASAN" "${CFLAGS[@]}" -g -fsanitize=address -fno-omit-frame-pointer Tests/CAPI/capi_test.c "${LINK[@]}" \
+    -o "$WORK/capi_test"
+  echo "capi: Tests/CAPI/capi_test.c under AddressSanitizer"
+  ASAN_OPTIONS=detect_leaks=0 "$WORK/capi_test" "$BLOB" "$WORK/tmp" Fuzz/Corpus
+  exit
+fi
+
+CC=${CC:-cc}
+"$CC" "${CFLAGS[@]}" Tests/CAPI/capi_test.c "${LINK[@]}" -o "$WORK/capi_test"
+"$CC" "${CFLAGS[@]}" examples/c/decode.c "${LINK[@]}" -o "$WORK/decode"
+echo "capi: Tests/CAPI/capi_test.c"
+"$WORK/capi_test" "$BLOB" "$WORK/tmp" Fuzz/Corpus
+
+# decode.c against `swipedict decode`: the same words, in the same order, for every swipe.
+same_as_cli() {
+  local swipes=$1 name=$2
+  "$WORK/decode" "$BLOB" "$swipes" | grep -v '^[0-9]* swipes: ' | cut -f1,2 >"$WORK/$name.c.txt"
+  "$BIN_DIR/swipedict" decode "$BLOB" --swipes "$swipes" >"$WORK/$name.cli.out"
+  head -n "$(wc -l <"$swipes")" "$WORK/$name.cli.out" | cut -f1,2 >"$WORK/$name.cli.txt"
+  if ! cmp -s "$WORK/$name.c.txt" "$WORK/$name.cli.txt"; then
+    echo "capi: examples/c/decode.c and swipedict decode differ on $swipes:" >&2
+    diff "$WORK/$name.c.txt" "$WORK/$name.cli.txt" | head -20 >&2
+    exit 1
+  fi
+  echo "capi: examples/c/decode.c prints the top 4 of swipedict decode on $(wc -l <"$swipes") swipes ($swipes)"
+}
+"$BIN_DIR/swipedict" synth "$BLOB" --sample 100 --seed 37 --model corpora/swipe-models/hws-dev.json \
+  -o "$WORK/synth.jsonl" >/dev/null
+same_as_cli "$WORK/synth.jsonl" synth
+DEV=../shared/swipes/hws-dev.jsonl
+if [ -f "$DEV" ]; then
+  same_as_cli "$DEV" dev
+else
+  echo "capi: $DEV is absent (the real swipes are not in the repository): decode.c checked on synthetic swipes only"
+fi
