@@ -6,7 +6,9 @@
 #   make test        run the whole test suite (Swift Testing), after check-apple
 #   make capi        the C API: build/lib/libswipedict.so (.dylib on macOS, release, the Swift runtime
 #                    linked in on Linux) and build/include/swipedict.h, and build/en.swipedict when
-#                    missing (docs/c-api.md; make test runs its C tests, Tests/CAPI/run.sh)
+#                    missing (docs/c-api.md; make test runs its C and Python tests, Tests/CAPI/run.sh)
+#   make python      a wheel of the Python package with the library in it, in build/python/
+#                    (bindings/python; checked by installing it into a temporary directory)
 #   make check-apple no Swift API above the Apple floors Package.swift declares, in any target
 #                    (Linux builds check no availability; scripts/check_apple_availability.py)
 #   make bench       compare SwipeDict with marisa-trie, dawgdic and fst on the same word
@@ -111,7 +113,7 @@ layout = corpora/layouts/$(call language,$(1),layout).json
 DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
-.PHONY: all deps release capi dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
+.PHONY: all deps release capi python dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
   test check-apple test-browser browser-deps bench bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
   clean
 
@@ -170,6 +172,13 @@ capi: deps
 	cp include/swipedict.h $(BUILD_DIR)/include/swipedict.h
 	@[ -f $(BUILD_DIR)/en.swipedict ] || $(MAKE) --no-print-directory dictionaries LANGS=en
 	@echo "capi: $(BUILD_DIR)/lib/libswipedict.$(CAPI_DYLIB), $(BUILD_DIR)/include/swipedict.h"
+
+# The Python package as a wheel with the library inside (bindings/python/build_wheel.py: the
+# standard library's zipfile, no build backend to download), installed into a temporary
+# directory and imported there as a check.
+python: capi
+	$(PYTHON) bindings/python/build_wheel.py --library $(BUILD_DIR)/lib/libswipedict.$(CAPI_DYLIB) \
+	  --out $(BUILD_DIR)/python --check $(BUILD_DIR)/en.swipedict
 
 .SECONDEXPANSION:
 $(BUILD_DIR)/%.swipedict: $$(call corpus,$$*) FORCE

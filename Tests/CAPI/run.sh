@@ -11,12 +11,16 @@
 #      released and forged handles, bad indices, damaged blobs, threads, the fuzzer's corpus);
 #   3. checks that examples/c/decode.c prints the same top 4 as `swipedict decode` on 100
 #      synthetic swipes and, when ../shared is there, on the 721 real dev swipes;
+#   4. runs the Python package's tests (bindings/python/tests) with pytest, which also
+#      compare its decoder with `swipedict decode`; skipped, saying so, without python3 or
+#      pytest.
 # With --asan, only step 2, compiled with AddressSanitizer (the toolchain's clang, as the
 # library was built with -sanitize=address).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN_DIR=${1:?usage: Tests/CAPI/run.sh BIN_DIR [--asan]}
 ASAN=${2:-}
+PYTHON=${PYTHON:-python3}
 WORK="$BIN_DIR/capi-test"
 rm -rf "$WORK"
 mkdir -p "$WORK/tmp"
@@ -67,4 +71,16 @@ if [ -f "$DEV" ]; then
   same_as_cli "$DEV" dev
 else
   echo "capi: $DEV is absent (the real swipes are not in the repository): decode.c checked on synthetic swipes only"
+fi
+
+# The Python package over this library.
+if ! command -v "$PYTHON" >/dev/null 2>&1; then
+  echo "capi: SKIPPED the Python package's tests: $PYTHON is not installed"
+elif ! "$PYTHON" -c 'import pytest' 2>/dev/null; then
+  echo "capi: SKIPPED the Python package's tests: pytest is not installed ($PYTHON -m pip install pytest)"
+else
+  echo "capi: bindings/python/tests"
+  SWIPEDICT_LIBRARY="$BIN_DIR/$LIB_FILE" SWIPEDICT_TEST_BLOB="$BLOB" SWIPEDICT_TEST_SWIPEDICT="$BIN_DIR/swipedict" \
+    SWIPEDICT_TEST_DEV_SWIPES="$DEV" SWIPEDICT_TEST_DEV_CLI_LINES="$WORK/dev.cli.txt" PYTHONPATH=bindings/python "$PYTHON" -m pytest -q -p no:cacheprovider \
+    bindings/python/tests
 fi
