@@ -11,7 +11,8 @@
 #      released and forged handles, bad indices, damaged blobs, threads, the fuzzer's corpus);
 #   3. checks that examples/c/decode.c prints the same top 4 as `swipedict decode` on 100
 #      synthetic swipes and, when ../shared is there, on the 721 real dev swipes;
-#   4. runs the Python package's tests (bindings/python/tests) with pytest, which also
+#   4. compiles examples/android's JNI glue when a JDK's jni.h is found (it is not run);
+#   5. runs the Python package's tests (bindings/python/tests) with pytest, which also
 #      compare its decoder with `swipedict decode`; skipped, saying so, without python3 or
 #      pytest.
 # With --asan, only step 2, compiled with AddressSanitizer (the toolchain's clang, as the
@@ -71,6 +72,16 @@ if [ -f "$DEV" ]; then
   same_as_cli "$DEV" dev
 else
   echo "capi: $DEV is absent (the real swipes are not in the repository): decode.c checked on synthetic swipes only"
+fi
+
+# The JNI glue compiles against a real jni.h (it is not run: no Android here).
+JNI_H=$(ls /usr/lib/jvm/*/include/jni.h 2>/dev/null | head -1 || true)
+if [ -n "$JNI_H" ]; then
+  JNI_DIR=$(dirname "$JNI_H")
+  "$CC" "${CFLAGS[@]}" -I"$JNI_DIR" -I"$JNI_DIR/linux" -fsyntax-only examples/android/swipedict_jni.c
+  echo "capi: examples/android/swipedict_jni.c compiles against $JNI_H"
+else
+  echo "capi: no JDK jni.h found: examples/android/swipedict_jni.c not compiled"
 fi
 
 # The Python package over this library.
