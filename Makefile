@@ -29,7 +29,8 @@
 #   make bench-context  ranking by the previous word: Debian fortunes sentences swiped with the
 #                    human swipe model, decoded without and with context; next-word predictions,
 #                    keystrokes saved (bench/context.sh; needs make bigrams, which it runs)
-#   make fuzz        libFuzzer + AddressSanitizer over open and every query (Linux;
+#   make fuzz        libFuzzer + AddressSanitizer over open and every query, in Swift and through
+#                    the C API's entry points (Linux;
 #                    FUZZ_SECONDS=600 by default); inputs that crash go to Fuzz/Corpus,
 #                    which `make test` replays
 #   make user-stress the user dictionary's crash test: 100,000 random operations in a writer
