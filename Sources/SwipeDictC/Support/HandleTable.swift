@@ -73,8 +73,10 @@ final class HandleTable: @unchecked Sendable {
   private static let generationMask = UInt.max >> UInt(indexBits)
 
   private let lock = Lock()
-  private var slots: [Slot] = []
-  private var free: [Int] = []
+  // Unchecked: the lock makes the accesses exclusive, so the runtime's exclusivity checks on
+  // these class properties (two calls into the runtime per lookup) prove nothing.
+  @exclusivity(unchecked) private var slots: [Slot] = []
+  @exclusivity(unchecked) private var free: [Int] = []
 
   /// The table of this process.
   static let shared = HandleTable()
