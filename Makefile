@@ -13,6 +13,9 @@
 #                    (Linux builds check no availability; scripts/check_apple_availability.py)
 #   make bench       compare SwipeDict with marisa-trie, dawgdic and fst on the same word
 #                    lists (bench/run.sh; QUICK=1 for the en list only)
+#   make bench-capi  the cost of the C API's boundary: lookups, completion and decoding through the
+#                    Swift API, the C API and the Python package, on the same queries, 3 rounds
+#                    (bench/capi/run.sh; PASSES=N, ROUNDS=N)
 #   make bench-build the en build of swipedict, fst, marisa and dawgdic in turn, 21 rounds:
 #                    medians and ratios (bench/build-rounds.py; after make bench, QUICK=1 is
 #                    enough; LIST=de, ROUNDS=N)
@@ -115,7 +118,7 @@ DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 CORPORA      = $(foreach l,$(LANGS),$(call corpus,$(l)))
 
 .PHONY: all deps release capi python dictionaries corpora bigrams all-languages aosp check-languages check-layouts \
-  test check-apple test-browser browser-deps bench bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
+  test check-apple test-browser browser-deps bench bench-capi bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
   clean
 
 all: check-languages check-layouts deps release dictionaries
@@ -303,6 +306,11 @@ $(BROWSER_VENV)/.installed: Tests/Browser/requirements.txt
 
 bench: release
 	bench/run.sh
+
+# The C API against the Swift API on the same queries (bench/capi/run.sh; bench/README.md).
+bench-capi: capi
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(SCRATCH_FLAG) --product capi-bench-swift
+	bench/capi/run.sh $(shell $(SWIFT) build -c release $(SCRATCH_FLAG) --show-bin-path)
 
 bench-build:
 	@$(MAKE) --no-print-directory release SWIFT_SCRATCH=.build-bench

@@ -102,6 +102,11 @@ let package = Package(
       name: "SwipeDictC", dependencies: ["CSwipeDict", "SwipeDict", "SwipeDecoder", "SwipeDictFormat"],
       swiftSettings: strictSwift,
       linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
+    // The Swift side of the C API's boundary benchmark (bench/capi/run.sh, make bench-capi):
+    // the queries bench/capi/bench.c makes through the C API, through the Swift API.
+    .executableTarget(
+      name: "capi-bench-swift", dependencies: ["SwipeDict", "SwipeDecoder"], path: "bench/capi/swift",
+      swiftSettings: strictSwift),
     .target(
       name: "SwipeDictTools",
       dependencies: ["SwipeDecoder", "SwipeDict", "SwipeDictFormat", "SwipeDictFiles"],
