@@ -271,7 +271,10 @@ static size_t ideal_path(swipedict_dictionary *dict, const char *word, swipedict
       n++;
     }
   }
-  if (n < capacity && keys > 0) out[n++] = (swipedict_point){cx[keys - 1], cy[keys - 1], 0.01 * (double)n};
+  if (n < capacity && keys > 0) {
+    out[n] = (swipedict_point){cx[keys - 1], cy[keys - 1], 0.01 * (double)n};
+    n++;
+  }
   return n;
 }
 

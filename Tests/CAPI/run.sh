@@ -38,7 +38,7 @@ BLOB="$WORK/en-20k.swipedict"
 
 if [ "$ASAN" = --asan ]; then
   CC_ASAN=${CC_ASAN:-$(dirname "$(realpath "$(command -v swift)")")/clang}
-  "$CC_ASAN" "${CFLAGS[@]}" -g -fsanitize=address -fno-omit-frame-pointer Tests/CAPI/capi_test.c "${LINK[@]}" \
+  "$CC_ASAN" "${CFLAGS[@]}" -g -fsanitize=address -fno-omit-frame-pointer -fuse-ld=lld Tests/CAPI/capi_test.c "${LINK[@]}" \
     -o "$WORK/capi_test"
   echo "capi: Tests/CAPI/capi_test.c under AddressSanitizer"
   ASAN_OPTIONS=detect_leaks=0 "$WORK/capi_test" "$BLOB" "$WORK/tmp" Fuzz/Corpus
