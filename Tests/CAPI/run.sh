@@ -6,7 +6,8 @@
 # BIN_DIR is a SwiftPM build directory holding libSwipeDictC.so (or .dylib) and swipedict
 # (.build/debug for make test). The script
 #   1. builds a test blob, the 20,000 most frequent words of corpora/en.tsv.zst on qwerty-en;
-#   2. compiles Tests/CAPI/capi_test.c and examples/c/decode.c with -Wall -Wextra -Werror
+#   2. checks that the library exports exactly the functions the header declares (nm), then
+#      compiles Tests/CAPI/capi_test.c and examples/c/decode.c with -Wall -Wextra -Werror
 #      -pedantic against include/swipedict.h, and runs the test (every function; NULLs,
 #      released and forged handles, bad indices, damaged blobs, threads, the fuzzer's corpus);
 #   3. checks that examples/c/decode.c prints the same top 4 as `swipedict decode` on 100
@@ -43,6 +44,18 @@ if [ "$ASAN" = --asan ]; then
   echo "capi: Tests/CAPI/capi_test.c under AddressSanitizer"
   ASAN_OPTIONS=detect_leaks=0 "$WORK/capi_test" "$BLOB" "$WORK/tmp" Fuzz/Corpus
   exit
+fi
+
+# Every function the header declares is exported by the library, and no other swipedict_ one.
+if command -v nm >/dev/null 2>&1 && [ "$(uname -s)" = Linux ]; then
+  sed -n 's/^\(int\|const char \*\)[[:space:]]*\(swipedict_[a-z_]*\)(.*/\2/p' include/swipedict.h | sort >"$WORK/declared.txt"
+  nm -D --defined-only "$BIN_DIR/$LIB_FILE" | awk '$3 ~ /^swipedict_/ {print $3}' | sort >"$WORK/exported.txt"
+  if ! cmp -s "$WORK/declared.txt" "$WORK/exported.txt"; then
+    echo "capi: include/swipedict.h and $LIB_FILE disagree (< declared only, > exported only):" >&2
+    diff "$WORK/declared.txt" "$WORK/exported.txt" >&2
+    exit 1
+  fi
+  echo "capi: the $(wc -l <"$WORK/declared.txt") functions of include/swipedict.h are the library's swipedict_ exports"
 fi
 
 CC=${CC:-cc}
