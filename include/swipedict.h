@@ -41,7 +41,7 @@
  * with SWIPEDICT_E_HANDLE, never dereferenced: using a handle after its release, or
  * releasing it twice, is an error code, not a crash. Releasing NULL does nothing and
  * returns SWIPEDICT_OK. (The generation wraps after 2^20 reuses of one table entry on
- * 32-bit systems and 2^40 on 64-bit ones; only then could a stale handle name a new
+ * 32-bit systems and 2^44 on 64-bit ones; only then could a stale handle name a new
  * object.)
  *
  * Memory. The library never keeps a pointer the caller passed in after the call returns,

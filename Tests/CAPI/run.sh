@@ -6,17 +6,20 @@
 # BIN_DIR is a SwiftPM build directory holding libSwipeDictC.so (or .dylib) and swipedict
 # (.build/debug for make test). The script
 #   1. builds a test blob, the 20,000 most frequent words of corpora/en.tsv.zst on qwerty-en;
-#   2. checks that the library exports exactly the functions the header declares (nm), then
-#      compiles Tests/CAPI/capi_test.c and examples/c/decode.c with -Wall -Wextra -Werror
-#      -pedantic against include/swipedict.h, and runs the test (every function; NULLs,
-#      released and forged handles, bad indices, damaged blobs, threads, the fuzzer's corpus);
-#   3. checks that examples/c/decode.c prints the same top 4 as `swipedict decode` on 100
-#      synthetic swipes and, when ../shared is there, on the 721 real dev swipes;
+#   2. checks that the library exports exactly the functions the header declares (nm) and
+#      that the header compiles as C++; compiles Tests/CAPI/capi_test.c and
+#      examples/c/decode.c with -Wall -Wextra -Werror -pedantic against include/swipedict.h,
+#      the example also as docs/c-api.md builds it after make capi (-lswipedict); runs the
+#      test (every function; NULLs, released and forged handles, bad indices, damaged blobs,
+#      threads, the fuzzer's corpus);
+#   3. checks that the example, run as docs/c-api.md runs it, prints the same top 4 as
+#      `swipedict decode` on 100 synthetic swipes and, when ../shared is there, on the 721
+#      real dev swipes;
 #   4. compiles examples/android's JNI glue when a JDK's jni.h is found (it is not run);
 #   5. runs the Python package's tests (bindings/python/tests) with pytest, which also
 #      compare its decoder with `swipedict decode`; skipped, saying so, without python3 or
 #      pytest.
-# With --asan, only step 2, compiled with AddressSanitizer (the toolchain's clang, as the
+# With --asan, only the C test, compiled with AddressSanitizer (the toolchain's clang, as the
 # library was built with -sanitize=address).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -60,14 +63,26 @@ fi
 
 CC=${CC:-cc}
 "$CC" "${CFLAGS[@]}" Tests/CAPI/capi_test.c "${LINK[@]}" -o "$WORK/capi_test"
-"$CC" "${CFLAGS[@]}" examples/c/decode.c "${LINK[@]}" -o "$WORK/decode"
+# The example as docs/c-api.md builds it after make capi (cc examples/c/decode.c -Ibuild/include
+# -Lbuild/lib -lswipedict), here over this library laid out as make capi lays it out.
+mkdir -p "$WORK/build/lib" "$WORK/build/include"
+cp include/swipedict.h "$WORK/build/include/"
+ln -sf "$(cd "$BIN_DIR" && pwd)/$LIB_FILE" "$WORK/build/lib/libswipedict.${LIB_FILE##*.}"
+"$CC" examples/c/decode.c -I"$WORK/build/include" -L"$WORK/build/lib" -lswipedict -o "$WORK/decode"
+"$CC" "${CFLAGS[@]}" -fsyntax-only examples/c/decode.c
+# The header is C++ too.
+if command -v "${CXX:-c++}" >/dev/null 2>&1; then
+  printf '#include "swipedict.h"\nint main() { swipedict_suggestion s{}; return swipedict_abi_version() + int(s.length); }\n' \
+    >"$WORK/header.cc"
+  "${CXX:-c++}" -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -fsyntax-only "$WORK/header.cc"
+fi
 echo "capi: Tests/CAPI/capi_test.c"
 "$WORK/capi_test" "$BLOB" "$WORK/tmp" Fuzz/Corpus
 
 # decode.c against `swipedict decode`: the same words, in the same order, for every swipe.
 same_as_cli() {
   local swipes=$1 name=$2
-  "$WORK/decode" "$BLOB" "$swipes" | grep -v '^[0-9]* swipes: ' | cut -f1,2 >"$WORK/$name.c.txt"
+  LD_LIBRARY_PATH="$WORK/build/lib" "$WORK/decode" "$BLOB" "$swipes" | grep -v '^[0-9]* swipes: ' | cut -f1,2 >"$WORK/$name.c.txt"
   "$BIN_DIR/swipedict" decode "$BLOB" --swipes "$swipes" >"$WORK/$name.cli.out"
   head -n "$(wc -l <"$swipes")" "$WORK/$name.cli.out" | cut -f1,2 >"$WORK/$name.cli.txt"
   if ! cmp -s "$WORK/$name.c.txt" "$WORK/$name.cli.txt"; then

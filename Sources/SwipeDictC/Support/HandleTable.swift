@@ -50,7 +50,7 @@ enum HandleKind: UInt8 {
 ///
 /// A handle's bits: the slot's index plus one in the low ``indexBits`` (so no handle is
 /// NULL), its generation above. A slot's generation grows by one at each release and wraps
-/// within the bits left (2^40 releases of one slot on 64-bit systems, 2^20 on 32-bit ones):
+/// within the bits left (2^44 releases of one slot on 64-bit systems, 2^20 on 32-bit ones):
 /// only then could a stale handle name a newer object.
 ///
 /// One lock guards the table; a lookup holds it for a few loads and one retain, so a call
