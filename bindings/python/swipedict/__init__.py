@@ -5,12 +5,13 @@ A thin layer (ctypes, no compiled extension) over libswipedict, SwipeDict's C AP
     import swipedict
 
     with swipedict.Dictionary("build/en.swipedict") as d:
-        d.lookup("hello")              # 142253: the word's ID, or None
-        d.word(142253)                 # 'hello'
-        d.complete("hel", limit=3)     # ['help', 'hello', 'held']
-        d.correct("wrold")             # ['world', 'wold', 'word']
-        d.next_words("going")          # from a blob built with word pairs
-        d.decode([(225, 81), (94, 27), (337, 81), (319, 27)]).words   # a swipe in layout units
+        d.lookup("hello")              # 119759: the word's ID, or None
+        d.word(119759)                 # 'hello'
+        d.complete("hel", limit=3)     # ['help', 'held', 'hell']
+        d.correct("wrold")             # ['world', 'worlds']
+        d.next_words("going")          # from a blob built with word pairs ([] without)
+        d.decode([(225, 81), (94, 27), (337, 81), (319, 27)]).words
+        # ['hello', 'helo', 'help', 'hellooo']: a swipe in layout units
 
 Points are rows ``(x, y)`` or ``(x, y, time)``: lists of tuples, or numpy arrays of shape
 (n, 2) or (n, 3) (numpy is optional). Times are in seconds and are not used by the decoder.
