@@ -486,6 +486,49 @@ static void test_threads(void) {
   CHECK(strcmp(swipedict_errmsg(), mine) == 0);
 }
 
+/* Two threads complete and decode while this one gives the dictionary new user words again and
+ * again: each call runs on the words it started with, none crashes. */
+typedef struct {
+  swipedict_dictionary *dict;
+  int answered, wrong;
+} typist;
+
+static void *type_and_swipe(void *argument) {
+  typist *t = argument;
+  swipedict_session *session;
+  if (swipedict_session_create(t->dict, NULL, 0, &session) != SWIPEDICT_OK) {
+    t->wrong++;
+    return NULL;
+  }
+  swipedict_point path[256];
+  size_t points = ideal_path(t->dict, "hello", path, 256);
+  for (int i = 0; i < 60; i++) {
+    swipedict_suggestion out[4];
+    size_t n = 0;
+    int status = swipedict_complete(t->dict, "he", NULL, out, 4, &n);
+    swipedict_session_add_points(session, path, points);
+    status |= swipedict_session_end(session, SWIPEDICT_NO_DEADLINE, out, 4, &n, NULL);
+    if (status == SWIPEDICT_OK && n > 0) t->answered++;
+    else t->wrong++;
+  }
+  swipedict_session_free(session);
+  return NULL;
+}
+
+static void test_user_words_under_threads(swipedict_user_store *store) {
+  swipedict_dictionary *dict;
+  CHECK_STATUS(swipedict_open(blob_path, 0, &dict), SWIPEDICT_OK);
+  pthread_t threads[2];
+  typist typists[2] = {{dict, 0, 0}, {dict, 0, 0}};
+  for (int i = 0; i < 2; i++) pthread_create(&threads[i], NULL, type_and_swipe, &typists[i]);
+  int swaps = 0;
+  for (int i = 0; i < 40; i++) swaps += swipedict_use_user_words(dict, i % 2 ? store : NULL) == SWIPEDICT_OK;
+  for (int i = 0; i < 2; i++) pthread_join(threads[i], NULL);
+  CHECK(swaps == 40);
+  CHECK(typists[0].answered == 60 && typists[1].answered == 60 && typists[0].wrong + typists[1].wrong == 0);
+  CHECK_STATUS(swipedict_close(dict), SWIPEDICT_OK);
+}
+
 /* ---- The user's words --------------------------------------------------------------------- */
 
 static void test_user_store(void) {
@@ -578,6 +621,7 @@ static void test_user_store(void) {
   CHECK_STATUS(swipedict_session_end(session, SWIPEDICT_NO_DEADLINE, out, 4, &n, NULL), SWIPEDICT_OK);
   CHECK(n > 0 && strcmp(out[0].word, "hello") == 0);
 
+  test_user_words_under_threads(reader);
   CHECK_STATUS(swipedict_use_user_words(dict, (swipedict_user_store *)session), SWIPEDICT_E_HANDLE);
   CHECK_STATUS(swipedict_user_close(reader), SWIPEDICT_OK);
   CHECK_STATUS(swipedict_use_user_words(dict, reader), SWIPEDICT_E_HANDLE);
