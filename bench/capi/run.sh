@@ -44,10 +44,10 @@ for round in $(seq "$ROUNDS"); do
     "$(PYTHONPATH=bindings/python "$PYTHON" bench/capi/bench.py run "$BLOB" "$WORK" "$PASSES")" >>"$WORK/rounds.jsonl"
 done
 
-# Instructions per call (callgrind: the same count whatever else the machine does), for
-# lookups and for decoding on both sides: two passes more over the words or the first 50
-# swipes (PASSES 3 against 1), divided by the calls they made; the other samples are one word
-# long. VALGRIND=0 skips it.
+# Instructions per call (callgrind: the same count whatever else the machine does), for each
+# query on both sides: two passes more over its sample (the first 50 swipes for decoding;
+# PASSES 3 against 1), divided by the calls they made; the other samples are one word long.
+# VALGRIND=0 skips it; ROUNDS=0 skips the timed rounds.
 : >"$WORK/instructions.jsonl"
 if [ "${VALGRIND:-1}" != 0 ] && command -v valgrind >/dev/null 2>&1; then
   head -1 "$WORK/hits.txt" >"$WORK/one.txt"
@@ -57,16 +57,23 @@ if [ "${VALGRIND:-1}" != 0 ] && command -v valgrind >/dev/null 2>&1; then
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 | awk '/refs:/ {gsub(",", "", $4); print $4}'
   }
   head -50 "$WORK/swipes.txt" >"$WORK/swipes-50.txt"
-  for sample in hits misses swipes; do
-    words="$WORK/$sample.txt" swipes="$WORK/none.txt"
-    [ $sample = swipes ] && words="$WORK/one.txt" swipes="$WORK/swipes-50.txt"
-    calls=$(( 2 * $(wc -l <"$WORK/$sample.txt") ))
-    [ $sample = swipes ] && calls=100
+  # Each sample in its argument's place (HITS MISSES IDS PREFIXES SWIPES), the others minimal.
+  for sample in hits misses ids prefixes swipes; do
+    args=("$WORK/one.txt" "$WORK/one.txt" "$WORK/one-id.txt" "$WORK/one.txt" "$WORK/none.txt")
+    case $sample in
+      hits) args[0]="$WORK/hits.txt" ;;
+      misses) args[1]="$WORK/misses.txt" ;;
+      ids) args[2]="$WORK/ids.txt" ;;
+      prefixes) args[3]="$WORK/prefixes.txt" ;;
+      swipes) args[4]="$WORK/swipes-50.txt" ;;
+    esac
+    file="$WORK/$sample.txt"; [ $sample = swipes ] && file="$WORK/swipes-50.txt"
+    calls=$(( 2 * $(wc -l <"$file") ))
     for side in swift c; do
       program=("$BIN/capi-bench-swift"); [ $side = c ] && program=("$WORK/capi_bench")
       echo "callgrind: $side, $sample" >&2
-      one=$(count "${program[@]}" "$BLOB" "$words" "$WORK/one.txt" "$WORK/one-id.txt" "$WORK/one.txt" "$swipes" 1)
-      three=$(count "${program[@]}" "$BLOB" "$words" "$WORK/one.txt" "$WORK/one-id.txt" "$WORK/one.txt" "$swipes" 3)
+      one=$(count "${program[@]}" "$BLOB" "${args[@]}" 1)
+      three=$(count "${program[@]}" "$BLOB" "${args[@]}" 3)
       printf '{"side": "%s", "sample": "%s", "perCall": %d}\n' $side $sample $(( (three - one) / calls )) \
         >>"$WORK/instructions.jsonl"
     done
@@ -84,7 +91,7 @@ for line in (work / "rounds.jsonl").read_text().splitlines():
     row = json.loads(line)
     for key, value in row["results"].items():
         data.setdefault(row["side"], {}).setdefault(key, []).append(value)
-swipes = data["swift"]["swipes"][0]
+swipes = data["swift"]["swipes"][0] if data else 0
 rows = [
     ("word → ID, a word of the blob", "hit", "ns"),
     ("word → ID, an absent word", "miss", "ns"),
@@ -102,11 +109,12 @@ def cell(side, key, unit):
         return None
     value = median(values)
     return value / 1000 if unit == "µs" else value
-print(f"{swipes:,} swipes; {passes} passes per figure, median of {rounds} rounds "
-      f"({platform.machine()}, {subprocess.run(['nproc'], capture_output=True, text=True).stdout.strip()} cores)\n")
-print("| query | unit | Swift | C | Python | C / Swift | Python / Swift |")
-print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
-for label, key, unit in rows:
+if data:
+    print(f"{swipes:,} swipes; {passes} passes per figure, median of {rounds} rounds "
+          f"({platform.machine()}, {subprocess.run(['nproc'], capture_output=True, text=True).stdout.strip()} cores)\n")
+    print("| query | unit | Swift | C | Python | C / Swift | Python / Swift |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+for label, key, unit in rows if data else []:
     swift, c, python = (cell(s, key, unit) for s in ("swift", "c", "python"))
     if key == "swipeMeanNumpy":
         swift, c = cell("swift", "swipeMean", unit), cell("c", "swipeMean", unit)
@@ -122,6 +130,7 @@ if counts:
     print("| query | Swift | C | C / Swift |")
     print("| --- | ---: | ---: | ---: |")
     for sample, label in (("hits", "word → ID, a word of the blob"), ("misses", "word → ID, an absent word"),
+                          ("ids", "ID → word"), ("prefixes", "completion of a two-letter prefix, 3 words"),
                           ("swipes", "a whole swipe decoded (the first 50 swipes)")):
         swift, c = counts.get(("swift", sample)), counts.get(("c", sample))
         if swift and c:
