@@ -45,7 +45,8 @@
 #                    a dictionary word of equal frequency; completion, correction and the decoder's
 #                    wait with 20,000 entries (bench/user-words.sh)
 #   make tsan        the concurrency tests under ThreadSanitizer (10 s soak of the loader,
-#                    and the decoder and the multilingual decoder shared by four tasks)
+#                    and the decoder and the multilingual decoder shared by four tasks), and the
+#                    C API's test (a dictionary closed and its user words swapped under threads)
 #   make asan        the lifetime, hostile-bytes, corrupt-blob, MARK, BIGR, typing-corrector, context and user-dictionary tests under AddressSanitizer
 #                    (views used after their dictionary is gone, damaged blobs), and the C API's
 #                    test (Tests/CAPI/capi_test.c) against the library built with it
@@ -352,6 +353,9 @@ bench-user-words: deps
 tsan: deps
 	SWIPEDICT_CONCURRENCY_SECONDS=10 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
 	  --filter "ConcurrencyTests|[sS]haredBetweenThreads"
+	$(SWIFT) build --sanitize=thread --scratch-path .build-tsan --product SwipeDictC
+	$(SWIFT) build --sanitize=thread --scratch-path .build-tsan --product swipedict
+	Tests/CAPI/run.sh .build-tsan/debug --tsan
 
 # Leak detection is off: XCTest's runner leaks 144 bytes at exit (its suite objects), which
 # LeakSanitizer would report as a failure of a run whose Swift Testing tests all passed.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The C API's tests, as `make test` and `make asan` run them:
 #
-#   Tests/CAPI/run.sh BIN_DIR [--asan]
+#   Tests/CAPI/run.sh BIN_DIR [--asan | --tsan]
 #
 # BIN_DIR is a SwiftPM build directory holding libSwipeDictC.so (or .dylib) and swipedict
 # (.build/debug for make test). The script
@@ -19,11 +19,11 @@
 #   5. runs the Python package's tests (bindings/python/tests) with pytest, which also
 #      compare its decoder with `swipedict decode`; skipped, saying so, without python3 or
 #      pytest.
-# With --asan, only the C test, compiled with AddressSanitizer (the toolchain's clang, as the
-# library was built with -sanitize=address).
+# With --asan or --tsan, only the C test, compiled with AddressSanitizer or ThreadSanitizer
+# (the toolchain's clang, as the library was built with -sanitize=address or =thread).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-BIN_DIR=${1:?usage: Tests/CAPI/run.sh BIN_DIR [--asan]}
+BIN_DIR=${1:?usage: Tests/CAPI/run.sh BIN_DIR [--asan | --tsan]}
 ASAN=${2:-}
 PYTHON=${PYTHON:-python3}
 WORK="$BIN_DIR/capi-test"
@@ -40,12 +40,18 @@ BLOB="$WORK/en-20k.swipedict"
 "$BIN_DIR/swipedict" build corpora/en.tsv.zst --layout corpora/layouts/qwerty-en.json --max-words 20000 \
   -o "$BLOB" >/dev/null
 
-if [ "$ASAN" = --asan ]; then
-  CC_ASAN=${CC_ASAN:-$(dirname "$(realpath "$(command -v swift)")")/clang}
-  "$CC_ASAN" "${CFLAGS[@]}" -g -fsanitize=address -fno-omit-frame-pointer -fuse-ld=lld Tests/CAPI/capi_test.c "${LINK[@]}" \
-    -o "$WORK/capi_test"
-  echo "capi: Tests/CAPI/capi_test.c under AddressSanitizer"
-  ASAN_OPTIONS=detect_leaks=0 "$WORK/capi_test" "$BLOB" "$WORK/tmp" Fuzz/Corpus
+if [ "$ASAN" = --asan ] || [ "$ASAN" = --tsan ]; then
+  CC_SAN=${CC_SAN:-$(dirname "$(realpath "$(command -v swift)")")/clang}
+  SANITIZER=address NAME=AddressSanitizer EXTRA=()
+  if [ "$ASAN" = --tsan ]; then
+    # The toolchain's ThreadSanitizer runtime intercepts libdispatch, which it then needs.
+    SWIFT_LIB=$(dirname "$CC_SAN")/../lib/swift/linux
+    SANITIZER=thread NAME=ThreadSanitizer EXTRA=(-L"$SWIFT_LIB" -ldispatch -lBlocksRuntime -Wl,-rpath,"$SWIFT_LIB")
+  fi
+  "$CC_SAN" "${CFLAGS[@]}" -g -fsanitize=$SANITIZER -fno-omit-frame-pointer -fuse-ld=lld Tests/CAPI/capi_test.c \
+    "${LINK[@]}" "${EXTRA[@]}" -o "$WORK/capi_test"
+  echo "capi: Tests/CAPI/capi_test.c under $NAME"
+  ASAN_OPTIONS=detect_leaks=0 TSAN_OPTIONS=halt_on_error=1 "$WORK/capi_test" "$BLOB" "$WORK/tmp" Fuzz/Corpus
   exit
 fi
 
