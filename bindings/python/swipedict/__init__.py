@@ -220,6 +220,7 @@ class UserEntry:
 
 
 _KINDS = {1: "added", 2: "learned", 3: "blocked"}
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
 
 def _suggestion(record: _n.CSuggestion) -> Suggestion:
@@ -367,6 +368,8 @@ class Dictionary(_Handle):
 
     def word(self, id: int) -> Optional[str]:
         """The word with ``id``, or None when no word has it."""
+        if not _INT64_MIN <= id <= _INT64_MAX:
+            return None
         buffer = ctypes.create_string_buffer(_n.WORD_CAPACITY)
         length = ctypes.c_size_t()
         status = _lib.swipedict_word(self._h(), id, buffer, len(buffer), ctypes.byref(length))
@@ -380,6 +383,8 @@ class Dictionary(_Handle):
     def frequency(self, id: int) -> Optional[int]:
         """The frequency byte (0 to 255, log scale) of word ``id`` (raised by the user's
         uses), or None."""
+        if not _INT64_MIN <= id <= _INT64_MAX:
+            return None
         found = ctypes.c_uint32()
         status = _check(_lib.swipedict_frequency(self._h(), id, ctypes.byref(found)))
         return found.value if status == _n.OK else None

@@ -81,7 +81,8 @@ def test_lookup_and_word_round_trip(d: swipedict.Dictionary) -> None:
     assert "hello" in d and "qxqxqzz" not in d and 42 not in d
     assert d.lookup("qxqxqzz") is None
     assert d.lookup("café") is not None
-    assert d.word(-1) is None and d.word(len(d)) is None and d.word(2**63 - 1) is None
+    assert d.word(-1) is None and d.word(len(d)) is None and d.word(2**63 - 1) is None and d.word(2**70) is None
+    assert d.frequency(-(2**80)) is None
     assert 0 < d.frequency(hello) < 256 and d.frequency(-5) is None
     with pytest.raises(ValueError):
         d.lookup("nul\0inside")
