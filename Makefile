@@ -4,10 +4,18 @@
 #                    compile the default dictionaries into build/ and print their summary
 #                    (words, bytes, bytes per word of each section)
 #   make test        run the whole test suite (Swift Testing), after check-apple
+#   make capi        the C API: build/lib/libswipedict.so (.dylib on macOS, release, the Swift runtime
+#                    linked in on Linux) and build/include/swipedict.h, and build/en.swipedict when
+#                    missing (docs/c-api.md; make test runs its C and Python tests, Tests/CAPI/run.sh)
+#   make python      a wheel of the Python package with the library in it, in build/python/
+#                    (bindings/python; checked by installing it into a temporary directory)
 #   make check-apple no Swift API above the Apple floors Package.swift declares, in any target
 #                    (Linux builds check no availability; scripts/check_apple_availability.py)
 #   make bench       compare SwipeDict with marisa-trie, dawgdic and fst on the same word
 #                    lists (bench/run.sh; QUICK=1 for the en list only)
+#   make bench-capi  the cost of the C API's boundary: lookups, completion and decoding through the
+#                    Swift API, the C API and the Python package, on the same queries, 3 rounds
+#                    (bench/capi/run.sh; PASSES=N, ROUNDS=N)
 #   make bench-build the en build of swipedict, fst, marisa and dawgdic in turn, 21 rounds:
 #                    medians and ratios (bench/build-rounds.py; after make bench, QUICK=1 is
 #                    enough; LIST=de, ROUNDS=N)
@@ -24,7 +32,8 @@
 #   make bench-context  ranking by the previous word: Debian fortunes sentences swiped with the
 #                    human swipe model, decoded without and with context; next-word predictions,
 #                    keystrokes saved (bench/context.sh; needs make bigrams, which it runs)
-#   make fuzz        libFuzzer + AddressSanitizer over open and every query (Linux;
+#   make fuzz        libFuzzer + AddressSanitizer over open and every query, in Swift and through
+#                    the C API's entry points (Linux;
 #                    FUZZ_SECONDS=600 by default); inputs that crash go to Fuzz/Corpus,
 #                    which `make test` replays
 #   make user-stress the user dictionary's crash test: 100,000 random operations in a writer
@@ -37,9 +46,11 @@
 #                    a dictionary word of equal frequency; completion, correction and the decoder's
 #                    wait with 20,000 entries (bench/user-words.sh)
 #   make tsan        the concurrency tests under ThreadSanitizer (10 s soak of the loader,
-#                    and the decoder and the multilingual decoder shared by four tasks)
+#                    and the decoder and the multilingual decoder shared by four tasks), and the
+#                    C API's test (a dictionary closed and its user words swapped under threads)
 #   make asan        the lifetime, hostile-bytes, corrupt-blob, MARK, BIGR, typing-corrector, context and user-dictionary tests under AddressSanitizer
-#                    (views used after their dictionary is gone, damaged blobs)
+#                    (views used after their dictionary is gone, damaged blobs), and the C API's
+#                    test (Tests/CAPI/capi_test.c) against the library built with it
 #   make dictionaries  only (re)compile build/*.swipedict
 #   make LANGS="en de fr es it pt nl pl sv ru"
 #                    the dictionaries of these languages (corpora/languages.tsv names each one's
@@ -116,8 +127,8 @@ layout = corpora/layouts/$(call language,$(1),layout).json
 
 DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 
-.PHONY: all deps release dictionaries corpora pairs bigrams all-languages aosp check-languages check-layouts \
-  test check-apple bench-tools test-browser browser-deps bench bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
+.PHONY: all deps release capi python dictionaries corpora pairs bigrams all-languages aosp check-languages check-layouts \
+  test check-apple bench-tools test-browser browser-deps bench bench-capi bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
   clean
 
 all: check-languages check-layouts deps release dictionaries
@@ -157,6 +168,35 @@ bench-tools: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(SCRATCH_FLAG) --product swipedict-bench
 
 dictionaries: check-languages check-layouts release $(DICTIONARIES)
+
+# The C API (include/swipedict.h, docs/c-api.md) as one shared library, with the release
+# build's flags (so that the modules swipedict uses are not compiled again). On Linux it
+# carries the Swift runtime (Package.swift), so that it needs only libc, libm and libstdc++;
+# a version script exports the swipedict_ functions alone (no Swift runtime symbol to clash
+# with another Swift library in the same process), and its symbol table and debug
+# information are left out (14 MB instead of 26). The Python package finds it in build/lib;
+# build/en.swipedict is made when missing, for the examples.
+CAPI_DYLIB   := $(if $(filter Darwin,$(shell uname -s)),dylib,so)
+CAPI_FLAGS   ?= $(RELEASE_FLAGS) $(if $(filter Linux,$(shell uname -s)),-Xlinker \
+  --version-script=$(CURDIR)/Sources/CSwipeDict/exports.map -Xlinker -soname=libswipedict.so \
+  -Xlinker --strip-all)
+capi: deps
+	$(SWIFT) build -c release $(CAPI_FLAGS) $(SCRATCH_FLAG) --product SwipeDictC
+	@mkdir -p $(BUILD_DIR)/lib $(BUILD_DIR)/include
+	cp $(shell $(SWIFT) build -c release $(SCRATCH_FLAG) --show-bin-path)/libSwipeDictC.$(CAPI_DYLIB) \
+	  $(BUILD_DIR)/lib/libswipedict.$(CAPI_DYLIB)
+	@if [ "$(CAPI_DYLIB)" = dylib ]; then \
+	  install_name_tool -id @rpath/libswipedict.dylib $(BUILD_DIR)/lib/libswipedict.dylib; fi
+	cp include/swipedict.h $(BUILD_DIR)/include/swipedict.h
+	@[ -f $(BUILD_DIR)/en.swipedict ] || $(MAKE) --no-print-directory dictionaries LANGS=en
+	@echo "capi: $(BUILD_DIR)/lib/libswipedict.$(CAPI_DYLIB), $(BUILD_DIR)/include/swipedict.h"
+
+# The Python package as a wheel with the library inside (bindings/python/build_wheel.py: the
+# standard library's zipfile, no build backend to download), installed into a temporary
+# directory and imported there as a check.
+python: capi
+	$(PYTHON) bindings/python/build_wheel.py --library $(BUILD_DIR)/lib/libswipedict.$(CAPI_DYLIB) \
+	  --out $(BUILD_DIR)/python --check $(BUILD_DIR)/en.swipedict
 
 .SECONDEXPANSION:
 $(BUILD_DIR)/%.swipedict: $$(call corpus,$$*) FORCE
@@ -254,6 +294,8 @@ test: deps
 	$(SWIFT) build --build-tests
 	@$(MAKE) --no-print-directory check-apple
 	$(SWIFT) test --skip-build
+	$(SWIFT) build --product SwipeDictC
+	Tests/CAPI/run.sh $$($(SWIFT) build --show-bin-path)
 
 # No API above the Apple floors of Package.swift (Linux checks no availability): the checker on
 # a probe that must fail, then on every target (scripts/check_apple_availability.py; docs/apple.md).
@@ -298,6 +340,11 @@ $(BROWSER_VENV)/.installed: Tests/Browser/requirements.txt
 bench: release
 	bench/run.sh
 
+# The C API against the Swift API on the same queries (bench/capi/run.sh; bench/README.md).
+bench-capi: capi
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(SCRATCH_FLAG) --product capi-bench-swift
+	bench/capi/run.sh $(shell $(SWIFT) build -c release $(SCRATCH_FLAG) --show-bin-path)
+
 bench-build:
 	@$(MAKE) --no-print-directory release SWIFT_SCRATCH=.build-bench
 	$(PYTHON) bench/build-rounds.py --peers --list $(or $(LIST),en) --rounds $(or $(ROUNDS),21)
@@ -338,12 +385,18 @@ bench-user-words: deps
 tsan: deps
 	SWIPEDICT_CONCURRENCY_SECONDS=10 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
 	  --filter "ConcurrencyTests|[sS]haredBetweenThreads"
+	$(SWIFT) build --sanitize=thread --scratch-path .build-tsan --product SwipeDictC
+	$(SWIFT) build --sanitize=thread --scratch-path .build-tsan --product swipedict
+	Tests/CAPI/run.sh .build-tsan/debug --tsan
 
 # Leak detection is off: XCTest's runner leaks 144 bytes at exit (its suite objects), which
 # LeakSanitizer would report as a failure of a run whose Swift Testing tests all passed.
 asan: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan \
 	  --filter "LifetimeTests|OutOfRangeIDTests|HostileBytesTests|CorruptBlobTests|SwipeFilterTests|IDBitmapTests|ExplanationTests|MarkTests|TypingCorrectionTests|BigramTests|ContextTests|UserLayerTests|UserDictionaryTests"
+	$(SWIFT) build --sanitize=address --scratch-path .build-asan --product SwipeDictC
+	$(SWIFT) build --sanitize=address --scratch-path .build-asan --product swipedict
+	Tests/CAPI/run.sh .build-asan/debug --asan
 
 FUZZ_SECONDS ?= 600
 fuzz:

@@ -16,6 +16,9 @@
 //   swipedict          the command-line tool
 //   swipedict-bench    the benchmarks' timings, the user store's crash test, the server's load
 //                      test (what `make bench*` and `make user-stress` run; not for users)
+//   SwipeDictC         the C API (include/swipedict.h) as a dynamic library, for Android and C++
+//                      keyboard engines and for Python; `make capi` builds it as
+//                      build/lib/libswipedict.so (docs/c-api.md)
 //
 // SwipeDictServer (internal) is the playground's HTTP server behind `swipedict serve`; only the
 // executable links it, never a library product. Its connection loop is its own (bounded request
@@ -56,6 +59,7 @@ let package = Package(
     .library(name: "SwipeDictShipping", targets: ["SwipeDictShipping"]),
     .executable(name: "swipedict", targets: ["SwipeDictCLI"]),
     .executable(name: "swipedict-bench", targets: ["SwipeDictBench"]),
+    .library(name: "SwipeDictC", type: .dynamic, targets: ["SwipeDictC"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -87,6 +91,24 @@ let package = Package(
       name: "SwipeDictShipping", dependencies: ["SwipeDict", "SwipeDictFiles"],
       swiftSettings: strictSwift),
     .target(name: "SwipeDecoder", dependencies: ["SwipeDict"], swiftSettings: strictSwift),
+    // The C API: include/swipedict.h as a module (its records and constants, one definition
+    // for C and Swift), and the @_cdecl functions over the loader, the decoder's session and
+    // the user store, on their Sendable parts (not the main-actor KeyboardEngine).
+    .systemLibrary(name: "CSwipeDict", path: "Sources/CSwipeDict"),
+    // In release builds on Linux the library carries the Swift runtime (-static-stdlib, which
+    // SwiftPM's --static-swift-stdlib applies to executables only): it then needs only libc,
+    // libm and libstdc++, in a Python wheel or beside a C program on a machine without Swift.
+    // (Linked by lld, as `make capi` does; GNU ld resolves the static Foundation libraries in
+    // the wrong order. Debug builds, for the tests, use the toolchain's shared runtime.)
+    .target(
+      name: "SwipeDictC", dependencies: ["CSwipeDict", "SwipeDict", "SwipeDecoder", "SwipeDictFormat"],
+      swiftSettings: strictSwift,
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
+    // The Swift side of the C API's boundary benchmark (bench/capi/run.sh, make bench-capi):
+    // the queries bench/capi/bench.c makes through the C API, through the Swift API.
+    .executableTarget(
+      name: "capi-bench-swift", dependencies: ["SwipeDict", "SwipeDecoder"], path: "bench/capi/swift",
+      swiftSettings: strictSwift),
     .target(
       name: "SwipeDictTools",
       dependencies: ["SwipeDecoder", "SwipeDict", "SwipeDictFormat", "SwipeDictFiles"],

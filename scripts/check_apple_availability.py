@@ -553,10 +553,12 @@ def main() -> int:
             return 1
         floors = package_floors(ROOT / "Package.swift")
         targets, keyboard = package_targets(describe)
-        # SwiftPM names a root package by its folder (lowercased): the modules were built with it.
+        # SwiftPM names a root package by its folder (lowercased, with characters an identifier
+        # cannot hold as "_": a worktree "wt-capi" is "wt_capi"): the modules were built with it.
         # The C modules of the dependencies too (FlyingSocks's CSystemLinux).
         checkouts = sorted(str(p) for p in (bin_path.parent.parent / "checkouts").glob("*/**/module.modulemap"))
-        build = Build(modules, bin_path, ROOT.name.lower(), module_maps(describe) + checkouts)
+        package_name = re.sub(r"[^0-9a-z_]", "_", ROOT.name.lower())
+        build = Build(modules, bin_path, package_name, module_maps(describe) + checkouts)
         graph = symbol_graph(work)
         # Every target as released; the keyboard's also with its debug-only invariant checks.
         problems = check(targets, floors, build, work, [], graph=graph)

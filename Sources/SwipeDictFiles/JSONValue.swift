@@ -83,9 +83,3 @@ package enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, Expressi
   package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
   package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
-
-/// The SwipeDict tool version, recorded in every blob's metadata.
-package enum SwipeDictVersion {
-  /// The version string.
-  package static let string = "0.1.0"
-}

@@ -1,8 +1,12 @@
 /// libFuzzer entry point: any bytes, through `fuzzExercise` (FuzzExercise.swift, shared with
-/// the corpus replay test). A crash, a sanitizer report or a hang (-timeout) is a loader bug.
+/// the corpus replay test) and through the C API's entry points (`fuzzCAPI`, FuzzCAPI.swift;
+/// Tests/CAPI/capi_test.c replays the corpus through the C library). A crash, a sanitizer
+/// report or a hang (-timeout) is a loader bug.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  fuzzExercise(Array(UnsafeBufferPointer(start: data, count: size)))
+  let input = Array(UnsafeBufferPointer(start: data, count: size))
+  fuzzExercise(input)
+  fuzzCAPI(input)
   return 0
 }
 
