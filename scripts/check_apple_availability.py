@@ -554,7 +554,7 @@ def main() -> int:
         floors = package_floors(ROOT / "Package.swift")
         targets, keyboard = package_targets(describe)
         # SwiftPM names a root package by its folder (lowercased): the modules were built with it.
-        # The C modules of the dependencies too (SwiftNIO's CNIOLinux, CNIOLLHTTP …).
+        # The C modules of the dependencies too (FlyingSocks's CSystemLinux).
         checkouts = sorted(str(p) for p in (bin_path.parent.parent / "checkouts").glob("*/**/module.modulemap"))
         build = Build(modules, bin_path, ROOT.name.lower(), module_maps(describe) + checkouts)
         graph = symbol_graph(work)

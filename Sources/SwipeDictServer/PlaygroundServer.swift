@@ -1,5 +1,5 @@
+import FlyingSocks
 import Foundation
-import NIOCore
 import SwipeDecoder
 import SwipeDict
 import SwipeDictTools
@@ -54,7 +54,7 @@ public final class PlaygroundServer: Sendable {
   let recorder: Recorder?
   let limits: Limits
   /// The HTTP server once started (internal for the tests).
-  let http: Locked<HTTPServer?> = Locked(nil)
+  let http: Locked<BoundedHTTPServer?> = Locked(nil)
 
   /// A server over `blobs`.
   /// - Parameters:
@@ -85,19 +85,15 @@ public final class PlaygroundServer: Sendable {
   ///   - host: an IPv4 or IPv6 address to listen on (`127.0.0.1`, `::1`, `0.0.0.0`…).
   ///   - port: the port; 0 picks a free one.
   /// - Returns: the port listened on.
-  /// - Throws: when the address is not valid or cannot be bound, or (on Apple systems) before
-  ///   macOS 14, iOS 17 and tvOS 17, which Hummingbird needs.
+  /// - Throws: when the address is not valid or cannot be bound.
   public func start(host: String, port: UInt16) async throws -> UInt16 {
-    guard #available(macOS 14, iOS 17, tvOS 17, *) else {
-      throw PlaygroundServerError(message: "the playground server needs macOS 14, iOS 17 or tvOS 17 or later")
+    let address: any SocketAddress
+    if host.contains(":") {
+      address = try sockaddr_in6.inet6(ip6: host, port: port)
+    } else {
+      address = try sockaddr_in.inet(ip4: host, port: port)
     }
-    do {
-      // An address, never a name to look up.
-      _ = try SocketAddress(ipAddress: host, port: Int(port))
-    } catch {
-      throw PlaygroundServerError(message: "not an IPv4 or IPv6 address: \(host)")
-    }
-    let server = try await HTTPServer.start(host: host, port: port, handler: Router(server: self), limits: limits.http)
+    let server = try await BoundedHTTPServer.start(address: address, handler: Router(server: self), limits: limits.http)
     http.withLock { $0 = server }
     return server.port
   }

@@ -6,10 +6,10 @@ import SwipeDictTools
 
 /// Dispatches each request to its endpoint; turns every refusal into a JSON error response
 /// so that no request can stop the server.
-struct Router: APIHandler {
+struct Router: HTTPHandler {
   let server: PlaygroundServer
 
-  func handle(_ request: APIRequest) async throws -> APIResponse {
+  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
     do {
       return try await route(request)
     } catch let error as RequestError {
@@ -20,12 +20,12 @@ struct Router: APIHandler {
   }
 
   /// The playground page.
-  private var page: APIResponse {
-    APIResponse(
+  private var page: HTTPResponse {
+    HTTPResponse(
       status: .ok, headers: ["Content-Type": "text/html; charset=utf-8"], body: PackageResources.playground_html)
   }
 
-  private func route(_ request: APIRequest) async throws -> APIResponse {
+  private func route(_ request: HTTPRequest) async throws -> HTTPResponse {
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     let method = request.method
     func allow(_ allowed: String) throws(RequestError) {
@@ -57,7 +57,7 @@ struct Router: APIHandler {
     case let path where path.count == 2 && path[0] == "sessions":
       try allow("DELETE")
       try server.sessions.remove(path[1])
-      return APIResponse(status: .noContent)
+      return HTTPResponse(status: .noContent)
     case let path where path.count == 3 && path[0] == "sessions" && path[2] == "points":
       try allow("POST")
       let slot = try server.sessions.slot(path[1])
@@ -249,7 +249,7 @@ struct Router: APIHandler {
     ])
   }
 
-  private func record(_ body: JSONObject) throws -> APIResponse {
+  private func record(_ body: JSONObject) throws -> HTTPResponse {
     guard let recorder = server.recorder else {
       throw RequestError(status: .conflict, message: "the server is not recording: start it with --record FILE")
     }
@@ -269,14 +269,14 @@ struct Router: APIHandler {
     } catch {
       throw RequestError(status: .internalServerError, message: "\(recorder.path): cannot append: \(error)")
     }
-    return APIResponse(status: .noContent)
+    return HTTPResponse(status: .noContent)
   }
 
   // MARK: - Parts
 
   /// Runs the long work of a request (a lift's decoding, an explanation: milliseconds on a
-  /// large blob) on a Dispatch thread, so that it never holds one of the few threads that
-  /// every connection's point requests run on (``ServerExecutor``'s).
+  /// large blob) on a Dispatch thread, so that it never holds one of the few threads of
+  /// Swift's cooperative pool that every connection's point requests run on.
   private func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
       DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: body()) }
@@ -296,14 +296,14 @@ struct Router: APIHandler {
     return blob
   }
 
-  private func query(_ request: APIRequest, _ name: String, allowEmpty: Bool = false) throws(RequestError) -> String {
+  private func query(_ request: HTTPRequest, _ name: String, allowEmpty: Bool = false) throws(RequestError) -> String {
     guard let value = request.parameter(name), allowEmpty || !value.isEmpty else {
       throw .bad("the query parameter \"\(name)\" is missing")
     }
     return value
   }
 
-  private func limitParameter(_ request: APIRequest) throws(RequestError) -> Int {
+  private func limitParameter(_ request: HTTPRequest) throws(RequestError) -> Int {
     guard let text = request.parameter("limit") else { return 10 }
     guard let limit = Int(text), (1...100).contains(limit) else {
       throw .bad("\"limit\" must be a whole number from 1 to 100, not \"\(text)\"")

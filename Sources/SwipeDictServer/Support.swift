@@ -36,14 +36,14 @@ struct RequestError: Error {
 /// The largest coordinate or time accepted, in magnitude (as in swipe files).
 let largestNumber: Double = 1e9
 
-extension APIResponse {
+extension HTTPResponse {
   /// A JSON response.
-  static func json(_ value: JSON, status: HTTPStatus = .ok) -> APIResponse {
-    APIResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(value.text.utf8))
+  static func json(_ value: JSON, status: HTTPStatus = .ok) -> HTTPResponse {
+    HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(value.text.utf8))
   }
 
   /// `{"error": message}` with `status`.
-  static func error(_ error: RequestError) -> APIResponse {
+  static func error(_ error: RequestError) -> HTTPResponse {
     json(error.json, status: error.status)
   }
 }

@@ -252,7 +252,7 @@ struct ConnectionLimitTests {
         clients.all = [idle, halfway]
       }
       let giveUp = ContinuousClock.now + answerTime
-      while http.admission.count < 2, ContinuousClock.now < giveUp { try await Task.sleep(for: .milliseconds(1)) }
+      while http.table.count < 2, ContinuousClock.now < giveUp { try await Task.sleep(for: .milliseconds(1)) }
       try await Task.sleep(for: .milliseconds(20))
       await server.stop()
       try? await server.wait()
