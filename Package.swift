@@ -12,7 +12,8 @@
 //                      public API only
 //   SwipeDictTools     what the CLI, benchmarks and tests share and a keyboard never runs:
 //                      swipe synthesis, swipe JSON Lines files, word sampling, drawing,
-//                      statistics, memory figures
+//                      statistics, memory figures, the loopback HTTP client of the server's
+//                      tests and load test
 //   swipedict          the command-line tool
 //   swipedict-bench    the benchmarks' timings, the user store's crash test, the server's load
 //                      test (what `make bench*` and `make user-stress` run; not for users)
@@ -136,7 +137,7 @@ let package = Package(
     .executableTarget(
       name: "SwipeDictBench",
       dependencies: [
-        "SwipeDict", "SwipeDictCompiler", "SwipeDecoder", "SwipeDictTools", "SwipeDictFiles", "SwipeDictServer",
+        "SwipeDict", "SwipeDictCompiler", "SwipeDecoder", "SwipeDictTools", "SwipeDictFiles",
         "SwipeDictCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -206,7 +207,7 @@ let package = Package(
       ],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "SwipeDictCLITests", dependencies: ["SwipeDictCLI", "SwipeDictBench", "SwipeDictTestSupport", "SwipeDictServer"],
+      name: "SwipeDictCLITests", dependencies: ["SwipeDictCLI", "SwipeDictBench", "SwipeDictTestSupport", "SwipeDictTools"],
       swiftSettings: strictSwift),
   ]
 )

@@ -36,6 +36,9 @@ serve_prepare() {
 # (at most 60 s) for its address. Sets SERVER (its pid), URL and PORT.
 serve_start() {
   local prefix="$1"
+  # Emptied here, before the server starts: the redirection below truncates the file only
+  # once the background process runs, and a file left by an earlier run would be read first.
+  : >"$OUT/$prefix.out"
   "$SWIPEDICT" serve "$BLOB" --port 0 >"$OUT/$prefix.out" 2>"$OUT/$prefix.err" &
   SERVER=$!
   trap 'kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true' EXIT

@@ -34,3 +34,6 @@ serve_start server
 say "server at $URL ($BLOB); $SESSIONS sessions at $RATE points/s for $SECONDS_RUN s on $(nproc) cores"
 "$SWIPEDICT_BENCH" serve-load --port "$PORT" --blob "$NAME" --sessions "$SESSIONS" --rate "$RATE" --seconds "$SECONDS_RUN" \
   | tee "$OUT/serve.txt"
+if [[ -r /proc/$SERVER/status ]]; then
+  say "server's resident memory after the load: $(awk '/^VmRSS/ {r = $2} /^VmHWM/ {h = $2} END {printf "%.1f MB, peak %.1f MB", r / 1024, h / 1024}' "/proc/$SERVER/status")"
+fi

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SwipeDictCommandLine
 import Foundation
-import SwipeDictServer
+import SwipeDictTools
 
 /// `swipedict serve-load`: the load test of a running `swipedict serve` (bench/serve.sh).
 struct ServeLoadCommand: ParsableCommand {

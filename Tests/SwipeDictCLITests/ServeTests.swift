@@ -1,5 +1,5 @@
 import Foundation
-import SwipeDictServer
+import SwipeDictTools
 import SwipeDictTestSupport
 import Testing
 

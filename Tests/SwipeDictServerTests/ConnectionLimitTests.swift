@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDictTools
 import Testing
 
 @testable import SwipeDictServer

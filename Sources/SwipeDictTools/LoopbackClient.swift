@@ -7,8 +7,9 @@
 #endif
 
 /// A minimal blocking HTTP/1.1 client over one keep-alive TCP connection: the load test's
-/// and the tests' way to talk to a ``PlaygroundServer`` the way a page does, including
-/// requests no browser would send (broken JSON, huge bodies, raw bytes).
+/// (`swipedict-bench serve-load`) and the tests' way to talk to the playground server
+/// (`swipedict serve`) the way a page does, including requests no browser would send (broken
+/// JSON, huge bodies, raw bytes).
 ///
 /// Not thread-safe: one client per thread. It reconnects when the server closed the
 /// connection (after a `Connection: close` response).

@@ -9,51 +9,51 @@ import SwipeDictTools
 /// (their perfect paths from `GET /api/path`, resampled every quarter key width with a
 /// little seeded wobble). Points are sent on a fixed schedule (`rate` per second from the
 /// session's start), so a slow answer delays the next point but not the schedule.
-public struct LoadTest: Sendable {
+struct LoadTest: Sendable {
   /// The server's port on 127.0.0.1.
-  public var port: UInt16
+  var port: UInt16
   /// The blob to swipe on.
-  public var blob: String
+  var blob: String
   /// Concurrent sessions.
-  public var sessions = 20
+  var sessions = 20
   /// Points per second per session.
-  public var rate = 120.0
+  var rate = 120.0
   /// How long to stream.
-  public var duration: Duration = .seconds(10)
+  var duration: Duration = .seconds(10)
 
   /// A load test of the server at `port` on `blob`.
-  public init(port: UInt16, blob: String) {
+  init(port: UInt16, blob: String) {
     self.port = port
     self.blob = blob
   }
 
   /// What the load test measured (times in milliseconds).
-  public struct Report: Sendable {
+  struct Report: Sendable {
     /// Points sent (one request each).
-    public var points: Int
+    var points: Int
     /// Swipes ended.
-    public var swipes: Int
+    var swipes: Int
     /// Swipes whose word was in the top 4.
-    public var topFour: Int
+    var topFour: Int
     /// Per-point request latency (send to full response): median, 99th percentile, max.
-    public var pointMedian: Double, pointP99: Double, pointMax: Double
+    var pointMedian: Double, pointP99: Double, pointMax: Double
     /// Lift to top 4 as the client sees it (the `end` request's round trip): median, p99.
-    public var liftMedian: Double, liftP99: Double
+    var liftMedian: Double, liftP99: Double
     /// The server's own wait in `end` (`waitMs`): median, p99.
-    public var waitMedian: Double, waitP99: Double
+    var waitMedian: Double, waitP99: Double
     /// Points per second achieved, all sessions together.
-    public var throughput: Double
+    var throughput: Double
     /// Requests that failed (non-2xx or a broken connection).
-    public var errors: Int
+    var errors: Int
   }
 
   /// Runs the test.
   /// - Throws: ``LoopbackClient/Failure`` when the server cannot be reached or the blob has
   ///   no words to swipe.
-  public func run() throws -> Report {
+  func run() throws -> Report {
     let paths = try wordPaths()
     guard !paths.isEmpty else { throw LoopbackClient.Failure(description: "no words to swipe in blob \(blob)") }
-    let results = Locked<[SessionResult]>([])
+    let results = SessionResults()
     let group = DispatchGroup()
     let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     let started = Date()
@@ -61,14 +61,14 @@ public struct LoadTest: Sendable {
       group.enter()
       let thread = Thread { [self] in
         let result = self.runSession(session, paths: paths, seconds: seconds)
-        results.withLock { $0.append(result) }
+        results.append(result)
         group.leave()
       }
       thread.start()
     }
     group.wait()
     let elapsed = Date().timeIntervalSince(started)
-    let all = results.withLock { $0 }
+    let all = results.all
     let points = all.flatMap(\.pointLatencies).sorted()
     let lifts = all.flatMap(\.liftLatencies).sorted()
     let waits = all.flatMap(\.waits).sorted()
@@ -78,6 +78,15 @@ public struct LoadTest: Sendable {
       pointMedian: q(points, 0.5), pointP99: q(points, 0.99), pointMax: points.last ?? .nan,
       liftMedian: q(lifts, 0.5), liftP99: q(lifts, 0.99), waitMedian: q(waits, 0.5), waitP99: q(waits, 0.99),
       throughput: Double(points.count) / elapsed, errors: all.reduce(0) { $0 + $1.errors })
+  }
+
+  /// The sessions' results, appended by their threads.
+  private final class SessionResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [SessionResult] = []
+
+    func append(_ result: SessionResult) { lock.withLock { results.append(result) } }
+    var all: [SessionResult] { lock.withLock { results } }
   }
 
   private struct SessionResult {
