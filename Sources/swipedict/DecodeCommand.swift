@@ -33,7 +33,11 @@ struct DecodeCommand: ParsableCommand {
       each does and how its default was chosen.
 
       Swipe lines are {"word": "duck", "points": [[x, y, t_ms], ...]} in the blob's layout \
-      units ("word" and t_ms optional); `swipedict synth` writes them. A line may name the \
+      units ("word" and t_ms optional); `swipedict synth` writes them. A line that is not \
+      a valid swipe (not JSON, no points, a NaN, a time that runs backwards) is skipped \
+      with a warning and named by its line number in the summary; --strict stops at the \
+      first instead. A time at most 10 ms before the one of the point before it is sensor \
+      jitter: it is read as that time, not refused. A line may name the \
       word before the swipe in its sentence, "previous": "a"; --context then ranks each \
       swipe's words by their count after that word, from the blob's word pairs (a blob \
       built with --bigrams; docs/context.md). The context is made before the lift, as a \
@@ -87,6 +91,11 @@ struct DecodeCommand: ParsableCommand {
 
   @Flag(name: .long, help: "Print JSON Lines, the summary as the last line.")
   var json = false
+
+  @Flag(
+    name: .long,
+    help: "Stop at the first invalid swipe line instead of skipping it with a warning.")
+  var strict = false
 
   @Option(
     name: .customLong("set"),
@@ -157,12 +166,19 @@ struct DecodeCommand: ParsableCommand {
     var dictionary = try blob.open()
     // With --with, every language takes them (runMultilingual), once.
     if others.isEmpty { try user.apply(to: &dictionary) }
-    let input: [Swipe]
+    let contents: SwipeFile.Contents
     do {
-      input = try SwipeFile.read(path: swipes)
+      contents = try SwipeFile.read(path: swipes, skippingInvalidLines: !strict)
     } catch {
       throw failure(error)
     }
+    for skipped in contents.skipped {
+      // `FILE:LINE:COLUMN: what is wrong — skipped`, the hint on the next line.
+      var lines = swipedict.describe(skipped).split(separator: "\n", maxSplits: 1).map(String.init)
+      lines[0] += " — skipped (--strict stops here)"
+      printError("warning: " + lines.joined(separator: "\n"))
+    }
+    let input = zip(contents.swipes, contents.lines).map { (swipe: $0, line: $1) }
     guard dictionary.contents.section(.features) != nil else {
       throw failure(
         "\(blob.blob) has no swipe features (format \(dictionary.formatVersion)); rebuild it "
@@ -175,7 +191,9 @@ struct DecodeCommand: ParsableCommand {
       options.weightPerDistance = 0
     }
     try DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &options)
-    if !others.isEmpty { return try runMultilingual(dictionary, input: input, options: options) }
+    if !others.isEmpty {
+      return try runMultilingual(dictionary, input: input, contents: contents, options: options)
+    }
     if context, !dictionary.hasBigrams {
       throw failure(
         "\(blob.blob) has no word pairs for --context\n  hint: build it with --bigrams FILE (w1 w2<TAB>count lines"
@@ -187,8 +205,8 @@ struct DecodeCommand: ParsableCommand {
     // last swipe (Linux; left out elsewhere).
     let heapBefore = ProcessMemory.current(mappingsOf: blob.blob)?.anonymousDirty
     var session = decoder.makeSession()
-    var summary = DecodeSummary(resultCount: top)
-    for swipe in input {
+    var summary = DecodeSummary(resultCount: top, contents: contents)
+    for (swipe, line) in input {
       // Made when the previous word was committed, before the swipe: not part of the wait.
       let wordContext =
         context
@@ -210,7 +228,7 @@ struct DecodeCommand: ParsableCommand {
           : nil
       }
       if json {
-        print(jsonLine(swipe, result, wait, explained: explained?.1))
+        print(jsonLine(swipe, line: line, result, wait, explained: explained?.1))
       } else {
         print(textLine(swipe, result, wait))
         if let (target, explanation) = explained {
@@ -247,7 +265,10 @@ struct DecodeCommand: ParsableCommand {
   }
 
   /// `decode --with`: the swipes against several languages.
-  private func runMultilingual(_ first: SwipeDictionary, input: [Swipe], options: SwipeDecoder.Options) throws {
+  private func runMultilingual(
+    _ first: SwipeDictionary, input: [(swipe: Swipe, line: Int)], contents: SwipeFile.Contents,
+    options: SwipeDecoder.Options
+  ) throws {
     var languages = try openLanguages(first, path: blob.blob, others: others)
     try user.apply(to: &languages)
     if context, !languages.members.contains(where: \.dictionary.hasBigrams) {
@@ -258,9 +279,9 @@ struct DecodeCommand: ParsableCommand {
     let members = languages.members
     let decoder = MultilingualDecoder(dictionary: languages, options: options)
     var session = decoder.makeSession()
-    var summary = DecodeSummary(resultCount: top)
+    var summary = DecodeSummary(resultCount: top, contents: contents)
     var byLanguage = [Int](repeating: 0, count: members.count)
-    for swipe in input {
+    for (swipe, line) in input {
       // Made when the previous word was committed, before the swipe: not part of the wait.
       let wordContext =
         context
@@ -277,9 +298,9 @@ struct DecodeCommand: ParsableCommand {
       }
       let names = multilingual.words.map { members[$0.language].language }
       if json {
-        var line = jsonLine(swipe, result, wait)
-        line.removeLast()  // the closing brace
-        print(line + ",\"languages\":" + JSONValue.array(names.map { .string($0) }).text + "}")
+        var text = jsonLine(swipe, line: line, result, wait)
+        text.removeLast()  // the closing brace
+        print(text + ",\"languages\":" + JSONValue.array(names.map { .string($0) }).text + "}")
       } else {
         print(textLine(swipe, result, wait) + "\t[" + names.joined(separator: " ") + "]")
       }
@@ -410,8 +431,11 @@ struct DecodeCommand: ParsableCommand {
     ])
   }
 
-  private func jsonLine(_ swipe: Swipe, _ result: SwipeDecoding, _ wait: Double, explained: SwipeExplanation? = nil) -> String {
+  private func jsonLine(
+    _ swipe: Swipe, line: Int, _ result: SwipeDecoding, _ wait: Double, explained: SwipeExplanation? = nil
+  ) -> String {
     var fields: [(String, JSONValue)] = [
+      ("line", .number(line)),
       ("word", swipe.word.map { .string($0) } ?? .null),
       ("top", .array(result.words.map { .string($0.word) })),
       ("scores", .array(result.words.map { .double(rounded(Double($0.score), places: 4)) })),
@@ -445,6 +469,16 @@ struct DecodeSummary {
   var candidates: [Int] = []
   /// The growth of private dirty heap while decoding, in kB (smaps), when measured.
   var heapGrowthKB: Int?
+  /// The invalid lines skipped, in file order.
+  let skipped: [SwipeFileError]
+  /// How many points' times went back by a few milliseconds and were raised (jitter).
+  let raisedTimes: Int
+
+  init(resultCount: Int, contents: SwipeFile.Contents) {
+    self.resultCount = resultCount
+    skipped = contents.skipped
+    raisedTimes = contents.raisedTimes
+  }
 
   mutating func record(_ result: SwipeDecoding, truth: String?, wait: Double) {
     swipes += 1
@@ -481,6 +515,16 @@ struct DecodeSummary {
       }
     }
     fields.append(("incomplete", .number(incomplete)))
+    fields.append(("skipped", .number(skipped.count)))
+    fields.append(
+      (
+        "skippedLines",
+        .array(
+          skipped.map {
+            .object([("line", .number($0.line)), ("reason", .string($0.reason.rawValue)), ("message", .string($0.message))])
+          })
+      ))
+    fields.append(("raisedTimes", .number(raisedTimes)))
     fields.append(("waitMs", percentiles(waits)))
     fields.append(("addPointMs", percentiles(addTimes)))
     fields.append(("candidates", percentiles(candidates.map(Double.init))))
@@ -498,6 +542,16 @@ struct DecodeSummary {
       lines.append("ignoring case and apostrophes: top-1 \(withInterval(foldedTop1))\(topNLoose)")
     }
     if incomplete > 0 { lines.append("deadline reached in \(grouped(incomplete)) swipes") }
+    if !skipped.isEmpty {
+      // Every line, so that each can be found and fixed; the warnings above say what is wrong.
+      let named = skipped.map { "\($0.line) (\(Self.describe($0.reason)))" }.joined(separator: ", ")
+      lines.append("skipped \(grouped(skipped.count)) invalid \(skipped.count == 1 ? "line" : "lines"): \(named)")
+    }
+    if raisedTimes > 0 {
+      lines.append(
+        "times made monotone: \(grouped(raisedTimes)) \(raisedTimes == 1 ? "point" : "points") up to "
+          + "\(Int(SwipeFile.timeJitterTolerance)) ms before the point before (jitter)")
+    }
     lines.append("wait after lift (ms): " + describe(waits))
     lines.append("per added point (ms): " + describe(addTimes))
     lines.append("candidates after the filters: " + describe(candidates.map(Double.init), integers: true))
@@ -505,6 +559,26 @@ struct DecodeSummary {
       lines.append("heap grown while decoding: \(grouped(heapGrowthKB)) kB (private dirty, /proc/self/smaps)")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// A few words for a skipped line's problem, for the summary.
+  static func describe(_ reason: SwipeFileError.Reason) -> String {
+    switch reason {
+    case .unreadable: "unreadable"
+    case .invalidUTF8: "not UTF-8"
+    case .notJSON: "not JSON"
+    case .notAnObject: "not an object"
+    case .duplicateKey: "a key given twice"
+    case .wordNotAString: "word not a string"
+    case .previousNotAString: "previous not a string"
+    case .missingPoints: "no points"
+    case .pointsNotAnArray: "points not an array"
+    case .noPoints: "empty point list"
+    case .badPoint: "a bad point"
+    case .nonFiniteNumber: "a NaN, infinite or huge number"
+    case .mixedTimes: "times on some points only"
+    case .timeGoesBackwards: "time runs backwards"
+    }
   }
 
   /// "87.24 % (95 % interval 84.6–89.5)".
