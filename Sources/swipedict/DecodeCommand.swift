@@ -28,9 +28,11 @@ struct DecodeCommand: ParsableCommand {
       --set NAME=VALUE changes one of the decoder's parameters for the run (repeatable; \
       the last of a name wins): start-radius, end-radius (0…20 key widths), direction \
       (0…180°), length-low, length-high (0…10, expected ÷ swiped length), length-slack \
-      (0…100 key widths), max-point-cost (0.01…10⁶ key widths²), frequency-weight, \
-      weight-per-distance, weight-min, weight-max (0…1000), context-weight (0…100). docs/decoder.md says what \
-      each does and how its default was chosen.
+      (0…100 key widths), max-point-cost (0.01…10⁶ key widths²), frequency-weight (the \
+      search's, 0…1000), pool (the words the search keeps for the ranking, 1…1000), the \
+      ranking's location-weight, shape-weight (0…1000), length-weight (−1000…1000) and \
+      noise-floor (0.0001…100), context-weight (0…100). docs/decoder.md says what each does \
+      and how its default was chosen.
 
       Swipe lines are {"word": "duck", "points": [[x, y, t_ms], ...]} in the blob's layout \
       units ("word" and t_ms optional); `swipedict synth` writes them. A line that is not \
@@ -85,7 +87,7 @@ struct DecodeCommand: ParsableCommand {
   @Option(
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
-      "A fixed weight of ln(count) against the mean squared distance (key widths²; 0…1000), instead of the default's weight that grows with the swipe's noise (0.02…0.08).",
+      "Rank by the thesis's linear score, w × ln(count) − mean squared distance (key widths²; 0…1000), instead of the likelihood model.",
       valueName: "w"))
   var frequencyWeight: Float?
 
@@ -188,7 +190,7 @@ struct DecodeCommand: ParsableCommand {
     options.resultCount = top
     if let frequencyWeight {
       options.frequencyWeight = frequencyWeight
-      options.weightPerDistance = 0
+      options.ranking = nil
     }
     try DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &options)
     if !others.isEmpty {
@@ -206,6 +208,7 @@ struct DecodeCommand: ParsableCommand {
     let heapBefore = ProcessMemory.current(mappingsOf: blob.blob)?.anonymousDirty
     var session = decoder.makeSession()
     var summary = DecodeSummary(resultCount: top, contents: contents)
+    summary.frequencyScale = dictionary.frequencyScale
     for (swipe, line) in input {
       // Made when the previous word was committed, before the swipe: not part of the wait.
       let wordContext =
@@ -232,7 +235,7 @@ struct DecodeCommand: ParsableCommand {
       } else {
         print(textLine(swipe, result, wait))
         if let (target, explanation) = explained {
-          print(explanationText(target, explanation, searchWeight: options.frequencyWeight))
+          print(explanationText(target, explanation, linear: options.ranking == nil))
         }
       }
     }
@@ -328,9 +331,8 @@ struct DecodeCommand: ParsableCommand {
 
   /// The explanation below a swipe's line: one block per form of the word, then the words
   /// shown for comparison.
-  private func explanationText(_ target: String, _ e: SwipeExplanation, searchWeight: Float) -> String {
+  private func explanationText(_ target: String, _ e: SwipeExplanation, linear: Bool) -> String {
     var lines: [String] = []
-    let weight = fixedDecimal(Double(e.decoding.frequencyWeight), places: 3)
     guard !e.forms.isEmpty else {
       return "  \"\(target)\": not in the blob in any case, accent or apostrophe form"
     }
@@ -339,7 +341,7 @@ struct DecodeCommand: ParsableCommand {
       switch form.verdict {
       case .shown(let place): head += "shown \(ordinal(place))"
       case .outranked: head += "outranked"
-      case .displaced: head += "would rank within the result, but the search (frequency weight \(fixedDecimal(Double(searchWeight), places: 3))) left it out"
+      case .displaced: head += "would rank within the result, but the search (frequency weight \(fixedDecimal(Double(frequencyWeightUsed), places: 3))) left it out"
       case .merged(let into): head += "shown as \"\(into)\" (same key path, more frequent form)"
       case .filtered(let stage): head += "dropped by the \(stage.rawValue) filter"
       case .outsideBand: head += "outside the DTW's locality band"
@@ -348,24 +350,32 @@ struct DecodeCommand: ParsableCommand {
       if let rank = form.rank { head += "; rank \(grouped(rank)) of \(grouped(e.decoding.candidateCount)) candidates" }
       lines.append(head)
       lines.append("    filters: " + form.filters.checks.map(describe).joined(separator: ", "))
-      lines.append("    " + scoreText(distance: form.distance, prior: form.prior, score: form.score, weight: weight))
+      lines.append(
+        "    " + scoreText(
+          distance: form.distance, shape: form.shapeDistance, lengthRatio: form.lengthRatio, prior: form.prior,
+          score: form.score, linear: linear))
     }
-    // Every score is by the decoding's weight; the third place is the search's pick.
     for (i, shown) in e.decoding.words.enumerated() {
-      let prior = shown.score + shown.distance
-      let used = weight
       lines.append(
         "    \(i + 1). \(shown.word) (frequency \(shown.frequency)): "
-          + scoreText(distance: shown.distance, prior: prior, score: shown.score, weight: used)
-          + (i == 2 ? " (placed third by the search's weight, \(fixedDecimal(Double(searchWeight), places: 3)))" : ""))
+          + scoreText(
+            distance: shown.distance, shape: shown.shapeDistance, lengthRatio: shown.lengthRatio, prior: nil,
+            score: shown.score, linear: linear))
     }
     return lines.joined(separator: "\n")
   }
 
-  private func scoreText(distance: Float?, prior: Float, score: Float?, weight: String) -> String {
-    let d = distance.map { fixedDecimal(Double($0), places: 3) } ?? "none"
-    let s = score.map { fixedDecimal(Double($0), places: 3) } ?? "none"
-    return "distance \(d), prior \(fixedDecimal(Double(prior), places: 3)) (weight \(weight) × ln count), score \(s)"
+  /// The search's frequency weight of this run.
+  private var frequencyWeightUsed: Float { frequencyWeight ?? SwipeDecoder.Options().frequencyWeight }
+
+  private func scoreText(
+    distance: Float?, shape: Float?, lengthRatio: Float?, prior: Float?, score: Float?, linear: Bool
+  ) -> String {
+    func number(_ value: Float?) -> String { value.map { fixedDecimal(Double($0), places: 3) } ?? "none" }
+    var text = "distance \(number(distance))"
+    if !linear { text += ", shape \(number(shape)), length ratio \(number(lengthRatio))" }
+    if let prior { text += ", prior \(number(prior))" + (linear ? " (weight × ln count)" : " (ln count)") }
+    return text + ", score \(number(score))"
   }
 
   private func describe(_ check: SwipeFilterReport.Check) -> String {
@@ -395,7 +405,6 @@ struct DecodeCommand: ParsableCommand {
   private func explanationJSON(_ e: SwipeExplanation) -> JSONValue {
     func number(_ value: Float?) -> JSONValue { value.map { .double(rounded(Double($0), places: 4)) } ?? .null }
     return .object([
-      ("frequencyWeight", number(e.decoding.frequencyWeight)),
       (
         "forms",
         .array(
@@ -413,7 +422,8 @@ struct DecodeCommand: ParsableCommand {
             return .object([
               ("word", .string(form.word)), ("id", .number(form.id)), ("frequency", .number(Int(form.frequency))),
               ("verdict", .string(verdict)), ("rank", form.rank.map { .number($0) } ?? .null),
-              ("distance", number(form.distance)), ("prior", number(form.prior)), ("score", number(form.score)),
+              ("distance", number(form.distance)), ("shape", number(form.shapeDistance)),
+              ("lengthRatio", number(form.lengthRatio)), ("prior", number(form.prior)), ("score", number(form.score)),
               (
                 "filters",
                 .array(
@@ -443,6 +453,9 @@ struct DecodeCommand: ParsableCommand {
         "distances",
         .array(result.words.map { .double(rounded(Double($0.distance), places: 4)) })
       ),
+      ("shapes", .array(result.words.map { .double(rounded(Double($0.shapeDistance), places: 4)) })),
+      ("lengthRatios", .array(result.words.map { .double(rounded(Double($0.lengthRatio), places: 4)) })),
+      ("frequencies", .array(result.words.map { .number(Int($0.frequency)) })),
       ("ms", .double(rounded(wait, places: 3))),
       ("candidates", .number(result.candidateCount)),
       ("complete", .bool(result.isComplete)),
@@ -469,6 +482,9 @@ struct DecodeSummary {
   var candidates: [Int] = []
   /// The growth of private dirty heap while decoding, in kB (smaps), when measured.
   var heapGrowthKB: Int?
+  /// What a frequency byte of 255 stands for, ln(count) (one blob; the lines' "frequencies"
+  /// are bytes of this scale).
+  var frequencyScale: Double?
   /// The invalid lines skipped, in file order.
   let skipped: [SwipeFileError]
   /// How many points' times went back by a few milliseconds and were raised (jitter).
@@ -529,6 +545,7 @@ struct DecodeSummary {
     fields.append(("addPointMs", percentiles(addTimes)))
     fields.append(("candidates", percentiles(candidates.map(Double.init))))
     if let heapGrowthKB { fields.append(("heapGrowthKB", .number(heapGrowthKB))) }
+    if let frequencyScale { fields.append(("frequencyScale", .double(rounded(frequencyScale, places: 6)))) }
     return .object(fields)
   }
 

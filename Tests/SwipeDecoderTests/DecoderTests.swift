@@ -51,7 +51,8 @@ struct DecoderTests {
     ]
     let d = try dictionary(words.enumerated().map { ($1, Double(100 + $0)) })
     var options = SwipeDecoder.Options()
-    options.frequencyWeight = 0  // shape alone
+    options.frequencyWeight = 0  // the DTW alone: no prior
+    options.ranking = nil
     let decoder = SwipeDecoder(dictionary: d, options: options)
     let reader = d.makeKeyPathReader()
     for word in words {
