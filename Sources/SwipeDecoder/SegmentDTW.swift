@@ -71,6 +71,8 @@ struct SegmentDTW {
   /// Per depth of the current word: a lower bound of what the keys after it add (each key
   /// needs a point of its own, the last key the last point), scratch for `cost`.
   private var after: [Float] = []
+  /// Scratch for ``exceeds(_:keys:depth:)``: the segments after a depth, five floats each.
+  private var segments = [Float](repeating: 0, count: 5 * (Self.remainingSegmentLimit + 1))
   /// The key path whose first `valid` depths the columns hold.
   private var path: [UInt8] = []
   private var valid = 0
@@ -163,10 +165,18 @@ struct SegmentDTW {
     let common = min(valid, keys.count)
     while depth < common, path[depth] == keys[depth] { depth += 1 }
     valid = depth
+    let firstNew = depth
     path.removeSubrange(depth...)
     // The columns reused from the previous word already bound this one.
     if depth > 0, !(lowest[depth - 1] + after[depth - 1] <= bound) { return nil }
     while depth < keys.count {
+      // Before the first column this word does not share with the previous one: a bound of
+      // the rest in one pass over the rows, which passes over most words before their columns.
+      if depth == firstNew, depth > 0, bound < .infinity, keys.count - depth <= Self.remainingSegmentLimit,
+        exceeds(bound, keys: keys, depth: depth)
+      {
+        return nil
+      }
       path.append(keys[depth])
       let least = computeColumns(depth: depth)
       lowest[depth] = least
@@ -177,6 +187,78 @@ struct SegmentDTW {
     let total = table[(keys.count - 1) * 3 * rows + 3 * rows - 1]
     return total <= bound && total < .infinity ? total : nil
   }
+
+  /// Whether a lower bound of the cost of `keys`, whose columns up to `depth − 1` are in the
+  /// table, exceeds `bound`. A match leaves the own column of key `depth − 1` at some row i,
+  /// and every later point is matched to one of the segments after it (or a key, which ends
+  /// one), the last point to the last key. So the cost is at least the least, over i, of that
+  /// column's value at i plus the later points' (capped) squared distances to the nearest of
+  /// those segments. That drops the order of the segments, the band and the monotone
+  /// position: no recurrence, and the rows are walked up from the last only until the answer
+  /// is known — a term within the bound (no), or the column's smallest value plus the later
+  /// points already beyond it (yes: every row above adds only more).
+  private mutating func exceeds(_ bound: Float, keys: [UInt8], depth: Int) -> Bool {
+    let rows = self.rows
+    let start = (depth - 1) * 3 * rows + 2 * rows
+    precondition(start + rows <= table.count && points.count == 3 * rows)
+    var later = toLast[Int(keys[keys.count - 1])]
+    // The match that stays in the column to the last row, then goes to the last key.
+    if table[start + rows - 1] + later <= bound { return false }
+    // The segments from key depth − 1 on: start, direction and 1 / length², five floats each.
+    let count = keys.count - depth
+    precondition(5 * count <= segments.count)
+    segments.withUnsafeMutableBufferPointer { segments in
+      for k in 0..<count {
+        let a = Int(keys[depth - 1 + k])
+        let b = Int(keys[depth + k])
+        let vx = centerX[b] - centerX[a]
+        let vy = centerY[b] - centerY[a]
+        let vv = vx * vx + vy * vy
+        (segments[5 * k], segments[5 * k + 1], segments[5 * k + 2]) = (centerX[a], centerY[a], vx)
+        (segments[5 * k + 3], segments[5 * k + 4]) = (vy, vv > 0 ? 1 / vv : 0)
+      }
+    }
+    let cap = self.cap
+    let floor = lowest[depth - 1]
+    let first = firstRows[depth - 1]
+    let end = 5 * count
+    return table.withUnsafeBufferPointer { table in
+      points.withUnsafeBufferPointer { points in
+        segments.withUnsafeBufferPointer { segments in
+          var i = rows - 2
+          while i >= first {
+            // Row i + 1 is a later point of a match that leaves the column at row i.
+            if i + 1 < rows - 1 {
+              let x = points[3 * (i + 1)]
+              let y = points[3 * (i + 1) + 1]
+              var nearest = cap
+              var k = 0
+              while k < end {
+                let px = x - segments[k]
+                let py = y - segments[k + 1]
+                let vx = segments[k + 2]
+                let vy = segments[k + 3]
+                let t = min(1, max(0, (px * vx + py * vy) * segments[k + 4]))
+                let ex = px - t * vx
+                let ey = py - t * vy
+                nearest = min(nearest, ex * ex + ey * ey)
+                k += 5
+              }
+              later += nearest
+            }
+            if !(floor + later <= bound) { return true }
+            if table[start + i] + later <= bound { return false }
+            i -= 1
+          }
+          return true
+        }
+      }
+    }
+  }
+
+  /// The most segments ``exceeds(_:keys:depth:)`` looks at: beyond, it costs about what the
+  /// columns it would spare cost.
+  static let remainingSegmentLimit = 8
 
   private mutating func grow(to depth: Int) {
     let extra = depth - lengths.count
