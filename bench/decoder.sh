@@ -350,6 +350,45 @@ if [[ -s $REAL ]]; then
   done
 fi
 
+# What the filters drop: every real swipe's word and the human swipe model's (the dev words,
+# and 1,000 words by frequency), each filter's measured value against the defaults
+# (bench/decoder_cv.py --filters), and the out-of-fold loss of the tightest tolerances.
+if [[ -s $REAL ]]; then
+  MODEL="$ROOT/corpora/swipe-models/hws-dev.json"
+  [[ -s $D/sets/en-human-dev.jsonl ]] || "$SWIPEDICT" synth "$D/en.swipedict" --words-from "$REAL" \
+    --model "$MODEL" --seed 1 -o "$D/sets/en-human-dev.jsonl"
+  [[ -s $D/sets/en-human-frequency.jsonl ]] || "$SWIPEDICT" synth "$D/en.swipedict" --sample 1000 \
+    --model "$MODEL" --seed 11 -o "$D/sets/en-human-frequency.jsonl"
+  say "[en] what the filters drop"
+  nice python3 "$BENCH/decoder_cv.py" --swipedict "$SWIPEDICT" --blob "$D/en.swipedict" --swipes "$REAL" \
+    --folds "$CV_FOLDS" --seed 1 --filters --filter-also "$D/en.swipedict=$D/sets/en-human-dev.jsonl" \
+    --filter-also "$D/en.swipedict=$D/sets/en-human-frequency.jsonl" --out-json "$D/cv/filters.json" \
+    > "$D/cv/filters.md" || die "the filters' measurement failed"
+fi
+
+# What each filter's tolerance buys: each changed in turn, on the real swipes and the slowest
+# synthetic sets (uniform draws on en and multi-2m).
+FILTER_ROWS=(
+  "the defaults|"
+  "the direction filter on short words too (issue 11)|--set direction-min-length=0"
+  "end radius 2 (1.75)|--set end-radius=2"
+  "direction 110° (80°)|--set direction=110"
+  "length 0.35…2.5 (0.5…1.8)|--set length-low=0.35 --set length-high=2.5"
+  "start radius 1.5 (1.25)|--set start-radius=1.5"
+  "all four widened as above|--set direction=110 --set length-low=0.35 --set length-high=2.5 --set start-radius=1.5 --set end-radius=2"
+)
+[[ -n $ONLY || $QUICK == 1 ]] && FILTER_ROWS=()
+for ROW in ${FILTER_ROWS[@]+"${FILTER_ROWS[@]}"}; do
+  IFS='|' read -r LABEL FOPTS <<< "$ROW"
+  # shellcheck disable=SC2086  # FOPTS holds options, split on purpose
+  [[ -s $REAL ]] && decode filters en real 0 "$LABEL" real "real" --explain $FOPTS
+  for V in en multi-2m; do
+    [[ -e $D/sets/$V-uniform-0.25.jsonl ]] || continue
+    # shellcheck disable=SC2086
+    decode filters "$V" uniform 0.25 "$LABEL" "$V-uniform-0.25" "" $FOPTS
+  done
+done
+
 cat /proc/loadavg > "$D/loadavg.end" 2>/dev/null || true
 ELAPSED=$(( $(date +%s) - T0 ))
 python3 "$BENCH/decoder_report.py" "$D" --root "$ROOT" --elapsed "$ELAPSED" --quick "$QUICK" \

@@ -40,6 +40,14 @@ thesis's linear score's shape channel in the model's form. --set passes decoder 
 `decode` (filters, pool, the search's frequency weight); the in-sample figure is then that
 decoder's. No third-party packages: the fit is a Newton iteration in plain Python.
 
+--filters measures what the decoder's filters drop instead: `decode --explain --json` gives,
+for every swipe's true word, each filter's measured value (start and end distance to the
+word's first and last key, start direction, expected against swiped length), so the
+setting each filter would need to keep the word is known. It prints the words each filter
+drops at the given tolerances (--filter-tolerances; the decoder's defaults), on the real
+swipes and on each --filter-also file (e.g. the human swipe model's), and the out-of-fold
+loss of the rule "the tightest tolerance that keeps every word of the other folds".
+
 --grid NAME=V1,V2,… (repeatable) cross-validates a choice by grid instead of a fit: the
 decoder is run once per combination of the values (`decode --set NAME=V`), each fold takes
 the combination with the most top-1 plus top-4 hits on the other folds, and is scored on
@@ -230,6 +238,11 @@ def main():
                     help="synthetic swipes drawn by frequency from BLOB, in every fold's training (repeatable)")
     ap.add_argument("--grid", action="append", default=[], metavar="NAME=V1,V2,...",
                     help="choose decoder settings by grid, out-of-fold, instead of fitting the ranking")
+    ap.add_argument("--filters", action="store_true", help="measure what the filters drop (see above)")
+    ap.add_argument("--filter-tolerances", default="start=1.25,end=1.75,direction=80,low=0.5,high=1.8,slack=2",
+                    help="the tolerances --filters judges (the decoder's defaults)")
+    ap.add_argument("--filter-also", action="append", default=[], metavar="BLOB=FILE",
+                    help="with --filters: other swipes (e.g. the human swipe model's) to count drops on")
     ap.add_argument("--decoded", help="read decode's output from this file instead of running it")
     ap.add_argument("--label", default="")
     ap.add_argument("--out-json")
@@ -240,6 +253,8 @@ def main():
         if c not in FEATURES:
             sys.exit(f"decoder_cv: unknown feature {c!r} (known: {', '.join(FEATURES)})")
 
+    if a.filters:
+        return filters_main(a)
     if a.grid:
         return grid_main(a)
     data, command = decode(a, decoded=a.decoded)
@@ -304,6 +319,133 @@ def main():
           + "; per fold: " + "; ".join(
               f"{c['noiseFloor']:g} " + "/".join(f"{v:.2f}" for v in c["weights"].values()) for c in chosen) + "."]
     text = "\n".join(md)
+    print(text)
+    if a.out_md:
+        with open(a.out_md, "w") as f:
+            f.write(text + "\n")
+    if a.out_json:
+        with open(a.out_json, "w") as f:
+            json.dump(result, f, indent=1)
+            f.write("\n")
+
+
+STAGES = ("start", "direction", "end", "length")
+
+
+def requirements(args, blob, swipes):
+    """Per swipe with a word in the blob: what each filter needs to keep it (the most
+    permissive need over the word's forms, which share their key path or nearly)."""
+    command = [args.swipedict, "decode", blob, "--swipes", swipes, "--json", "--explain",
+               "--set", "start-radius=0", "--set", "end-radius=0"]
+    out = subprocess.run(command, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"decoder_cv: {' '.join(command)} failed:\n{out.stderr}")
+    rows = []
+    for line in out.stdout.splitlines():
+        o = json.loads(line)
+        if "summary" in o or o.get("word") is None:
+            continue
+        needs = None
+        for form in o.get("explain", {}).get("forms", []):
+            need = {}
+            for check in form["filters"]:
+                stage, value = check["stage"], check["value"]
+                if stage in ("start", "end"):
+                    # With a radius of 0 the limit is the reach floor: the nearest key + half a key.
+                    need[stage] = value if value > check["high"] else 0.0
+                elif stage == "direction":
+                    need[stage] = math.degrees(value)
+                else:
+                    low, high = check["low"], check["high"]
+                    # The swiped length from the accepted bounds (defaults A 0.5, B 1.8, C 2).
+                    swiped = high / 1.8 if high >= 4.5 else high - 2
+                    need["length"] = (value, swiped)
+            if needs is None or sum(1 for st in STAGES if fails(need, st, DEFAULT_TOL)) < \
+                    sum(1 for st in STAGES if fails(needs, st, DEFAULT_TOL)):
+                needs = need
+        if needs is not None:
+            rows.append({"word": o["word"], "need": needs})
+    return rows
+
+
+DEFAULT_TOL = {"start": 1.25, "end": 1.75, "direction": 80.0, "low": 0.5, "high": 1.8, "slack": 2.0}
+
+
+def fails(need, stage, tol):
+    if stage not in need:
+        return False
+    if stage in ("start", "end", "direction"):
+        return need[stage] > tol[stage] + 1e-6
+    expected, swiped = need["length"]
+    if abs(expected - swiped) <= tol["slack"]:
+        return False
+    return not (tol["low"] * swiped - 1e-6 <= expected <= tol["high"] * swiped + 1e-6)
+
+
+def tightest(rows):
+    """The tightest tolerances that keep every word of `rows`."""
+    tol = {"start": 0.0, "end": 0.0, "direction": 0.0, "low": 10.0, "high": 0.0, "slack": DEFAULT_TOL["slack"]}
+    for r in rows:
+        n = r["need"]
+        for st in ("start", "end", "direction"):
+            if st in n:
+                tol[st] = max(tol[st], n[st])
+        if "length" in n:
+            expected, swiped = n["length"]
+            if abs(expected - swiped) > tol["slack"] and swiped > 0:
+                ratio = expected / swiped
+                tol["low"] = min(tol["low"], ratio)
+                tol["high"] = max(tol["high"], ratio)
+    return tol
+
+
+def filters_main(a):
+    tol = dict(DEFAULT_TOL)
+    for item in a.filter_tolerances.split(","):
+        name, _, value = item.partition("=")
+        tol[name] = float(value)
+    sets = [("real swipes", a.blob, a.swipes)]
+    for spec in a.filter_also:
+        blob, _, path = spec.partition("=")
+        sets.append((path.rsplit("/", 1)[-1], blob, path))
+    lines = [f"What the filters drop (tolerances: start {tol['start']:g} and end {tol['end']:g} key widths, "
+             f"direction {tol['direction']:g}°, length {tol['low']:g}…{tol['high']:g} or within {tol['slack']:g} "
+             f"key widths; a word is dropped when every form of it fails):", "",
+             "| swipes | swipes with the word in the blob | start | direction | end | length | any |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    result = {"tolerances": tol, "sets": []}
+    real_rows = None
+    for label, blob, path in sets:
+        rows = requirements(a, blob, path)
+        if real_rows is None:
+            real_rows = rows
+        drops = {st: sum(1 for r in rows if fails(r["need"], st, tol)) for st in STAGES}
+        anyd = sum(1 for r in rows if any(fails(r["need"], st, tol) for st in STAGES))
+        result["sets"].append({"label": label, "swipes": len(rows), "drops": drops, "any": anyd,
+                               "dropped": [r["word"] for r in rows if any(fails(r["need"], st, tol) for st in STAGES)]})
+        lines.append(f"| {label} | {len(rows):,} | " + " | ".join(str(drops[st]) for st in STAGES) + f" | {anyd} |")
+    # Out-of-fold: each fold judged by the tightest tolerances that keep the other folds' words.
+    fold = folds_of(real_rows, a.folds, a.seed)
+    oof = {st: 0 for st in STAGES}
+    oof_any = 0
+    for f in range(a.folds):
+        train = [r for r, k in zip(real_rows, fold) if k != f]
+        t = tightest(train)
+        for r, k in zip(real_rows, fold):
+            if k == f:
+                failed = [st for st in STAGES if fails(r["need"], st, t)]
+                for st in failed:
+                    oof[st] += 1
+                oof_any += bool(failed)
+    t = tightest(real_rows)
+    result["outOfFold"] = {"drops": oof, "any": oof_any, "tightestOnAll": t}
+    lines.append(f"| real swipes, out-of-fold: each fold at the tightest tolerances that keep every word of "
+                 f"the other {a.folds - 1} | {len(real_rows):,} | " + " | ".join(str(oof[st]) for st in STAGES)
+                 + f" | {oof_any} |")
+    lines += ["", f"The tightest tolerances that keep every real swipe's word: start {t['start']:.2f}, end "
+              f"{t['end']:.2f} key widths, direction {t['direction']:.0f}°, length {t['low']:.2f}…{t['high']:.2f} "
+              f"(beyond {t['slack']:g} key widths)."]
+    text = "\n".join(lines)
     print(text)
     if a.out_md:
         with open(a.out_md, "w") as f:

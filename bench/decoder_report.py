@@ -412,14 +412,15 @@ def rest(md, runs, main_runs, cell, a, m, d, vocabs, targets, default_weight):
     cv = []
     cv_dir = os.path.join(d, "cv")
     if os.path.isdir(cv_dir):
-        for name in sorted((n for n in os.listdir(cv_dir) if n.endswith(".json")), key=lambda n: int(n[:-5])):
+        for name in sorted((n for n in os.listdir(cv_dir) if n.endswith(".json") and n[:-5].isdigit()),
+                           key=lambda n: int(n[:-5])):
             with open(os.path.join(cv_dir, name)) as f:
                 cv.append(json.load(f))
     if cv:
         c0 = cv[0]
         md.append(f"Real swipes, cross-validated (`bench/decoder_cv.py`: {c0['folds']} folds by word, seed "
                   f"{c0['seed']}; the ranking's weights fitted by maximum likelihood on the other folds and "
-                  f"{c0['trainAlsoSwipes']:,} synthetic swipes drawn by frequency, en-100k σ 0.15/0.25/0.4 "
+                  f"{max(c['trainAlsoSwipes'] for c in cv):,} synthetic swipes drawn by frequency, en-100k σ 0.15/0.25/0.4 "
                   f"`--seed 21`; top-1 % / top-4 % ignoring case and apostrophes; in-sample: the decoder as "
                   f"run, its weights as shipped; ± the folds' standard deviation):")
         md.append("")
@@ -439,6 +440,68 @@ def rest(md, runs, main_runs, cell, a, m, d, vocabs, targets, default_weight):
         md.append("In-sample is the decoder as run (a grid's row: its best setting on every swipe); the model "
                   "rows other than the default are in-sample with the default's weights, so only their "
                   "out-of-fold columns compare variants.")
+        md.append("")
+
+    # ------------------------------------------------------------ filters
+    fpath = os.path.join(d, "cv", "filters.json")
+    if os.path.exists(fpath):
+        with open(fpath) as f:
+            fl = json.load(f)
+        t = fl["tolerances"]
+        md.append(f"What the filters drop (`bench/decoder_cv.py --filters`: each swipe's true word, each filter's "
+                  f"measured value against the defaults — start {t['start']:g} and end {t['end']:g} key widths, "
+                  f"direction {t['direction']:g}°, length {t['low']:g}…{t['high']:g} or within {t['slack']:g} key "
+                  f"widths; a word is lost when every form of it fails; the human swipe model's sets: the dev "
+                  f"words `--seed 1` and 1,000 words by frequency `--seed 11`, on en):")
+        md.append("")
+        md.append("| swipes | with the word in the blob | start | direction | end | length | lost |")
+        md.append("|---|---:|---:|---:|---:|---:|---:|")
+        for st in fl["sets"]:
+            md.append(f"| {st['label']} | {st['swipes']:,} | " + " | ".join(str(st["drops"][k]) for k in
+                      ("start", "direction", "end", "length")) + f" | {st['any']} |")
+        o = fl["outOfFold"]
+        md.append(f"| real swipes, out-of-fold: each fold at the tightest tolerances keeping every word of the "
+                  f"other folds | {fl['sets'][0]['swipes']:,} | " + " | ".join(str(o["drops"][k]) for k in
+                  ("start", "direction", "end", "length")) + f" | {o['any']} |")
+        tt = o["tightestOnAll"]
+        md.append("")
+        md.append(f"The tightest tolerances that keep every real swipe's word: start {tt['start']:.2f}, end "
+                  f"{tt['end']:.2f} key widths, direction {tt['direction']:.0f}°, length {tt['low']:.2f}…"
+                  f"{tt['high']:.2f}.")
+        md.append("")
+    fr = [r for r in runs if r["table"] == "filters"]
+    if fr:
+        md.append("What a filter's tolerance buys (each filter widened in turn, then all together; real swipes "
+                  "on en, and the slowest synthetic sets, uniform σ 0.25 on en and multi-2m; lost: swipes "
+                  "whose word the filters dropped, from `--explain`):")
+        md.append("")
+        cols = list(dict.fromkeys((r["vocabulary"], r["by"]) for r in fr))
+        head = ["filters", "`decode` options"]
+        for v, by in cols:
+            name = "real swipes" if by == "real" else f"{v} {by} σ 0.25"
+            if by == "real":
+                head += [f"{name}: top-1 %", "top-4 %", "lost", "wait p99 ms"]
+            else:
+                head += [f"{name}: candidates p50", "wait p50 ms", "wait p99 ms", "top-1 %"]
+        md.append("| " + " | ".join(head) + " |")
+        md.append("|---|---|" + "---:|" * (len(head) - 2))
+        for label in dict.fromkeys(r["label"] for r in fr):
+            rs = [r for r in fr if r["label"] == label]
+            row = [label, f"`{rs[0]['decodeOptions']}`" if rs[0]["decodeOptions"] else "(none)"]
+            for col in cols:
+                r = next((r for r in rs if (r["vocabulary"], r["by"]) == col), None)
+                if r is None:
+                    row += ["—"] * 4
+                    continue
+                sm = r["summary"]
+                if col[1] == "real":
+                    lost = sum(1 for x in r["_swipes"] if x.get("explain", {}).get("forms")
+                               and all(f["verdict"].startswith("filtered") for f in x["explain"]["forms"]))
+                    row += [fmt(top1(sm), 1), fmt(top4(sm), 1), str(lost), fmt(sm["waitMs"]["p99"])]
+                else:
+                    row += [f"{sm['candidates']['p50']:,.0f}", fmt(sm["waitMs"]["p50"]), fmt(sm["waitMs"]["p99"]),
+                            fmt(top1(sm), 1)]
+            md.append("| " + " | ".join(row) + " |")
         md.append("")
 
     # ------------------------------------------------------------ real swipes by kind of word

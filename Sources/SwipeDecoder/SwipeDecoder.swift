@@ -59,13 +59,15 @@ public struct SwipeDecoder: Sendable {
     /// replaced by each swipe's. Wider than the thesis's (``SwipeFilter``'s defaults) so that
     /// real swipes keep their word (measured on the How-We-Swipe dev set in
     /// `docs/decoder.md`): start radius 1.25 and end radius 1.75 key widths, direction
-    /// within 80° (hooks at touch-down), expected length 0.5…1.8 times the swiped length
-    /// (loops and overshoot make people's swipes long) or within 2 key widths.
+    /// within 80° (hooks at touch-down) for words whose perfect swipe is 5 key widths long
+    /// or more (a hook turns a short word's start around), expected length 0.5…1.8 times the
+    /// swiped length (loops and overshoot make people's swipes long) or within 2 key widths.
     public var filter: SwipeFilter = {
       var filter = SwipeFilter(start: LayoutPoint(x: 0, y: 0))
       filter.startRadius = 1.25
       filter.endRadius = 1.75
       filter.directionTolerance = 80 * .pi / 180
+      filter.directionMinimumLength = 5
       filter.lengthRatio = 0.5...1.8
       filter.lengthSlack = 2
       return filter

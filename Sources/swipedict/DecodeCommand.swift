@@ -27,7 +27,8 @@ struct DecodeCommand: ParsableCommand {
 
       --set NAME=VALUE changes one of the decoder's parameters for the run (repeatable; \
       the last of a name wins): start-radius, end-radius (0…20 key widths), direction \
-      (0…180°), length-low, length-high (0…10, expected ÷ swiped length), length-slack \
+      (0…180°), direction-min-length (the direction filter applies to words at least this \
+      long, 0…100 key widths), length-low, length-high (0…10, expected ÷ swiped length), length-slack \
       (0…100 key widths), max-point-cost (0.01…10⁶ key widths²), frequency-weight (the \
       search's, 0…1000), pool (the words the search keeps for the ranking, 1…1000), the \
       ranking's location-weight, shape-weight (0…1000), length-weight (−1000…1000) and \

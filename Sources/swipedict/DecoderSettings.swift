@@ -24,6 +24,7 @@ struct DecoderSetting {
     .init(name: "direction", range: 0...180) {
       $0.filter.directionTolerance = $1 * .pi / 180
     },
+    .init(name: "direction-min-length", range: 0...100) { $0.filter.directionMinimumLength = $1 },
     .init(name: "length-low", range: 0...10, apply: nil),
     .init(name: "length-high", range: 0...10, apply: nil),
     .init(name: "length-slack", range: 0...100) {
