@@ -21,10 +21,9 @@ import SwipeDict
 ///
 /// Each language's ``SwipeDecoder`` filters and matches the swipe against its own words
 /// (sessions share the points); the candidates then meet in the ranking a single
-/// dictionary uses: the weight that follows the swipe's noise (from the best distance over
-/// all languages), a language's weight added to its words' priors as `ln(weight)`, the
-/// third place for the search's frequency-heavier pick, and one place per word and its
-/// case and apostrophe variants, whatever their language. The wait is the sum of the
+/// dictionary uses (``SwipeRanking``), a language's weight added to its words' log counts as
+/// `ln(weight)`, and one place per word and its case and apostrophe variants, whatever their
+/// language. Each language brings its ``SwipeDecoder/Options/candidatePool`` best words. The wait is the sum of the
 /// languages' waits. With a context (``MultilingualDictionary/context(after:pairWeight:)``),
 /// each language's words gain their boost in that language's context, as a single
 /// dictionary's do (``SwipeDecoder/Options/contextWeight``).
@@ -33,8 +32,8 @@ public struct MultilingualDecoder: Sendable {
   public let dictionary: MultilingualDictionary
   /// One decoder per language, in the dictionary's order.
   let decoders: [SwipeDecoder]
-  /// The options every language decodes with (each brings ``WordSearch/poolExtra`` more
-  /// words than `resultCount` to the merged ranking).
+  /// The options every language decodes with (each brings its whole candidate pool to the
+  /// merged ranking).
   public let options: SwipeDecoder.Options
 
   /// A decoder over the languages of `dictionary`.
@@ -43,7 +42,7 @@ public struct MultilingualDecoder: Sendable {
     self.options = options
     // Each language brings more words than the result holds, for the merged ranking.
     var each = options
-    each.resultCount = options.resultCount + WordSearch.poolExtra
+    each.resultCount = max(options.resultCount, options.candidatePool)
     decoders = dictionary.members.map { SwipeDecoder(dictionary: $0.dictionary, options: each) }
     resultCount = options.resultCount
   }
@@ -74,7 +73,6 @@ public struct MultilingualDecoder: Sendable {
       /// What the context adds to the score (``SwipeDecoder/Options/contextWeight`` × boost).
       var contextPrior: Float
       var score: Float
-      var searchScore: Float
       var key: String
     }
     var entries: [Entry] = []
@@ -87,39 +85,30 @@ public struct MultilingualDecoder: Sendable {
       for candidate in decoding.words {
         let contextPrior = wordContext.isEmpty ? 0 : contextWeight * wordContext.boost(of: candidate.id)
         let logCount = Float(candidate.frequency) / 255 * scale + boost
+        let score = WordSearch.rankingScore(
+          options: options, logCount: logCount, contextPrior: contextPrior, distance: candidate.distance,
+          shapeDistance: candidate.shapeDistance, lengthRatio: candidate.lengthRatio)
         entries.append(
           Entry(
-            candidate: candidate, language: language, logCount: logCount, contextPrior: contextPrior, score: 0,
-            searchScore: options.frequencyWeight * logCount + contextPrior - candidate.distance,
+            candidate: candidate, language: language, logCount: logCount, contextPrior: contextPrior, score: score,
             key: variantKey(candidate.word)))
       }
     }
-    guard let least = entries.map(\.candidate.distance).min() else {
-      return MultilingualDecoding(words: [], frequencyWeight: 0, decodings: decodings)
+    let byScore = entries.sorted {
+      $0.score != $1.score ? $0.score > $1.score : ($0.language, $0.candidate.id) < ($1.language, $1.candidate.id)
     }
-    let weight = WordSearch.finalWeight(bestDistance: least, options: options)
-    for i in entries.indices {
-      entries[i].score = weight * entries[i].logCount + entries[i].contextPrior - entries[i].candidate.distance
-    }
-    func order(_ a: Entry, _ b: Entry, _ score: (Entry) -> Float) -> Bool {
-      score(a) != score(b) ? score(a) > score(b) : (a.language, a.candidate.id) < (b.language, b.candidate.id)
-    }
-    let byNoise = entries.sorted { order($0, $1, \.score) }
-    let bySearch = entries.sorted { order($0, $1, \.searchScore) }
     var ranked: [Entry] = []
     var keys = Set<String>()
-    while ranked.count < resultCount {
-      let source = ranked.count == WordSearch.frequentPlace ? bySearch : byNoise
-      guard let pick = source.first(where: { !keys.contains($0.key) }) else { break }
-      keys.insert(pick.key)
-      ranked.append(pick)
+    for entry in byScore where ranked.count < resultCount && !keys.contains(entry.key) {
+      keys.insert(entry.key)
+      ranked.append(entry)
     }
     let words = ranked.map { entry in
       var candidate = entry.candidate
       candidate.score = entry.score
       return MultilingualDecoding.Candidate(language: entry.language, candidate: candidate)
     }
-    return MultilingualDecoding(words: words, frequencyWeight: weight, decodings: decodings)
+    return MultilingualDecoding(words: words, decodings: decodings)
   }
 }
 
@@ -176,8 +165,8 @@ public struct MultilingualDecoding: Sendable, Hashable {
   public struct Candidate: Sendable, Hashable {
     /// The index of the word's language in the dictionary's members.
     public var language: Int
-    /// The word as its language's dictionary has it (ID, word, distance, frequency), its
-    /// score the merged ranking's: `weight × (ln(count) + ln(language weight)) − distance`,
+    /// The word as its language's dictionary has it (ID, word, distances, frequency), its
+    /// score the merged ranking's: ``SwipeRanking``'s with `ln(count) + ln(language weight)`,
     /// plus the context's part in a context.
     public var candidate: SwipeDecoding.Candidate
     /// The word.
@@ -186,8 +175,6 @@ public struct MultilingualDecoding: Sendable, Hashable {
 
   /// The best words, best first.
   public var words: [Candidate]
-  /// The frequency weight that ranked them (see ``SwipeDecoding/frequencyWeight``).
-  public var frequencyWeight: Float
   /// Each language's own decoding, in the dictionary's order.
   public var decodings: [SwipeDecoding]
   /// Whether every language matched all its candidates.
@@ -197,8 +184,7 @@ public struct MultilingualDecoding: Sendable, Hashable {
   /// tools that measure decodings.
   package var merged: SwipeDecoding {
     SwipeDecoding(
-      words: words.map(\.candidate),
-      frequencyWeight: frequencyWeight, candidateCount: decodings.reduce(0) { $0 + $1.candidateCount },
+      words: words.map(\.candidate), candidateCount: decodings.reduce(0) { $0 + $1.candidateCount },
       matchedCount: decodings.reduce(0) { $0 + $1.matchedCount }, isComplete: isComplete,
       pointCount: decodings.first?.pointCount ?? 0, reducedPointCount: decodings.first?.reducedPointCount ?? 0)
   }

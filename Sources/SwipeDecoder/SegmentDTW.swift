@@ -65,9 +65,14 @@ struct SegmentDTW {
   private var lengths: [Float] = []
   /// The smallest value of each depth's own column.
   private var lowest: [Float] = []
+  /// The first row of each depth's own column that may be finite (those above are
+  /// infinite): where the next key's columns can start.
+  private var firstRows: [Int] = []
   /// Per depth of the current word: a lower bound of what the keys after it add (each key
   /// needs a point of its own, the last key the last point), scratch for `cost`.
   private var after: [Float] = []
+  /// Scratch for ``exceeds(_:keys:depth:)``: the segments after a depth, five floats each.
+  private var segments = [Float](repeating: 0, count: 5 * (Self.remainingSegmentLimit + 1))
   /// The key path whose first `valid` depths the columns hold.
   private var path: [UInt8] = []
   private var valid = 0
@@ -160,10 +165,18 @@ struct SegmentDTW {
     let common = min(valid, keys.count)
     while depth < common, path[depth] == keys[depth] { depth += 1 }
     valid = depth
+    let firstNew = depth
     path.removeSubrange(depth...)
     // The columns reused from the previous word already bound this one.
     if depth > 0, !(lowest[depth - 1] + after[depth - 1] <= bound) { return nil }
     while depth < keys.count {
+      // Before the first column this word does not share with the previous one: a bound of
+      // the rest in one pass over the rows, which passes over most words before their columns.
+      if depth == firstNew, depth > 0, bound < .infinity, keys.count - depth <= Self.remainingSegmentLimit,
+        exceeds(bound, keys: keys, depth: depth)
+      {
+        return nil
+      }
       path.append(keys[depth])
       let least = computeColumns(depth: depth)
       lowest[depth] = least
@@ -175,10 +188,83 @@ struct SegmentDTW {
     return total <= bound && total < .infinity ? total : nil
   }
 
+  /// Whether a lower bound of the cost of `keys`, whose columns up to `depth − 1` are in the
+  /// table, exceeds `bound`. A match leaves the own column of key `depth − 1` at some row i,
+  /// and every later point is matched to one of the segments after it (or a key, which ends
+  /// one), the last point to the last key. So the cost is at least the least, over i, of that
+  /// column's value at i plus the later points' (capped) squared distances to the nearest of
+  /// those segments. That drops the order of the segments, the band and the monotone
+  /// position: no recurrence, and the rows are walked up from the last only until the answer
+  /// is known — a term within the bound (no), or the column's smallest value plus the later
+  /// points already beyond it (yes: every row above adds only more).
+  private mutating func exceeds(_ bound: Float, keys: [UInt8], depth: Int) -> Bool {
+    let rows = self.rows
+    let start = (depth - 1) * 3 * rows + 2 * rows
+    precondition(start + rows <= table.count && points.count == 3 * rows)
+    var later = toLast[Int(keys[keys.count - 1])]
+    // The match that stays in the column to the last row, then goes to the last key.
+    if table[start + rows - 1] + later <= bound { return false }
+    // The segments from key depth − 1 on: start, direction and 1 / length², five floats each.
+    let count = keys.count - depth
+    precondition(5 * count <= segments.count)
+    segments.withUnsafeMutableBufferPointer { segments in
+      for k in 0..<count {
+        let a = Int(keys[depth - 1 + k])
+        let b = Int(keys[depth + k])
+        let vx = centerX[b] - centerX[a]
+        let vy = centerY[b] - centerY[a]
+        let vv = vx * vx + vy * vy
+        (segments[5 * k], segments[5 * k + 1], segments[5 * k + 2]) = (centerX[a], centerY[a], vx)
+        (segments[5 * k + 3], segments[5 * k + 4]) = (vy, vv > 0 ? 1 / vv : 0)
+      }
+    }
+    let cap = self.cap
+    let floor = lowest[depth - 1]
+    let first = firstRows[depth - 1]
+    let end = 5 * count
+    return table.withUnsafeBufferPointer { table in
+      points.withUnsafeBufferPointer { points in
+        segments.withUnsafeBufferPointer { segments in
+          var i = rows - 2
+          while i >= first {
+            // Row i + 1 is a later point of a match that leaves the column at row i.
+            if i + 1 < rows - 1 {
+              let x = points[3 * (i + 1)]
+              let y = points[3 * (i + 1) + 1]
+              var nearest = cap
+              var k = 0
+              while k < end {
+                let px = x - segments[k]
+                let py = y - segments[k + 1]
+                let vx = segments[k + 2]
+                let vy = segments[k + 3]
+                let t = min(1, max(0, (px * vx + py * vy) * segments[k + 4]))
+                let ex = px - t * vx
+                let ey = py - t * vy
+                nearest = min(nearest, ex * ex + ey * ey)
+                k += 5
+              }
+              later += nearest
+            }
+            if !(floor + later <= bound) { return true }
+            if table[start + i] + later <= bound { return false }
+            i -= 1
+          }
+          return true
+        }
+      }
+    }
+  }
+
+  /// The most segments ``exceeds(_:keys:depth:)`` looks at: beyond, it costs about what the
+  /// columns it would spare cost.
+  static let remainingSegmentLimit = 8
+
   private mutating func grow(to depth: Int) {
     let extra = depth - lengths.count
     lengths.append(contentsOf: repeatElement(0, count: extra))
     lowest.append(contentsOf: repeatElement(0, count: extra))
+    firstRows.append(contentsOf: repeatElement(0, count: extra))
     after.append(contentsOf: repeatElement(0, count: extra))
     table.append(contentsOf: repeatElement(.infinity, count: extra * 3 * rows))
   }
@@ -199,6 +285,7 @@ struct SegmentDTW {
 
     if depth == 0 {
       lengths[0] = 0
+      firstRows[0] = 0
       return table.withUnsafeMutableBufferPointer { table in
         points.withUnsafeBufferPointer { points in
           Self.firstColumn(
@@ -215,16 +302,41 @@ struct SegmentDTW {
     lengths[depth] = end
     // The band's rows: the incoming segment spans lengths start…end, the key only end.
     let limits = (inLow: low * start - slack, ownLow: low * end - slack, upper: high * end + slack)
-    return table.withUnsafeMutableBufferPointer { table in
+    // Only the rows inside the band, from the first the previous key's column reaches, can be
+    // finite: the swipe's length grows with the row, so they are one run of rows.
+    let rowRange = rowsWithin(limits.inLow...limits.upper, from: firstRows[depth - 1])
+    var first = rows
+    let least = table.withUnsafeMutableBufferPointer { table in
       points.withUnsafeBufferPointer { points in
         Self.nextColumns(
           previousOwn: UnsafeBufferPointer(rebasing: table[(base - rows)..<base]),
           incoming: UnsafeMutableBufferPointer(rebasing: table[base..<(base + rows)]),
           positions: UnsafeMutableBufferPointer(rebasing: table[(base + rows)..<(base + 2 * rows)]),
           own: UnsafeMutableBufferPointer(rebasing: table[(base + 2 * rows)..<(base + 3 * rows)]),
-          points: points, from: a, to: b, limits: limits, cap: cap)
+          points: points, rows: rowRange, from: a, to: b, limits: limits, cap: cap, firstFinite: &first)
       }
     }
+    firstRows[depth] = first
+    return least
+  }
+
+  /// The rows from `first` on whose swipe length lies within `lengths` (a run, since the
+  /// length grows with the row).
+  private func rowsWithin(_ lengths: ClosedRange<Float>, from first: Int) -> Range<Int> {
+    // The first row at or after `first` not below the band, then the first above it.
+    var lo = first
+    var hi = rows
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if points[3 * mid + 2] < lengths.lowerBound { lo = mid + 1 } else { hi = mid }
+    }
+    var end = lo
+    hi = rows
+    while end < hi {
+      let mid = (end + hi) / 2
+      if points[3 * mid + 2] <= lengths.upperBound { end = mid + 1 } else { hi = mid }
+    }
+    return lo..<end
   }
 
   /// The first key's own column: every point so far matched to the key.
@@ -249,51 +361,65 @@ struct SegmentDTW {
   }
 
   /// The columns of the segment `a → b` and of the key `b`, from the previous key's own
-  /// column (all `rows` long).
+  /// column (all `rows` long). Only the rows of `band` are computed: the others, outside the
+  /// locality band or above the previous column's first finite row, are infinite.
+  /// `firstFinite` receives the first row whose own value is finite (or the row count).
   private static func nextColumns(
     previousOwn: UnsafeBufferPointer<Float>, incoming: UnsafeMutableBufferPointer<Float>,
     positions: UnsafeMutableBufferPointer<Float>, own: UnsafeMutableBufferPointer<Float>,
-    points: UnsafeBufferPointer<Float>, from a: (x: Float, y: Float), to b: (x: Float, y: Float),
-    limits: (inLow: Float, ownLow: Float, upper: Float), cap: Float
+    points: UnsafeBufferPointer<Float>, rows band: Range<Int>, from a: (x: Float, y: Float),
+    to b: (x: Float, y: Float), limits: (inLow: Float, ownLow: Float, upper: Float), cap: Float,
+    firstFinite: inout Int
   ) -> Float {
+    let rows = own.count
+    // Outside the band: infinite.
+    for i in 0..<band.lowerBound {
+      incoming[i] = .infinity
+      positions[i] = 0
+      own[i] = .infinity
+    }
+    for i in band.upperBound..<rows {
+      incoming[i] = .infinity
+      positions[i] = 0
+      own[i] = .infinity
+    }
+    firstFinite = rows
     let vx = b.x - a.x
     let vy = b.y - a.y
     let vv = vx * vx + vy * vy
     let inverse = vv > 0 ? 1 / vv : 0
     var lowest = Float.infinity
-    var upIn = Float.infinity  // D[i−1][incoming]
+    var upIn = Float.infinity  // D[i−1][incoming]: infinite above the band
     var upPosition: Float = 0
     var upOwn = Float.infinity  // D[i−1][own]
-    var upPrevious = Float.infinity  // D[i−1][previous key's own]
-    for i in 0..<own.count {
+    // D[i−1][previous key's own]
+    var upPrevious = band.lowerBound > 0 ? previousOwn[band.lowerBound - 1] : Float.infinity
+    for i in band {
       let x = points[3 * i]
       let y = points[3 * i + 1]
       let arc = points[3 * i + 2]
       let side = previousOwn[i]  // D[i][previous key's own]
-      var inValue = Float.infinity
-      var position: Float = 0
-      if arc >= limits.inLow, arc <= limits.upper {
-        let px = x - a.x
-        let py = y - a.y
-        let t = min(1, max(0, (px * vx + py * vy) * inverse))
-        let ex = px - t * vx
-        let ey = py - t * vy
-        inValue = min(side, upPrevious) + min(cap, ex * ex + ey * ey)
-        position = t
-        if upIn < .infinity {
-          // Staying on the segment: no moving back before the previous point's position.
-          let tUp = max(t, upPosition)
-          let fx = px - tUp * vx
-          let fy = py - tUp * vy
-          let stay = upIn + min(cap, fx * fx + fy * fy)
-          if stay < inValue {
-            inValue = stay
-            position = tUp
-          }
+      // Within the band, the incoming segment's limits hold (rows of `band`).
+      let px = x - a.x
+      let py = y - a.y
+      let t = min(1, max(0, (px * vx + py * vy) * inverse))
+      let ex = px - t * vx
+      let ey = py - t * vy
+      var inValue = min(side, upPrevious) + min(cap, ex * ex + ey * ey)
+      var position = t
+      if upIn < .infinity {
+        // Staying on the segment: no moving back before the previous point's position.
+        let tUp = max(t, upPosition)
+        let fx = px - tUp * vx
+        let fy = py - tUp * vy
+        let stay = upIn + min(cap, fx * fx + fy * fy)
+        if stay < inValue {
+          inValue = stay
+          position = tUp
         }
       }
       var ownValue = Float.infinity
-      if arc >= limits.ownLow, arc <= limits.upper {
+      if arc >= limits.ownLow {
         let dx = x - b.x
         let dy = y - b.y
         ownValue = min(inValue, min(upIn, upOwn)) + min(cap, dx * dx + dy * dy)
@@ -301,7 +427,8 @@ struct SegmentDTW {
       incoming[i] = inValue
       positions[i] = position
       own[i] = ownValue
-      lowest = min(lowest, ownValue)
+      if ownValue < lowest { lowest = ownValue }
+      if ownValue < .infinity, firstFinite == rows { firstFinite = i }
       upIn = inValue
       upPosition = position
       upOwn = ownValue

@@ -27,21 +27,22 @@ import SwipeDict
 ///    band (``Options/band``). Candidates are visited in ID order, so consecutive ones share
 ///    key-path prefixes and the DTW columns of the shared keys are reused
 ///    (``SwipeDictionary/makeKeyPathReader()``).
-/// 4. **Frequency.** `score = w × ln(count) − distance`, where `distance` is the DTW cost
-///    per point (mean squared distance in key widths², each point's share capped at
+/// 4. **Search.** `w × ln(count) − distance`, where `distance` is the DTW cost per point
+///    (mean squared distance in key widths², each point's share capped at
 ///    ``Options/maximumPointCost``) and `count` what the word's frequency byte stands for —
-///    or, given the previous word (a ``WordContext``), its count in that context.
-///    The search keeps the best words by ``Options/frequencyWeight``; a candidate stops being
-///    matched as soon as a lower bound of its cost shows it cannot enter them — from its
-///    first, second and last key before its key path is read, then column by column —
-///    which changes no result. Words that differ only by case or apostrophes take one place
-///    (the more frequent form).
+///    or, given the previous word (a ``WordContext``), its count in that context. The
+///    search keeps the ``Options/candidatePool`` best words by it
+///    (``Options/frequencyWeight``); a candidate stops being matched as soon as a lower bound
+///    of its cost shows it cannot enter them — from its first, second and last key before
+///    its key path is read, then column by column — which changes no result. Words that
+///    differ only by case or apostrophes take one place (the more frequent form).
+/// 5. **Ranking.** The words kept are ranked by the likelihood of the swipe given each
+///    (``SwipeRanking``: the DTW's location channel, a scale- and translation-free shape
+///    channel, the swipe's length against the word's) plus its log count (ties: the more
+///    frequent, then the lower ID).
 ///
-/// The words returned are the best of those by a weight that grows with the swipe's noise
-/// (``Options/weightPerDistance``), except the third place, which goes to the search's best
-/// word not shown above it (ties: the more frequent, then the lower ID). With a deadline, matching stops when it passes
-/// and the best words so far are returned; to make those good ones, the most frequent
-/// candidates are matched first.
+/// With a deadline, matching stops when it passes and the best words so far are returned;
+/// to make those good ones, the most frequent candidates are matched first.
 ///
 /// `SwipeDecoder` is an immutable value: share it between threads; each swipe runs in its
 /// own ``SwipeSession``.
@@ -58,13 +59,15 @@ public struct SwipeDecoder: Sendable {
     /// replaced by each swipe's. Wider than the thesis's (``SwipeFilter``'s defaults) so that
     /// real swipes keep their word (measured on the How-We-Swipe dev set in
     /// `docs/decoder.md`): start radius 1.25 and end radius 1.75 key widths, direction
-    /// within 80° (hooks at touch-down), expected length 0.5…1.8 times the swiped length
-    /// (loops and overshoot make people's swipes long) or within 2 key widths.
+    /// within 80° (hooks at touch-down) for words whose perfect swipe is 5 key widths long
+    /// or more (a hook turns a short word's start around), expected length 0.5…1.8 times the
+    /// swiped length (loops and overshoot make people's swipes long) or within 2 key widths.
     public var filter: SwipeFilter = {
       var filter = SwipeFilter(start: LayoutPoint(x: 0, y: 0))
       filter.startRadius = 1.25
       filter.endRadius = 1.75
       filter.directionTolerance = 80 * .pi / 180
+      filter.directionMinimumLength = 5
       filter.lengthRatio = 0.5...1.8
       filter.lengthSlack = 2
       return filter
@@ -74,30 +77,28 @@ public struct SwipeDecoder: Sendable {
     /// `ratio.lowerBound × e₀ − slack ≤ ℓ ≤ ratio.upperBound × e₁ + slack`.
     public var band = Band()
     /// How much one e-fold of a word's count is worth, in key widths² of mean squared
-    /// distance, while searching: the search keeps the best words by this score (the
-    /// result count and 8 more), and the third place of the result goes to the best of them
-    /// by it not shown above. 0 ranks by shape alone.
+    /// distance, while searching: the search keeps the ``candidatePool`` best words by
+    /// `frequencyWeight × ln(count) − distance`, a score whose bound prunes the matching. 0
+    /// searches by shape alone.
     public var frequencyWeight: Float = 0.05
-    /// The result's frequency weight per key width² of the best candidate's distance: the
-    /// words the search kept are ranked by `weightPerDistance × best distance` (within
-    /// ``weightRange``), so that a clean swipe (whose best match is close) is trusted for its
-    /// shape and a sloppy one leans on frequency. 0 ranks them by ``frequencyWeight``.
-    ///
-    /// People's swipes are sloppier than synthetic ones in ways a single weight cannot
-    /// serve both: 0.05 suits the real swipes of the How-We-Swipe dev set, 0.025 the
-    /// synthesizer's; `docs/decoder.md` has the measurements.
-    public var weightPerDistance: Float = 0.3
-    /// The bounds of the result's frequency weight.
-    public var weightRange: ClosedRange<Float> = 0.02...0.08
+    /// How the words the search kept are ranked: the likelihood model of ``SwipeRanking``
+    /// (location and shape channels, the swipe's length, the word's log count). `nil` ranks
+    /// them by the search's score, the thesis's `frequencyWeight × ln(count) − distance`.
+    public var ranking: SwipeRanking? = SwipeRanking()
+    /// How many words the search keeps for the ranking (at least ``resultCount``): the more,
+    /// the more a word the search's linear score put low can still be ranked up, and the
+    /// weaker the bound that prunes the matching.
+    public var candidatePool = 12
     /// The most one swipe point adds to the distance, in key widths²: a point farther than
     /// √2 key widths from the perfect swipe (a hook, an overshoot off the keyboard, a detour)
     /// counts as that far. `.infinity` (or any value that is not a positive number) counts
     /// every point's full distance.
     public var maximumPointCost: Float = 2
     /// How much the previous word counts (a decoding given a ``WordContext``), in key
-    /// widths² of mean squared distance per e-fold: a word's score gains `contextWeight ×`
-    /// its ``WordContext/boost(of:)``, whatever the swipe's noise (unlike the frequency
-    /// weight, which shrinks for a clean swipe). 0 ignores the context.
+    /// widths² of mean squared distance per e-fold: a word's search score gains
+    /// `contextWeight ×` its ``WordContext/boost(of:)``; in the ranking, each e-fold of boost
+    /// counts `contextWeight / frequencyWeight` e-folds of count (0.8 by default). 0 ignores
+    /// the context.
     public var contextWeight: Float = 0.04
     /// How many words a decoding returns.
     public var resultCount = 4
@@ -178,25 +179,25 @@ public struct SwipeDecoding: Sendable, Hashable {
     public var id: Int
     /// The word.
     public var word: String
-    /// The ranking score (higher is better): `weight × ln(count) − distance`, with the
-    /// decoding's ``SwipeDecoding/frequencyWeight``. The words are in this order but for the
-    /// third, which the search's frequency-heavier order placed there (see
-    /// ``SwipeDecoder``): its score may be lower than the fourth's.
+    /// The ranking score (higher is better): ``SwipeRanking/score(logCount:distance:shapeDistance:lengthRatio:)``,
+    /// in e-folds of count (or the search's score, `frequencyWeight × ln(count) − distance`,
+    /// when ``SwipeDecoder/Options/ranking`` is `nil`). The words are in this order.
     public var score: Float
     /// The DTW cost per point of the swipe: the mean squared distance, in key widths²,
-    /// between the swipe and the word's perfect swipe.
+    /// between the swipe and the word's perfect swipe (the location channel).
     public var distance: Float
+    /// The shape channel's distance between the swipe and the word's perfect swipe, each
+    /// resampled, centered and scaled to size 1 (``SwipeRanking``).
+    public var shapeDistance: Float
+    /// ln(swiped ÷ expected length), within −1…1: how much longer the swipe is than the
+    /// word's perfect swipe.
+    public var lengthRatio: Float
     /// The word's frequency byte (0…255, log scale).
     public var frequency: UInt8
   }
 
   /// The best words, best first.
   public var words: [Candidate]
-  /// The frequency weight that ranked the words: ``SwipeDecoder/Options/weightPerDistance``
-  /// × the best distance, within ``SwipeDecoder/Options/weightRange``
-  /// (``SwipeDecoder/Options/frequencyWeight`` when `weightPerDistance` is 0; 0 when there
-  /// are no words).
-  public var frequencyWeight: Float
   /// How many words passed the four filters.
   public var candidateCount: Int
   /// How many of them were matched (all of them unless the deadline passed).
@@ -210,6 +211,6 @@ public struct SwipeDecoding: Sendable, Hashable {
 
   /// An empty decoding (no points, or no candidates).
   static let empty = SwipeDecoding(
-    words: [], frequencyWeight: 0, candidateCount: 0, matchedCount: 0, isComplete: true, pointCount: 0,
+    words: [], candidateCount: 0, matchedCount: 0, isComplete: true, pointCount: 0,
     reducedPointCount: 0)
 }

@@ -11,8 +11,8 @@ public struct SwipeExplanation: Sendable, Hashable {
     /// A candidate, but outranked: more words than the result holds score higher.
     case outranked
     /// A candidate that the ranking score would show, left out by the search: the search
-    /// keeps its best words by the frequency-heavier ``SwipeDecoder/Options/frequencyWeight``
-    /// and did not keep this one, or the third place went to the search's pick.
+    /// keeps its ``SwipeDecoder/Options/candidatePool`` best words by its linear score
+    /// (``SwipeDecoder/Options/frequencyWeight``) and did not keep this one.
     case displaced
     /// Shown in the place of a case or apostrophe variant with the same key path (the
     /// more frequent form takes the place).
@@ -39,11 +39,15 @@ public struct SwipeExplanation: Sendable, Hashable {
     public var filters: SwipeFilterReport
     /// The DTW distance (mean squared distance, key widths²), or `nil` outside the band.
     public var distance: Float?
-    /// The prior by which the words are ranked: the decoding's frequency weight ×
-    /// ln(count).
+    /// The shape channel's distance (``SwipeRanking``), or `nil` outside the band.
+    public var shapeDistance: Float?
+    /// ln(swiped ÷ expected length) within −1…1, or `nil` outside the band.
+    public var lengthRatio: Float?
+    /// The prior by which the words are ranked: ln(count) plus the context's part
+    /// (``SwipeRanking``; `frequencyWeight × ln(count)` plus it when the ranking is the
+    /// search's).
     public var prior: Float
-    /// The score by which the words are ranked, `prior − distance`, or `nil` outside the
-    /// band.
+    /// The score by which the words are ranked, or `nil` outside the band.
     public var score: Float?
     /// Its rank among the candidates by that score (1: best), counting the words that score
     /// strictly higher other than its own case and apostrophe variants, whether or not this
@@ -92,12 +96,13 @@ extension SwipeDecoder {
     }
     let filter = measurement.filter(options.filter)
     let reduced = reducer.points
-    let weight = decoding.frequencyWeight
+    let swipeLength = measurement.length / dictionary.keyWidth
     guard !reduced.isEmpty else {
       return SwipeExplanation(decoding: decoding, filter: filter, forms: [])
     }
     let candidates = dictionary.candidates(for: filter).filter(dictionary.isSuggestible)
     var search = WordSearch(decoder: self, points: reduced, context: context)
+    let swipe = search.shapeSample
     let shown = decoding.words.map { variantKey($0.word) }
     var forms: [SwipeExplanation.Form] = []
     for id in variantIDs(of: word, in: dictionary) {
@@ -105,12 +110,14 @@ extension SwipeDecoder {
         let keys = reader.keyPath(of: id)
       else { continue }
       let frequency = dictionary.personalFrequency(of: id) ?? 0
-      let prior = search.prior(of: id, frequency, weight: weight)
+      let prior = search.prior(of: id, frequency)
       let distance = search.distance(keys: keys)
-      let score = distance.map { prior - $0 }
+      let ranked = distance.map {
+        search.rankingScore(of: id, frequency, keys: keys, distance: $0, swipe: swipe, swipeLength: swipeLength)
+      }
       let key = variantKey(stored)
-      let rank = score.map {
-        1 + search.count(scoringAbove: $0, weight: weight, among: candidates, exceptVariantsOf: key)
+      let rank = ranked.map {
+        1 + search.count(scoringAbove: $0.score, among: candidates, exceptVariantsOf: key, swipeLength: swipeLength)
       }
       let verdict: SwipeExplanation.Verdict
       if let place = decoding.words.firstIndex(where: { $0.id == id }) {
@@ -130,8 +137,9 @@ extension SwipeDecoder {
       }
       forms.append(
         .init(
-          id: id, word: stored, frequency: frequency, filters: report, distance: distance, prior: prior,
-          score: score, rank: rank, verdict: verdict))
+          id: id, word: stored, frequency: frequency, filters: report, distance: distance,
+          shapeDistance: ranked?.shape, lengthRatio: ranked?.lengthRatio, prior: prior, score: ranked?.score,
+          rank: rank, verdict: verdict))
     }
     forms.sort { ($0.rank ?? .max, $0.id) < ($1.rank ?? .max, $1.id) }
     return SwipeExplanation(decoding: decoding, filter: filter, forms: forms)

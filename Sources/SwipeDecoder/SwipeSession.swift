@@ -134,9 +134,9 @@ public struct SwipeSession: Sendable {
         complete = false
       }
     }
-    let (words, weight) = search.results()
+    let words = search.results(swipeLength: measurement.length / decoder.dictionary.keyWidth)
     return SwipeDecoding(
-      words: words, frequencyWeight: weight, candidateCount: candidates.count + userWords.count,
+      words: words, candidateCount: candidates.count + userWords.count,
       matchedCount: search.matched,
       isComplete: complete, pointCount: measurement.count, reducedPointCount: points.count)
   }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import SwipeDict
 
 /// Matches a reduced swipe against candidate words and keeps the best few (steps 3 and 4 of
@@ -15,12 +22,10 @@ struct WordSearch {
   private(set) var matched = 0
   /// How many of the best words the search keeps for the final ranking.
   private let poolSize: Int
-
-  /// Words kept beyond the result count for the final ranking, whose frequency weight
-  /// depends on the best distance and can reorder them.
-  static let poolExtra = 8
-  /// The place (from 0) that goes to the search's best word not shown above it.
-  static let frequentPlace = 2
+  /// The swipe (reduced, key widths), for the shape channel.
+  private let points: [(x: Float, y: Float)]
+  /// The key paths of the user's words the search matched (their IDs are past the blob's).
+  private var userKeys: [Int: [UInt8]] = [:]
 
   private struct Entry {
     var id: Int
@@ -30,6 +35,9 @@ struct WordSearch {
     /// What the context adds to the score: ``SwipeDecoder/Options/contextWeight`` × the
     /// word's boost.
     var contextPrior: Float
+    /// The shape channel's distance and ln(swiped ÷ expected length), set for the ranking.
+    var shapeDistance: Float = 0
+    var lengthRatio: Float = 0
 
     /// Best first: higher score, then higher frequency, then lower ID.
     func precedes(_ other: Entry) -> Bool {
@@ -50,7 +58,8 @@ struct WordSearch {
     let weight = decoder.options.contextWeight
     contextWeight = weight.isFinite ? weight : 0
     let count = decoder.options.resultCount
-    poolSize = count > 0 ? count + Self.poolExtra : 0
+    poolSize = count > 0 ? max(count, decoder.options.candidatePool) : 0
+    self.points = points
     let band = decoder.options.band
     dtw = SegmentDTW(
       points: points, centers: decoder.centers,
@@ -133,6 +142,7 @@ struct WordSearch {
     let weight = decoder.options.frequencyWeight
     for word in userWords {
       matched += 1
+      userKeys[word.id] = word.keys
       let contextPrior = contextPrior(of: word.id)
       let prior = weight * logCounts[Int(word.frequency)] + contextPrior
       var bound = Float.infinity
@@ -176,10 +186,14 @@ struct WordSearch {
     context.isEmpty ? 0 : contextWeight * context.boost(of: id)
   }
 
-  /// The prior of word `id`, whose frequency byte is `frequency`, with frequency weight
-  /// `weight`: `weight × ln(count)` plus the context's part.
-  func prior(of id: Int, _ frequency: UInt8, weight: Float) -> Float {
-    weight * logCounts[Int(frequency)] + contextPrior(of: id)
+  /// The prior of word `id`, whose frequency byte is `frequency`, as the ranking counts it:
+  /// ln(count) plus the context's e-folds (``SwipeRanking``), or `frequencyWeight × ln(count)`
+  /// plus the context's part when ranking by the search's score.
+  func prior(of id: Int, _ frequency: UInt8) -> Float {
+    let options = decoder.options
+    let context = contextPrior(of: id)
+    guard options.ranking != nil else { return options.frequencyWeight * logCounts[Int(frequency)] + context }
+    return logCounts[Int(frequency)] + (options.frequencyWeight > 0 ? context / options.frequencyWeight : 0)
   }
 
   /// The DTW distance of a key path against the swipe (mean squared distance), or `nil`
@@ -188,77 +202,118 @@ struct WordSearch {
     dtw.cost(keys: keys, bound: .infinity).map { $0 / Float(dtw.rows) }
   }
 
+  /// The ranking's score of a key path matched at `distance`, for word `id`.
+  func rankingScore(
+    of id: Int, _ frequency: UInt8, keys: [UInt8], distance: Float, swipe: ShapeSample, swipeLength: Float
+  ) -> (score: Float, shape: Float, lengthRatio: Float) {
+    let (shape, ratio) = Self.shapeFeatures(
+      keys: keys, swipe: swipe, swipeLength: swipeLength, centers: decoder.centers)
+    let score = Self.rankingScore(
+      options: decoder.options, logCount: logCounts[Int(frequency)], contextPrior: contextPrior(of: id),
+      distance: distance, shapeDistance: shape, lengthRatio: ratio)
+    return (score, shape, ratio)
+  }
+
+  /// The swipe's shape sample (``SwipeRanking``).
+  var shapeSample: ShapeSample { ShapeSample(points) }
+
   /// How many of `candidates` (ascending IDs), other than the words whose ``variantKey(_:)``
-  /// is `key`, score more than `target` with frequency weight `weight`; pruned like the search.
+  /// is `key`, the ranking scores above `target`; pruned by a bound of the distance that
+  /// score needs.
   mutating func count(
-    scoringAbove target: Float, weight: Float, among candidates: [Int], exceptVariantsOf key: String
+    scoringAbove target: Float, among candidates: [Int], exceptVariantsOf key: String, swipeLength: Float
   ) -> Int {
     let rows = Float(dtw.rows)
+    let options = decoder.options
+    let swipe = shapeSample
     var count = 0
     var cursor = decoder.reader.makeCursor()
     for id in candidates {
-      let prior = prior(of: id, decoder.dictionary.personalFrequency(of: id) ?? 0, weight: weight)
-      // Scoring above the target means a distance below prior − target.
-      let limit = (prior - target) * rows
+      let frequency = decoder.dictionary.personalFrequency(of: id) ?? 0
+      let prior = prior(of: id, frequency)
+      // The largest distance at which the word could still score above the target: the
+      // shape channel at its best (0) and the length at its most (1).
+      var limit = Float.infinity
+      if let ranking = options.ranking {
+        let floor = max(ranking.noiseFloor, 1e-6)
+        if ranking.locationWeight > 0 {
+          let best = prior - ranking.shapeWeight * SwipeRanking.ln(floor) + abs(ranking.lengthWeight) - target
+          limit = (Float(exp(Double(best / ranking.locationWeight))) - floor) * rows
+        }
+      } else {
+        limit = (prior - target) * rows
+      }
       guard limit > 0 else { continue }
       if let record = decoder.dictionary.featureRecord(of: id), dtw.lowerBound(record) >= limit { continue }
       guard cursor.move(to: id) else { break }
-      if let cost = dtw.cost(keys: cursor.keys, bound: limit), cost < limit,
-        decoder.dictionary.word(for: id).map(variantKey) != key
-      {
-        count += 1
-      }
+      guard let cost = dtw.cost(keys: cursor.keys, bound: limit), cost < limit else { continue }
+      let score = rankingScore(
+        of: id, frequency, keys: cursor.keys, distance: cost / rows, swipe: swipe, swipeLength: swipeLength
+      ).score
+      if score > target, decoder.dictionary.word(for: id).map(variantKey) != key { count += 1 }
     }
     return count
   }
-
 
   /// The point cost cap to use: `maximumPointCost`, or none when it is not a positive number.
   static func cap(_ maximumPointCost: Float) -> Float {
     maximumPointCost > 0 ? maximumPointCost : .infinity  // NaN compares false: no cap
   }
 
-  /// The frequency weight of the final ranking for a swipe whose best candidate lies at
-  /// `distance`: ``SwipeDecoder/Options/weightPerDistance`` × `distance`, within
-  /// ``SwipeDecoder/Options/weightRange``; ``SwipeDecoder/Options/frequencyWeight`` when
-  /// that is off.
-  static func finalWeight(bestDistance distance: Float, options: SwipeDecoder.Options) -> Float {
-    guard options.weightPerDistance > 0 else { return options.frequencyWeight }
-    let range = options.weightRange
-    let weight = min(range.upperBound, max(range.lowerBound, options.weightPerDistance * distance))
-    return weight.isFinite ? weight : options.frequencyWeight
+  /// The ranking score of a word (see ``SwipeRanking``): the model's, or the search's when
+  /// ``SwipeDecoder/Options/ranking`` is `nil`.
+  /// - Parameters:
+  ///   - logCount: ln(count), with the language's weight.
+  ///   - contextPrior: ``SwipeDecoder/Options/contextWeight`` × the word's boost.
+  static func rankingScore(
+    options: SwipeDecoder.Options, logCount: Float, contextPrior: Float, distance: Float, shapeDistance: Float,
+    lengthRatio: Float
+  ) -> Float {
+    guard let ranking = options.ranking else { return options.frequencyWeight * logCount + contextPrior - distance }
+    // The context's e-folds relative to the count's, as in the search.
+    let context = options.frequencyWeight > 0 ? contextPrior / options.frequencyWeight : 0
+    return ranking.score(
+      logCount: logCount + context, distance: distance, shapeDistance: shapeDistance, lengthRatio: lengthRatio)
   }
 
-  /// The best words, best first, by the frequency weight that fits this swipe's noise
-  /// (``finalWeight(bestDistance:options:)``): a clean swipe is trusted for its shape, a
-  /// sloppy one leans on frequency. One place, the third, goes to the search's best word
-  /// (by ``SwipeDecoder/Options/frequencyWeight``) not shown above it: people's alternatives
-  /// are common words, and a clean swipe of a rare word keeps its first two places.
-  func results() -> (words: [SwipeDecoding.Candidate], weight: Float) {
-    guard let least = best.map(\.distance).min() else { return ([], 0) }
-    let weight = Self.finalWeight(bestDistance: least, options: decoder.options)
-    let byNoise = best.map { entry in
-      var entry = entry
-      entry.score = weight * logCounts[Int(entry.frequency)] + entry.contextPrior - entry.distance
-      return entry
-    }.sorted { $0.precedes($1) }
-    let count = min(decoder.options.resultCount, best.count)
-    var ranked: [Entry] = []
-    while ranked.count < count {
-      // `best` is in the search's order, with the search's scores.
-      let source = ranked.count == Self.frequentPlace ? best : byNoise
-      guard let pick = source.first(where: { entry in !ranked.contains { $0.id == entry.id } }) else { break }
-      // Every word carries its score by the ranking's weight, whichever order placed it.
-      ranked.append(byNoise.first { $0.id == pick.id } ?? pick)
+  /// The shape distance and ln(swiped ÷ expected length) of a key path against the swipe.
+  static func shapeFeatures(
+    keys: [UInt8], swipe: ShapeSample, swipeLength: Float, centers: [(x: Float, y: Float)]
+  ) -> (shape: Float, lengthRatio: Float) {
+    let path = keys.compactMap { Int($0) < centers.count ? centers[Int($0)] : nil }
+    guard !path.isEmpty else { return (.infinity, 0) }
+    let template = ShapeSample(path)
+    // A one-key word's perfect swipe has no length: compare with half a key width.
+    let ratio = SwipeRanking.ln(max(swipeLength, 0.5) / max(template.length, 0.5))
+    return (swipe.distance(to: template), min(1, max(-1, ratio)))
+  }
+
+  /// The best words, best first, by the ranking (``SwipeDecoder/Options/ranking``).
+  /// - Parameter swipeLength: the swipe's length in key widths (the filters' measurement).
+  mutating func results(swipeLength: Float) -> [SwipeDecoding.Candidate] {
+    guard !best.isEmpty else { return [] }
+    let options = decoder.options
+    let sample = ShapeSample(points)
+    var ranked = best
+    for i in ranked.indices {
+      let id = ranked[i].id
+      let keys = userKeys[id] ?? decoder.reader.keyPath(of: id) ?? []
+      let (shape, ratio) = Self.shapeFeatures(
+        keys: keys, swipe: sample, swipeLength: swipeLength, centers: decoder.centers)
+      ranked[i].shapeDistance = shape
+      ranked[i].lengthRatio = ratio
+      ranked[i].score = Self.rankingScore(
+        options: options, logCount: logCounts[Int(ranked[i].frequency)], contextPrior: ranked[i].contextPrior,
+        distance: ranked[i].distance, shapeDistance: shape, lengthRatio: ratio)
     }
-    let words = ranked.compactMap { entry in
+    ranked.sort { $0.precedes($1) }
+    return ranked.prefix(options.resultCount).compactMap { entry in
       decoder.dictionary.word(for: entry.id).map {
         SwipeDecoding.Candidate(
-          id: entry.id, word: $0, score: entry.score, distance: entry.distance,
-          frequency: entry.frequency)
+          id: entry.id, word: $0, score: entry.score, distance: entry.distance, shapeDistance: entry.shapeDistance,
+          lengthRatio: entry.lengthRatio, frequency: entry.frequency)
       }
     }
-    return (words, weight)
   }
 }
 

@@ -29,13 +29,20 @@ struct DecodeCommand: ParsableCommand {
 
       --set NAME=VALUE changes one of the decoder's parameters for the run (repeatable; \
       the last of a name wins): start-radius, end-radius (0…20 key widths), direction \
-      (0…180°), length-low, length-high (0…10, expected ÷ swiped length), length-slack \
-      (0…100 key widths), max-point-cost (0.01…10⁶ key widths²), frequency-weight, \
-      weight-per-distance, weight-min, weight-max (0…1000), context-weight (0…100). docs/decoder.md says what \
-      each does and how its default was chosen.
+      (0…180°), direction-min-length (the direction filter applies to words at least this \
+      long, 0…100 key widths), length-low, length-high (0…10, expected ÷ swiped length), length-slack \
+      (0…100 key widths), max-point-cost (0.01…10⁶ key widths²), frequency-weight (the \
+      search's, 0…1000), pool (the words the search keeps for the ranking, 1…1000), the \
+      ranking's location-weight, shape-weight (0…1000), length-weight (−1000…1000) and \
+      noise-floor (0.0001…100), context-weight (0…100). docs/decoder.md says what each does \
+      and how its default was chosen.
 
       Swipe lines are {"word": "duck", "points": [[x, y, t_ms], ...]} in the blob's layout \
-      units ("word" and t_ms optional); `swipedict synth` writes them. A line may name the \
+      units ("word" and t_ms optional); `swipedict synth` writes them. A line that is not \
+      a valid swipe (not JSON, no points, a NaN, a time that runs backwards) is skipped \
+      with a warning and named by its line number in the summary; --strict stops at the \
+      first instead. A time at most 10 ms before the one of the point before it is sensor \
+      jitter: it is read as that time, not refused. A line may name the \
       word before the swipe in its sentence, "previous": "a"; --context then ranks each \
       swipe's words by their count after that word, from the blob's word pairs (a blob \
       built with --bigrams; docs/context.md). The context is made before the lift, as a \
@@ -83,12 +90,17 @@ struct DecodeCommand: ParsableCommand {
   @Option(
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
-      "A fixed weight of ln(count) against the mean squared distance (key widths²; 0…1000), instead of the default's weight that grows with the swipe's noise (0.02…0.08).",
+      "Rank by the thesis's linear score, w × ln(count) − mean squared distance (key widths²; 0…1000), instead of the likelihood model.",
       valueName: "w"))
   var frequencyWeight: Float?
 
   @Flag(name: .long, help: "Print JSON Lines, the summary as the last line.")
   var json = false
+
+  @Flag(
+    name: .long,
+    help: "Stop at the first invalid swipe line instead of skipping it with a warning.")
+  var strict = false
 
   @Option(
     name: .customLong("set"),
@@ -159,12 +171,19 @@ struct DecodeCommand: ParsableCommand {
     var dictionary = try blob.open()
     // With --with, every language takes them (runMultilingual), once.
     if others.isEmpty { try user.apply(to: &dictionary) }
-    let input: [Swipe]
+    let contents: SwipeFile.Contents
     do {
-      input = try SwipeFile.read(path: swipes)
+      contents = try SwipeFile.read(path: swipes, skippingInvalidLines: !strict)
     } catch {
       throw failure(error)
     }
+    for skipped in contents.skipped {
+      // `FILE:LINE:COLUMN: what is wrong — skipped`, the hint on the next line.
+      var lines = SwipeDictCommandLine.describe(skipped).split(separator: "\n", maxSplits: 1).map(String.init)
+      lines[0] += " — skipped (--strict stops here)"
+      printError("warning: " + lines.joined(separator: "\n"))
+    }
+    let input = zip(contents.swipes, contents.lines).map { (swipe: $0, line: $1) }
     guard dictionary.contents.section(.features) != nil else {
       throw failure(
         "\(blob.blob) has no swipe features (format \(dictionary.formatVersion)); rebuild it "
@@ -174,10 +193,12 @@ struct DecodeCommand: ParsableCommand {
     options.resultCount = top
     if let frequencyWeight {
       options.frequencyWeight = frequencyWeight
-      options.weightPerDistance = 0
+      options.ranking = nil
     }
     try DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &options)
-    if !others.isEmpty { return try runMultilingual(dictionary, input: input, options: options) }
+    if !others.isEmpty {
+      return try runMultilingual(dictionary, input: input, contents: contents, options: options)
+    }
     if context, !dictionary.hasBigrams {
       throw failure(
         "\(blob.blob) has no word pairs for --context\n  hint: build it with --bigrams FILE (w1 w2<TAB>count lines"
@@ -189,8 +210,9 @@ struct DecodeCommand: ParsableCommand {
     // last swipe (Linux; left out elsewhere).
     let heapBefore = ProcessMemory.current(mappingsOf: blob.blob)?.anonymousDirty
     var session = decoder.makeSession()
-    var summary = DecodeSummary(resultCount: top)
-    for swipe in input {
+    var summary = DecodeSummary(resultCount: top, contents: contents)
+    summary.frequencyScale = dictionary.frequencyScale
+    for (swipe, line) in input {
       // Made when the previous word was committed, before the swipe: not part of the wait.
       let wordContext =
         context
@@ -212,11 +234,11 @@ struct DecodeCommand: ParsableCommand {
           : nil
       }
       if json {
-        print(jsonLine(swipe, result, wait, explained: explained?.1))
+        print(jsonLine(swipe, line: line, result, wait, explained: explained?.1))
       } else {
         print(textLine(swipe, result, wait))
         if let (target, explanation) = explained {
-          print(explanationText(target, explanation, searchWeight: options.frequencyWeight))
+          print(explanationText(target, explanation, linear: options.ranking == nil))
         }
       }
     }
@@ -249,7 +271,10 @@ struct DecodeCommand: ParsableCommand {
   }
 
   /// `decode --with`: the swipes against several languages.
-  private func runMultilingual(_ first: SwipeDictionary, input: [Swipe], options: SwipeDecoder.Options) throws {
+  private func runMultilingual(
+    _ first: SwipeDictionary, input: [(swipe: Swipe, line: Int)], contents: SwipeFile.Contents,
+    options: SwipeDecoder.Options
+  ) throws {
     var languages = try openLanguages(first, path: blob.blob, others: others)
     try user.apply(to: &languages)
     if context, !languages.members.contains(where: \.dictionary.hasBigrams) {
@@ -260,9 +285,9 @@ struct DecodeCommand: ParsableCommand {
     let members = languages.members
     let decoder = MultilingualDecoder(dictionary: languages, options: options)
     var session = decoder.makeSession()
-    var summary = DecodeSummary(resultCount: top)
+    var summary = DecodeSummary(resultCount: top, contents: contents)
     var byLanguage = [Int](repeating: 0, count: members.count)
-    for swipe in input {
+    for (swipe, line) in input {
       // Made when the previous word was committed, before the swipe: not part of the wait.
       let wordContext =
         context
@@ -279,9 +304,9 @@ struct DecodeCommand: ParsableCommand {
       }
       let names = multilingual.words.map { members[$0.language].language }
       if json {
-        var line = jsonLine(swipe, result, wait)
-        line.removeLast()  // the closing brace
-        print(line + ",\"languages\":" + JSONValue.array(names.map { .string($0) }).text + "}")
+        var text = jsonLine(swipe, line: line, result, wait)
+        text.removeLast()  // the closing brace
+        print(text + ",\"languages\":" + JSONValue.array(names.map { .string($0) }).text + "}")
       } else {
         print(textLine(swipe, result, wait) + "\t[" + names.joined(separator: " ") + "]")
       }
@@ -309,9 +334,8 @@ struct DecodeCommand: ParsableCommand {
 
   /// The explanation below a swipe's line: one block per form of the word, then the words
   /// shown for comparison.
-  private func explanationText(_ target: String, _ e: SwipeExplanation, searchWeight: Float) -> String {
+  private func explanationText(_ target: String, _ e: SwipeExplanation, linear: Bool) -> String {
     var lines: [String] = []
-    let weight = fixedDecimal(Double(e.decoding.frequencyWeight), places: 3)
     guard !e.forms.isEmpty else {
       return "  \"\(target)\": not in the blob in any case, accent or apostrophe form"
     }
@@ -320,7 +344,7 @@ struct DecodeCommand: ParsableCommand {
       switch form.verdict {
       case .shown(let place): head += "shown \(ordinal(place))"
       case .outranked: head += "outranked"
-      case .displaced: head += "would rank within the result, but the search (frequency weight \(fixedDecimal(Double(searchWeight), places: 3))) left it out"
+      case .displaced: head += "would rank within the result, but the search (frequency weight \(fixedDecimal(Double(frequencyWeightUsed), places: 3))) left it out"
       case .merged(let into): head += "shown as \"\(into)\" (same key path, more frequent form)"
       case .filtered(let stage): head += "dropped by the \(stage.rawValue) filter"
       case .outsideBand: head += "outside the DTW's locality band"
@@ -329,24 +353,32 @@ struct DecodeCommand: ParsableCommand {
       if let rank = form.rank { head += "; rank \(grouped(rank)) of \(grouped(e.decoding.candidateCount)) candidates" }
       lines.append(head)
       lines.append("    filters: " + form.filters.checks.map(describe).joined(separator: ", "))
-      lines.append("    " + scoreText(distance: form.distance, prior: form.prior, score: form.score, weight: weight))
+      lines.append(
+        "    " + scoreText(
+          distance: form.distance, shape: form.shapeDistance, lengthRatio: form.lengthRatio, prior: form.prior,
+          score: form.score, linear: linear))
     }
-    // Every score is by the decoding's weight; the third place is the search's pick.
     for (i, shown) in e.decoding.words.enumerated() {
-      let prior = shown.score + shown.distance
-      let used = weight
       lines.append(
         "    \(i + 1). \(shown.word) (frequency \(shown.frequency)): "
-          + scoreText(distance: shown.distance, prior: prior, score: shown.score, weight: used)
-          + (i == 2 ? " (placed third by the search's weight, \(fixedDecimal(Double(searchWeight), places: 3)))" : ""))
+          + scoreText(
+            distance: shown.distance, shape: shown.shapeDistance, lengthRatio: shown.lengthRatio, prior: nil,
+            score: shown.score, linear: linear))
     }
     return lines.joined(separator: "\n")
   }
 
-  private func scoreText(distance: Float?, prior: Float, score: Float?, weight: String) -> String {
-    let d = distance.map { fixedDecimal(Double($0), places: 3) } ?? "none"
-    let s = score.map { fixedDecimal(Double($0), places: 3) } ?? "none"
-    return "distance \(d), prior \(fixedDecimal(Double(prior), places: 3)) (weight \(weight) × ln count), score \(s)"
+  /// The search's frequency weight of this run.
+  private var frequencyWeightUsed: Float { frequencyWeight ?? SwipeDecoder.Options().frequencyWeight }
+
+  private func scoreText(
+    distance: Float?, shape: Float?, lengthRatio: Float?, prior: Float?, score: Float?, linear: Bool
+  ) -> String {
+    func number(_ value: Float?) -> String { value.map { fixedDecimal(Double($0), places: 3) } ?? "none" }
+    var text = "distance \(number(distance))"
+    if !linear { text += ", shape \(number(shape)), length ratio \(number(lengthRatio))" }
+    if let prior { text += ", prior \(number(prior))" + (linear ? " (weight × ln count)" : " (ln count)") }
+    return text + ", score \(number(score))"
   }
 
   private func describe(_ check: SwipeFilterReport.Check) -> String {
@@ -376,7 +408,6 @@ struct DecodeCommand: ParsableCommand {
   private func explanationJSON(_ e: SwipeExplanation) -> JSONValue {
     func number(_ value: Float?) -> JSONValue { value.map { .double(rounded(Double($0), places: 4)) } ?? .null }
     return .object([
-      ("frequencyWeight", number(e.decoding.frequencyWeight)),
       (
         "forms",
         .array(
@@ -394,7 +425,8 @@ struct DecodeCommand: ParsableCommand {
             return .object([
               ("word", .string(form.word)), ("id", .number(form.id)), ("frequency", .number(Int(form.frequency))),
               ("verdict", .string(verdict)), ("rank", form.rank.map { .number($0) } ?? .null),
-              ("distance", number(form.distance)), ("prior", number(form.prior)), ("score", number(form.score)),
+              ("distance", number(form.distance)), ("shape", number(form.shapeDistance)),
+              ("lengthRatio", number(form.lengthRatio)), ("prior", number(form.prior)), ("score", number(form.score)),
               (
                 "filters",
                 .array(
@@ -412,8 +444,11 @@ struct DecodeCommand: ParsableCommand {
     ])
   }
 
-  private func jsonLine(_ swipe: Swipe, _ result: SwipeDecoding, _ wait: Double, explained: SwipeExplanation? = nil) -> String {
+  private func jsonLine(
+    _ swipe: Swipe, line: Int, _ result: SwipeDecoding, _ wait: Double, explained: SwipeExplanation? = nil
+  ) -> String {
     var fields: [(String, JSONValue)] = [
+      ("line", .number(line)),
       ("word", swipe.word.map { .string($0) } ?? .null),
       ("top", .array(result.words.map { .string($0.word) })),
       ("scores", .array(result.words.map { .double(rounded(Double($0.score), places: 4)) })),
@@ -421,6 +456,9 @@ struct DecodeCommand: ParsableCommand {
         "distances",
         .array(result.words.map { .double(rounded(Double($0.distance), places: 4)) })
       ),
+      ("shapes", .array(result.words.map { .double(rounded(Double($0.shapeDistance), places: 4)) })),
+      ("lengthRatios", .array(result.words.map { .double(rounded(Double($0.lengthRatio), places: 4)) })),
+      ("frequencies", .array(result.words.map { .number(Int($0.frequency)) })),
       ("ms", .double(rounded(wait, places: 3))),
       ("candidates", .number(result.candidateCount)),
       ("complete", .bool(result.isComplete)),
@@ -447,6 +485,19 @@ struct DecodeSummary {
   var candidates: [Int] = []
   /// The growth of private dirty heap while decoding, in kB (smaps), when measured.
   var heapGrowthKB: Int?
+  /// What a frequency byte of 255 stands for, ln(count) (one blob; the lines' "frequencies"
+  /// are bytes of this scale).
+  var frequencyScale: Double?
+  /// The invalid lines skipped, in file order.
+  let skipped: [SwipeFileError]
+  /// How many points' times went back by a few milliseconds and were raised (jitter).
+  let raisedTimes: Int
+
+  init(resultCount: Int, contents: SwipeFile.Contents) {
+    self.resultCount = resultCount
+    skipped = contents.skipped
+    raisedTimes = contents.raisedTimes
+  }
 
   mutating func record(_ result: SwipeDecoding, truth: String?, wait: Double) {
     swipes += 1
@@ -483,10 +534,21 @@ struct DecodeSummary {
       }
     }
     fields.append(("incomplete", .number(incomplete)))
+    fields.append(("skipped", .number(skipped.count)))
+    fields.append(
+      (
+        "skippedLines",
+        .array(
+          skipped.map {
+            .object([("line", .number($0.line)), ("reason", .string($0.reason.rawValue)), ("message", .string($0.message))])
+          })
+      ))
+    fields.append(("raisedTimes", .number(raisedTimes)))
     fields.append(("waitMs", percentiles(waits)))
     fields.append(("addPointMs", percentiles(addTimes)))
     fields.append(("candidates", percentiles(candidates.map(Double.init))))
     if let heapGrowthKB { fields.append(("heapGrowthKB", .number(heapGrowthKB))) }
+    if let frequencyScale { fields.append(("frequencyScale", .double(rounded(frequencyScale, places: 6)))) }
     return .object(fields)
   }
 
@@ -500,6 +562,16 @@ struct DecodeSummary {
       lines.append("ignoring case and apostrophes: top-1 \(withInterval(foldedTop1))\(topNLoose)")
     }
     if incomplete > 0 { lines.append("deadline reached in \(grouped(incomplete)) swipes") }
+    if !skipped.isEmpty {
+      // Every line, so that each can be found and fixed; the warnings above say what is wrong.
+      let named = skipped.map { "\($0.line) (\(Self.describe($0.reason)))" }.joined(separator: ", ")
+      lines.append("skipped \(grouped(skipped.count)) invalid \(skipped.count == 1 ? "line" : "lines"): \(named)")
+    }
+    if raisedTimes > 0 {
+      lines.append(
+        "times made monotone: \(grouped(raisedTimes)) \(raisedTimes == 1 ? "point" : "points") up to "
+          + "\(Int(SwipeFile.timeJitterTolerance)) ms before the point before (jitter)")
+    }
     lines.append("wait after lift (ms): " + describe(waits))
     lines.append("per added point (ms): " + describe(addTimes))
     lines.append("candidates after the filters: " + describe(candidates.map(Double.init), integers: true))
@@ -507,6 +579,28 @@ struct DecodeSummary {
       lines.append("heap grown while decoding: \(grouped(heapGrowthKB)) kB (private dirty, /proc/self/smaps)")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// A few words for a skipped line's problem, for the summary.
+  static func describe(_ reason: SwipeFileError.Reason) -> String {
+    switch reason {
+    case .unreadable: "unreadable"
+    case .invalidUTF8: "not UTF-8"
+    case .notJSON: "not JSON"
+    case .notAnObject: "not an object"
+    case .duplicateKey: "a key given twice"
+    case .wordNotAString: "word not a string"
+    case .previousNotAString: "previous not a string"
+    case .missingPoints: "no points"
+    case .pointsNotAnArray: "points not an array"
+    case .noPoints: "empty point list"
+    case .badPoint: "a bad point"
+    case .nonFiniteNumber: "a NaN, infinite or huge number"
+    case .mixedTimes: "times on some points only"
+    case .timeGoesBackwards: "time runs backwards"
+    case .lineTooLong: "a line too long"
+    case .tooManyPoints: "too many points"
+    }
   }
 
   /// "87.24 % (95 % interval 84.6–89.5)".

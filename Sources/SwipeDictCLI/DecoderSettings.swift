@@ -25,6 +25,7 @@ struct DecoderSetting {
     .init(name: "direction", range: 0...180) {
       $0.filter.directionTolerance = $1 * .pi / 180
     },
+    .init(name: "direction-min-length", range: 0...100) { $0.filter.directionMinimumLength = $1 },
     .init(name: "length-low", range: 0...10, apply: nil),
     .init(name: "length-high", range: 0...10, apply: nil),
     .init(name: "length-slack", range: 0...100) {
@@ -36,14 +37,14 @@ struct DecoderSetting {
     .init(name: "frequency-weight", range: 0...1000) {
       $0.frequencyWeight = $1
     },
-    .init(name: "weight-per-distance", range: 0...1000) {
-      $0.weightPerDistance = $1
-    },
+    .init(name: "pool", range: 1...1000) { $0.candidatePool = Int($1) },
+    .init(name: "location-weight", range: 0...1000) { $0.ranking?.locationWeight = $1 },
+    .init(name: "shape-weight", range: 0...1000) { $0.ranking?.shapeWeight = $1 },
+    .init(name: "length-weight", range: -1000...1000) { $0.ranking?.lengthWeight = $1 },
+    .init(name: "noise-floor", range: 0.0001...100) { $0.ranking?.noiseFloor = $1 },
     .init(name: "context-weight", range: 0...100) {
       $0.contextWeight = $1
     },
-    .init(name: "weight-min", range: 0...1000, apply: nil),
-    .init(name: "weight-max", range: 0...1000, apply: nil),
   ]
 
   /// The names, for help texts.
@@ -84,6 +85,5 @@ struct DecoderSetting {
       return a...b
     }
     options.filter.lengthRatio = try range("length-low", "length-high", options.filter.lengthRatio)
-    options.weightRange = try range("weight-min", "weight-max", options.weightRange)
   }
 }

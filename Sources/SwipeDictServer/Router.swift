@@ -242,7 +242,6 @@ struct Router: HTTPHandler {
           ("directionTolerance", number(filter.directionTolerance, places: 4)),
         ])
       ),
-      ("frequencyWeight", number(decoding.frequencyWeight, places: 4)),
       ("candidates", .number(decoding.candidateCount)), ("matched", .number(decoding.matchedCount)),
       ("words", words(decoding.words)),
       ("path", pathID.map { pointList(blob.path(of: $0)) } ?? .null),
@@ -316,6 +315,7 @@ struct Router: HTTPHandler {
       candidates.map {
         .object([
           ("word", .string($0.word)), ("score", number($0.score, places: 4)), ("distance", number($0.distance, places: 4)),
+          ("shape", number($0.shapeDistance, places: 4)), ("lengthRatio", number($0.lengthRatio, places: 4)),
           ("frequency", .number($0.frequency)),
         ])
       })

@@ -13,13 +13,17 @@ import SwipeDictFiles
 /// in the layout's units. `word` is the truth when known (a string; `null` or absent when
 /// not); `previous`, when given, the word before it in the sentence (a string or `null`:
 /// the context `swipedict decode --context` ranks by); each point is `[x, y]` or `[x, y, t_ms]` (milliseconds since the swipe began),
-/// and a swipe gives a time for every point or for none. Times never decrease. Other keys
-/// are ignored, so files can carry notes. Empty lines and lines starting with `#` are
-/// skipped; a UTF-8 byte order mark and CRLF line ends are accepted.
+/// and a swipe gives a time for every point or for none. Times never decrease, but for
+/// sensor jitter: a time at most ``timeJitterTolerance`` milliseconds before the time of
+/// the point before it is read as that time (the times are made monotone, the point kept).
+/// Other keys are ignored, so files can carry notes. Empty lines and lines starting with
+/// `#` are skipped; a UTF-8 byte order mark and CRLF line ends are accepted.
 ///
-/// Reading is strict: a bad line stops the read with a ``SwipeFileError`` that names the
-/// file, the line and column, what is wrong and what to do. `NaN` and `Infinity` (which
-/// some JSON writers emit) are reported as non-finite numbers.
+/// ``read(path:)`` is strict: a bad line stops the read with a ``SwipeFileError`` that names
+/// the file, the line and column, what is wrong and what to do.
+/// ``read(path:skippingInvalidLines:)`` can instead skip each bad line and say which
+/// (``Contents/skipped``), so that one broken swipe does not stop a run over thousands.
+/// `NaN` and `Infinity` (which some JSON writers emit) are reported as non-finite numbers.
 ///
 /// Writing is deterministic: keys in the order `word`, `previous`, `points`, no spaces, x and y rounded
 /// to 2 decimals and times to 1, integers without a fraction:
@@ -38,11 +42,43 @@ public enum SwipeFile {
   /// The largest file read: 1 GiB.
   public static let maximumFileBytes = 1 << 30
 
+  /// How far a point's time may go back (milliseconds) and still be read, as the time of
+  /// the point before it: touch sensors and event queues deliver samples a few
+  /// milliseconds out of order. A time further back is an error
+  /// (``SwipeFileError/Reason/timeGoesBackwards``).
+  public static let timeJitterTolerance: Float = 10
+
+  /// What a read found: the valid swipes, where each came from, and the lines skipped.
+  public struct Contents: Sendable, Hashable {
+    /// The valid swipes, in file order.
+    public var swipes: [Swipe]
+    /// The 1-based line number of each swipe in ``swipes``.
+    public var lines: [Int]
+    /// The invalid lines that were skipped, in file order, each with what is wrong (empty
+    /// for a strict read).
+    public var skipped: [SwipeFileError]
+    /// How many points' times went back by at most ``SwipeFile/timeJitterTolerance`` and
+    /// were raised to the time of the point before.
+    public var raisedTimes: Int
+  }
+
   /// Reads every swipe in a JSON Lines file.
   /// - Parameter path: the file, or `-` for standard input.
   /// - Returns: the swipes in file order.
   /// - Throws: ``SwipeFileError`` when the file cannot be read or a line is invalid.
   public static func read(path: String) throws(SwipeFileError) -> [Swipe] {
+    try read(path: path, skippingInvalidLines: false).swipes
+  }
+
+  /// Reads every swipe in a JSON Lines file, skipping invalid lines or stopping at the first.
+  /// - Parameters:
+  ///   - path: the file, or `-` for standard input.
+  ///   - skippingInvalidLines: whether an invalid line is skipped (and listed in
+  ///     ``Contents/skipped``) rather than thrown.
+  /// - Returns: the swipes with their line numbers, the lines skipped and the times raised.
+  /// - Throws: ``SwipeFileError`` when the file cannot be read, or, unless
+  ///   `skippingInvalidLines`, for the first invalid line.
+  public static func read(path: String, skippingInvalidLines: Bool) throws(SwipeFileError) -> Contents {
     let bytes: [UInt8]
     do {
       // A regular file, or a pipe or FIFO read to its end (`-`, process substitution);
@@ -54,7 +90,7 @@ public enum SwipeFile {
         file: path, line: 0, reason: .unreadable, message: "cannot read the swipe file: \(error.reason)",
         hint: "give a swipe JSON Lines file (a regular file, a pipe or `-` for standard input)")
     }
-    return try parse(contents: bytes, file: path)
+    return try parse(contents: bytes, file: path, skippingInvalidLines: skippingInvalidLines)
   }
 
   /// Parses the text of a whole JSON Lines file.
@@ -64,7 +100,22 @@ public enum SwipeFile {
   /// - Returns: the swipes in order.
   /// - Throws: ``SwipeFileError`` for the first invalid line.
   public static func parse(contents: [UInt8], file: String) throws(SwipeFileError) -> [Swipe] {
-    var swipes: [Swipe] = []
+    try parse(contents: contents, file: file, skippingInvalidLines: false).swipes
+  }
+
+  /// Parses the text of a whole JSON Lines file, skipping invalid lines or stopping at the
+  /// first.
+  /// - Parameters:
+  ///   - contents: the file's bytes (UTF-8).
+  ///   - file: the name to use in errors.
+  ///   - skippingInvalidLines: whether an invalid line is skipped (and listed in
+  ///     ``Contents/skipped``) rather than thrown.
+  /// - Returns: the swipes with their line numbers, the lines skipped and the times raised.
+  /// - Throws: ``SwipeFileError`` for the first invalid line, unless `skippingInvalidLines`.
+  public static func parse(
+    contents: [UInt8], file: String, skippingInvalidLines: Bool
+  ) throws(SwipeFileError) -> Contents {
+    var result = Contents(swipes: [], lines: [], skipped: [], raisedTimes: 0)
     var start = 0
     if contents.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
     var lineNumber = 0
@@ -74,22 +125,30 @@ public enum SwipeFile {
       var bytes = contents[start..<end]
       if bytes.last == 0x0D { bytes = bytes.dropLast() }
       start = end + 1
-      guard bytes.count <= maximumLineBytes else {
-        throw SwipeFileError(
-          file: file, line: lineNumber, reason: .lineTooLong,
-          message: "the line is \(bytes.count) bytes long, more than a swipe takes (\(maximumLineBytes))",
-          hint: hint(for: .lineTooLong))
-      }
-      guard let text = String(validatingUTF8: bytes) else {
-        throw SwipeFileError(
-          file: file, line: lineNumber, reason: .invalidUTF8, message: "the line is not UTF-8",
-          hint: "save the file as UTF-8")
-      }
-      if let swipe = try parse(line: text, lineNumber: lineNumber, file: file) {
-        swipes.append(swipe)
+      do throws(SwipeFileError) {
+        guard bytes.count <= maximumLineBytes else {
+          throw SwipeFileError(
+            file: file, line: lineNumber, reason: .lineTooLong,
+            message: "the line is \(bytes.count) bytes long, more than a swipe takes (\(maximumLineBytes))",
+            hint: hint(for: .lineTooLong))
+        }
+        guard let text = String(validatingUTF8: bytes) else {
+          throw SwipeFileError(
+            file: file, line: lineNumber, reason: .invalidUTF8, message: "the line is not UTF-8",
+            hint: "save the file as UTF-8")
+        }
+        let (swipe, raised) = try parseCounting(line: text, lineNumber: lineNumber, file: file)
+        if let swipe {
+          result.swipes.append(swipe)
+          result.lines.append(lineNumber)
+          result.raisedTimes += raised
+        }
+      } catch {
+        guard skippingInvalidLines else { throw error }
+        result.skipped.append(error)
       }
     }
-    return swipes
+    return result
   }
 
   /// Parses one line.
@@ -102,9 +161,17 @@ public enum SwipeFile {
   public static func parse(line: String, lineNumber: Int, file: String) throws(SwipeFileError)
     -> Swipe?
   {
+    try parseCounting(line: line, lineNumber: lineNumber, file: file).swipe
+  }
+
+  /// ``parse(line:lineNumber:file:)``, and how many of the swipe's times were raised to the
+  /// time before them (jitter within ``timeJitterTolerance``).
+  private static func parseCounting(line: String, lineNumber: Int, file: String) throws(SwipeFileError)
+    -> (swipe: Swipe?, raised: Int)
+  {
     let bytes = Array(line.utf8)
     let first = bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != 0x0D }
-    guard let first, first != UInt8(ascii: "#") else { return nil }
+    guard let first, first != UInt8(ascii: "#") else { return (nil, 0) }
 
     // One line, so an offset's line is 1 and its column is the one the error reports.
     func fail(_ reason: SwipeFileError.Reason, _ offset: Int, _ message: String) -> SwipeFileError {
@@ -172,6 +239,7 @@ public enum SwipeFile {
 
     var points: [SwipePoint] = []
     points.reserveCapacity(items.count)
+    var raised = 0
     for (i, item) in items.enumerated() {
       let n = i + 1
       guard case .array(let values) = item.kind else {
@@ -198,7 +266,7 @@ public enum SwipeFile {
         }
         numbers.append(single)
       }
-      let time = numbers.count == 3 ? numbers[2] : nil
+      var time = numbers.count == 3 ? numbers[2] : nil
       if let previous = points.last {
         guard (previous.time == nil) == (time == nil) else {
           throw fail(
@@ -206,15 +274,21 @@ public enum SwipeFile {
             "point \(n) \(time == nil ? "has no" : "has a") time but point \(i) "
               + "\(time == nil ? "has one" : "has none")")
         }
-        if let time, let before = previous.time, time < before {
-          throw fail(
-            .timeGoesBackwards, values[2].offset,
-            "point \(n)'s time \(time) ms is before point \(i)'s \(before) ms")
+        if let stamp = time, let before = previous.time, stamp < before {
+          // Jitter: raised to the time before, so that times never decrease.
+          guard before - stamp <= Self.timeJitterTolerance else {
+            throw fail(
+              .timeGoesBackwards, values[2].offset,
+              "point \(n)'s time \(stamp) ms is \(before - stamp) ms before point \(i)'s \(before) ms "
+                + "(more than the \(Int(Self.timeJitterTolerance)) ms of sensor jitter)")
+          }
+          time = before
+          raised += 1
         }
       }
       points.append(SwipePoint(x: numbers[0], y: numbers[1], time: time))
     }
-    return Swipe(word: word, points: points, previous: previous)
+    return (Swipe(word: word, points: points, previous: previous), raised)
   }
 
   /// How a line is read: `NaN` and `Infinity` are read as numbers so that they are reported
@@ -281,7 +355,8 @@ public enum SwipeFile {
       return "coordinates and times must be finite numbers within ±1,000,000,000: fix or drop the point"
     case .mixedTimes: return "give t_ms for every point of a swipe or for none"
     case .timeGoesBackwards:
-      return "t_ms counts milliseconds since the swipe began and never decreases"
+      return "t_ms counts milliseconds since the swipe began and never decreases "
+        + "(by more than \(Int(timeJitterTolerance)) ms of jitter)"
     case .lineTooLong, .tooManyPoints:
       return "a swipe has at most \(maximumPointCount) points on one line: split or drop it"
     }

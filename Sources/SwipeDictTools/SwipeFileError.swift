@@ -34,7 +34,8 @@ public struct SwipeFileError: Error, Sendable, Hashable, CustomStringConvertible
     case nonFiniteNumber
     /// Some points with a time and some without, in one swipe.
     case mixedTimes
-    /// A time smaller than the time of the point before it.
+    /// A time more than ``SwipeFile/timeJitterTolerance`` milliseconds before the time of the
+    /// point before it (a smaller step back is jitter, read as the time before).
     case timeGoesBackwards
     /// A line longer than ``SwipeFile/maximumLineBytes``.
     case lineTooLong

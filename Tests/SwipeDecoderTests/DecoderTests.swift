@@ -42,6 +42,25 @@ struct DecoderTests {
     #expect(SwipeDecoder(dictionary: d).decode(points).words.first?.word == "sex")
   }
 
+  @Test("a short word whose swipe starts with a hook the wrong way keeps its word: the direction filter spares it")
+  func hookedShortWord() throws {
+    let d = english
+    let t = d.keyCenters[try #require(d.layout.keyPath(for: "t")?.first)]
+    // A hook of 1.3 key widths to the left of t, back to t, then on to o.
+    let w = d.keyWidth
+    var points = (0...13).map { SwipePoint(x: t.x - Float($0) * 0.1 * w, y: t.y) }
+    points += (0...13).map { SwipePoint(x: t.x - 1.3 * w + Float($0) * 0.1 * w, y: t.y) }
+    points += perfectSwipe("to", on: d).dropFirst()
+    let hooked = SwipeDecoder(dictionary: d).decode(points)
+    #expect(hooked.words.contains { $0.word == "to" }, "\(hooked.words.map(\.word))")
+    // With the direction filter on every word, the hook drops it.
+    var options = SwipeDecoder.Options()
+    options.filter.directionMinimumLength = 0
+    let strict = SwipeDecoder(dictionary: d, options: options)
+    #expect(!strict.decode(points).words.contains { $0.word == "to" })
+    #expect(strict.explain(points, word: "to").forms.contains { $0.verdict == .filtered(.direction) })
+  }
+
   @Test("each word is top-1 for its own perfect swipe, or tied with a word of the same key path")
   func perfectSwipesDecodeToTheirWord() throws {
     let words = [
@@ -51,7 +70,8 @@ struct DecoderTests {
     ]
     let d = try dictionary(words.enumerated().map { ($1, Double(100 + $0)) })
     var options = SwipeDecoder.Options()
-    options.frequencyWeight = 0  // shape alone
+    options.frequencyWeight = 0  // the DTW alone: no prior
+    options.ranking = nil
     let decoder = SwipeDecoder(dictionary: d, options: options)
     let reader = d.makeKeyPathReader()
     for word in words {

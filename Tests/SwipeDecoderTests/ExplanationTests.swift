@@ -22,12 +22,12 @@ struct ExplanationTests {
         #expect(form.verdict == .shown(place: place + 1))
         #expect(form.filters.passes)
         #expect(form.distance == shown.distance)
-        // Every word's score is by the decoding's weight.
+        // Every word's score is the ranking's.
         #expect(abs((form.score ?? .nan) - shown.score) < 1e-5, "\(word): \(shown.word)")
-        // Words scoring above it are the ones shown before it, and the variants or pool
-        // members the ranking passed over: never fewer than its place says.
+        // Words scoring above it are the ones shown before it, and the variants or words the
+        // search left out of its pool: never fewer than its place says.
         let rank = try #require(form.rank)
-        #expect(rank >= 1 && rank <= place + 1 + SwipeDecoder.Options().resultCount + WordSearch.poolExtra)
+        #expect(rank >= 1 && rank <= place + 1 + SwipeDecoder.Options().candidatePool)
         if place == 0 { #expect(rank == 1, "\(word): the first word has rank 1, not \(rank)") }
       }
     }

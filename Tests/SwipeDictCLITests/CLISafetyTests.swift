@@ -248,7 +248,7 @@ struct CLISafetyTests {
     try workspace.write("bad.jsonl", "{\"word\": \"hello\", \"points\": [[1, 2, 0], [3]]}\n")
     let arguments =
       command == "decode"
-      ? ["decode", blob, "--swipes", workspace.file("bad.jsonl")]
+      ? ["decode", blob, "--swipes", workspace.file("bad.jsonl"), "--strict"]
       : ["draw", blob, "hello", "--swipe", workspace.file("bad.jsonl")]
     let result = try CLI.run(arguments)
     #expect(result.status == 1)

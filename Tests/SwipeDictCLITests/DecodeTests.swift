@@ -55,7 +55,7 @@ struct DecodeTests {
     #expect(try CLI.run(["decode", pairs, "--swipes", swipes, "--pair-weight", "0.3"]).status == 64)
     #expect(try CLI.run(["decode", pairs, "--swipes", swipes, "--context", "--pair-weight", "1.5"]).status == 64)
     try workspace.write("bad.jsonl", #"{"word": "hello", "previous": 3, "points": [[1, 2]]}"# + "\n")
-    let bad = try CLI.run(["decode", pairs, "--swipes", workspace.file("bad.jsonl"), "--context"])
+    let bad = try CLI.run(["decode", pairs, "--swipes", workspace.file("bad.jsonl"), "--context", "--strict"])
     #expect(bad.status == 1 && bad.stderr.contains("bad.jsonl:1:") && bad.stderr.contains(#""previous" is"#))
     try Data([0x68, 0x65, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: workspace.file("binary.txt")))
     let binary = try CLI.run(["synth", pairs, "--sentences", workspace.file("binary.txt")])
@@ -83,6 +83,57 @@ struct DecodeTests {
     #expect(summary["top1"] as? Double == 100 && summary["top4"] as? Double == 100)
     #expect((summary["waitMs"] as? [String: Any])?["p99"] != nil)
     #expect((summary["addPointMs"] as? [String: Any])?["max"] != nil)
+  }
+
+  @Test func keepsGoingPastBadSwipesUnlessStrict() throws {
+    let good = try CLI.run(["synth", blob, "--words", "hello", "world", "--seed", "4"])
+    #expect(good.status == 0, "\(good.stderr)")
+    let swipes = good.stdout.split(separator: "\n").map(String.init)
+    // A copy of "world" whose times wobble back by 3 ms: sensor jitter, decoded as it is.
+    let world = try #require(
+      try JSONSerialization.jsonObject(with: Data(swipes[1].utf8)) as? [String: Any])
+    var points = try #require(world["points"] as? [[Double]])
+    let wobble = points.count / 2
+    points[wobble][2] = points[wobble - 1][2] - 3
+    let jittered = try JSONSerialization.data(withJSONObject: ["word": "world", "points": points])
+    try workspace.write(
+      "mixed.jsonl",
+      [
+        swipes[0],
+        #"{"word": "hello", "points": [[1, 2, 50], [3, 4, 10]]}"#,  // line 2: time runs backwards
+        #"{"word": "hello", "points": [[NaN, 2]]}"#,  // line 3
+        #"{"word": "hello", "points": []}"#,  // line 4
+        String(decoding: jittered, as: UTF8.self),  // line 5
+        swipes[1],
+      ].joined(separator: "\n") + "\n")
+    let file = workspace.file("mixed.jsonl")
+    let result = try CLI.run(["decode", blob, "--swipes", file, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    // Each skipped line is warned about, with what is wrong and what to do.
+    for line in [2, 3, 4] {
+      #expect(result.stderr.contains("warning: \(file):\(line):"), "\(result.stderr)")
+    }
+    #expect(result.stderr.components(separatedBy: "warning:").count == 4, "\(result.stderr)")
+    let objects = try lines(result.stdout)
+    #expect(objects.dropLast().map { $0["line"] as? Int } == [1, 5, 6])
+    #expect(objects.dropLast().map { ($0["top"] as? [String])?.first } == ["hello", "world", "world"])
+    let summary = try #require(objects.last?["summary"] as? [String: Any])
+    #expect(summary["swipes"] as? Int == 3 && summary["skipped"] as? Int == 3)
+    #expect(summary["raisedTimes"] as? Int == 1)
+    let skipped = try #require(summary["skippedLines"] as? [[String: Any]])
+    #expect(skipped.map { $0["line"] as? Int } == [2, 3, 4])
+    #expect(skipped.map { $0["reason"] as? String } == ["timeGoesBackwards", "nonFiniteNumber", "noPoints"])
+    let text = try CLI.run(["decode", blob, "--swipes", file])
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(
+      text.stdout.contains(
+        "skipped 3 invalid lines: 2 (time runs backwards), 3 (a NaN, infinite or huge number), 4 (empty point list)"),
+      "\(text.stdout)")
+    #expect(text.stdout.contains("times made monotone: 1 point"), "\(text.stdout)")
+    // --strict stops at the first bad line, as before.
+    let strict = try CLI.run(["decode", blob, "--swipes", file, "--strict"])
+    #expect(strict.status == 1 && strict.stdout.isEmpty)
+    #expect(strict.stderr.hasPrefix("error: \(file):2:"), "\(strict.stderr)")
   }
 
   @Test func decodesSeveralLanguagesWithWith() throws {
@@ -162,8 +213,11 @@ struct DecodeTests {
     #expect(missing.status == 1 && missing.stderr.contains("nope.jsonl"))
     let broken = workspace.file("broken.jsonl")
     try workspace.write("broken.jsonl", "{\"points\": [[1, 2]]}\n{\"points\": [[1, 2]\n")
-    let malformed = try CLI.run(["decode", blob, "--swipes", broken])
+    let malformed = try CLI.run(["decode", blob, "--swipes", broken, "--strict"])
     #expect(malformed.status == 1 && malformed.stderr.contains("broken.jsonl:2"), "\(malformed.stderr)")
+    let skipped = try CLI.run(["decode", blob, "--swipes", broken])
+    #expect(skipped.status == 0 && skipped.stderr.hasPrefix("warning: \(broken):2:"), "\(skipped.stderr)")
+    #expect(skipped.stdout.contains("skipped 1 invalid line: 2 (not JSON)"), "\(skipped.stdout)")
     let usage = try CLI.run(["decode", blob, "--swipes", broken, "--top", "0"])
     #expect(usage.status == 64)
     let deadline = try CLI.run(["decode", blob, "--swipes", broken, "--deadline", "-3"])

@@ -21,7 +21,7 @@ struct SwipeFilterTests {
       }
       guard first.distance(to: filter.start) <= reach(filter.startRadius, filter.start) else { return false }
       if let measured = filter.startDirection, let second = f.secondKey,
-        !layout.neighbors(of: f.firstKey).contains(second)
+        !layout.neighbors(of: f.firstKey).contains(second), f.expectedLength / width >= filter.directionMinimumLength
       {
         var delta = abs(first.direction(to: d.keyCenters[second]) - measured)
         if delta > .pi { delta = 2 * .pi - delta }
@@ -59,6 +59,8 @@ struct SwipeFilterTests {
       filter.endRadius = Float.random(in: 0.5...2.5, using: &generator)
       filter.directionTolerance = Float.random(in: 0.2...1.2, using: &generator)
       filter.lengthSlack = Float.random(in: 0...3, using: &generator)
+      // Half the trials exempt the words shorter than a few key widths from the direction.
+      filter.directionMinimumLength = trial % 2 == 0 ? 0 : Float.random(in: 0...8, using: &generator)
       let candidates = d.candidates(for: filter)
       #expect(candidates == Self.bruteForce(d, filter), "trial \(trial)")
       // The per-word report agrees with the scan, word by word.

@@ -142,7 +142,7 @@ import SwipeDictTestSupport
     (#"{"previous": "a", "previous": null, "points": [[1, 2]]}"#, .duplicateKey, 31),
     (#"{"points": [[1, 2]], "points": [[1, 2]]}"#, .duplicateKey, 32),
     (#"{"points": [[1, 2, 0], [3, 4]]}"#, .mixedTimes, 24),
-    (#"{"points": [[1, 2, 5], [3, 4, 4.9]]}"#, .timeGoesBackwards, 31),
+    (#"{"points": [[1, 2, 50], [3, 4, 39.9]]}"#, .timeGoesBackwards, 32),
   ])
   func badLines(line: String, reason: SwipeFileError.Reason, column: Int) throws {
     // The bad line is line 3, after a comment and a good line.
@@ -200,5 +200,49 @@ import SwipeDictTestSupport
     let error = try error(#"{"points": [[1, 2]], "x": \#(deep)}"#)
     #expect(error.reason == .notJSON)
     #expect(error.message.contains("nest too deeply"))
+  }
+
+  @Test func jitterInTimesIsMadeMonotone() throws {
+    // Back by 4 ms and by exactly the tolerance: raised to the time before, points kept.
+    let text = #"{"points": [[0, 0, 0], [1, 0, 20], [2, 0, 16], [3, 0, 30], [4, 0, 20]]}"# + "\n"
+    let contents = try SwipeFile.parse(contents: Array(text.utf8), file: "t.jsonl", skippingInvalidLines: false)
+    #expect(contents.swipes.count == 1 && contents.raisedTimes == 2)
+    #expect(contents.swipes[0].points.map(\.time) == [0, 20, 20, 30, 30])
+    #expect(contents.swipes[0].points.map(\.x) == [0, 1, 2, 3, 4])
+    // Further back than the tolerance: an error that says by how much.
+    let far = try error(#"{"points": [[0, 0, 100], [1, 0, 89]]}"#)
+    #expect(far.reason == .timeGoesBackwards)
+    #expect(far.message == "point 2's time 89.0 ms is 11.0 ms before point 1's 100.0 ms (more than the 10 ms of sensor jitter)")
+  }
+
+  @Test func invalidLinesAreSkippedAndNamedWhenAsked() throws {
+    let text = [
+      #"{"word": "a", "points": [[0, 0, 0], [1, 1, 10]]}"#,
+      #"{"word": "b", "points": [[0, 0, 50], [1, 1, 10]]}"#,  // time runs backwards
+      "# a comment",
+      #"{"word": "c", "points": [[NaN, 0]]}"#,
+      #"{"word": "d", "points": []}"#,
+      #"{"word": "e", "points": [[2, 2, 5], [3, 3, 1]]}"#,  // jitter: kept
+      "not json",
+    ].joined(separator: "\n") + "\n"
+    var bytes = Array(text.utf8)
+    bytes += [0xFF, 0x0A]  // line 8: not UTF-8
+    bytes += Array(#"{"word": "f", "points": [[1, 2]]}"#.utf8)  // no final line end
+    let contents = try SwipeFile.parse(contents: bytes, file: "t.jsonl", skippingInvalidLines: true)
+    #expect(contents.swipes.map(\.word) == ["a", "e", "f"])
+    #expect(contents.lines == [1, 6, 9])
+    #expect(contents.raisedTimes == 1)
+    #expect(contents.skipped.map(\.line) == [2, 4, 5, 7, 8])
+    #expect(
+      contents.skipped.map(\.reason) == [.timeGoesBackwards, .nonFiniteNumber, .noPoints, .notJSON, .invalidUTF8])
+    // The strict read stops at the first, line 2.
+    #expect(throws: SwipeFileError.self) {
+      try SwipeFile.parse(contents: bytes, file: "t.jsonl", skippingInvalidLines: false)
+    }
+    do {
+      _ = try SwipeFile.parse(contents: bytes, file: "t.jsonl")
+    } catch {
+      #expect(error.line == 2 && error.reason == .timeGoesBackwards)
+    }
   }
 }

@@ -8,7 +8,9 @@
 ///    (a swipe that starts off the keyboard).
 /// 2. **Start direction**: the direction from the first key to the second is within
 ///    ``directionTolerance`` of the swipe's start direction — unless the two keys are
-///    neighbors (users make a tiny stroke and turn: "salt"), or the word has one key.
+///    neighbors (users make a tiny stroke and turn: "salt"), the word has one key, or its
+///    perfect swipe is shorter than ``directionMinimumLength`` (a hook at touch-down turns a
+///    short swipe's start around: "to").
 /// 3. **End point**: the last key center lies within ``endRadius`` of the last point, or
 ///    within half a key width more than the nearest key center (an overshoot off the
 ///    keyboard).
@@ -46,6 +48,9 @@ public struct SwipeFilter: Sendable, Hashable {
   public var lengthRatio: ClosedRange<Float> = 0.75...1.5
   /// C: a length difference accepted whatever the ratio, in key widths (short words).
   public var lengthSlack: Float = 1.5
+  /// The direction filter applies only to words whose perfect swipe (expected length) is
+  /// at least this many key widths long; shorter words pass it. 0 (the thesis): every word.
+  public var directionMinimumLength: Float = 0
 
   /// A filter from explicit swipe measurements.
   public init(start: LayoutPoint, startDirection: Float? = nil, end: LayoutPoint? = nil, length: Float? = nil) {
@@ -354,6 +359,11 @@ struct FilterTables {
   /// Per (second key × slots + first key), the low 12 bits of a record (narrow: 10): the
   /// start filters pass.
   private let beginningOK: [Bool]
+  /// The same, the start point alone: what a word too short for the direction filter needs.
+  private let startOnlyOK: [Bool]
+  /// Per 9-bit length code: the word is too short for the direction filter
+  /// (``SwipeFilter/directionMinimumLength``).
+  private let shortOK: [Bool]
   /// Per key: its center is near the end.
   private let endOK: [Bool]
   /// Per 9-bit length code: the length passes.
@@ -380,10 +390,12 @@ struct FilterTables {
     // A start key and, unless the direction filter is off, a second key in the direction;
     // one-key words (second key 63) and neighboring first keys pass the direction.
     var beginningOK = [Bool](repeating: false, count: slots * slots)
+    var startOnlyOK = [Bool](repeating: false, count: slots * slots)
     let layout = filter.startDirection == nil ? nil : dictionary.layout
     for a in 0..<keys where startOK[a] {
       let neighbors = Set(layout?.neighbors(of: a) ?? [])
       for b in 0..<slots {
+        startOnlyOK[b * slots + a] = true
         var passes = true
         if let measured = filter.startDirection, b < keys, b != a, !neighbors.contains(b) {
           var delta = abs(centers[a].direction(to: centers[b]) - measured)
@@ -394,6 +406,8 @@ struct FilterTables {
       }
     }
     self.beginningOK = beginningOK
+    self.startOnlyOK = startOnlyOK
+    shortOK = (0..<512).map { FeatureLayout.keyWidths(forLengthCode: $0) < filter.directionMinimumLength }
 
     var endOK = [Bool](repeating: true, count: slots)
     if let end = filter.end {
@@ -431,13 +445,19 @@ struct FilterTables {
   /// ``accepts(_:)`` of a 32-bit record: the fields at constant places, for scans.
   @inline(__always)
   func acceptsWide(_ stored: UInt32) -> Bool {
-    beginningOK[Int(stored & 0xFFF)] && endOK[Int((stored >> 12) & 63)] && lengthOK[Int(stored >> 23)]
+    let beginning = Int(stored & 0xFFF)
+    let length = Int(stored >> 23)
+    return (beginningOK[beginning] || shortOK[length] && startOnlyOK[beginning]) && endOK[Int((stored >> 12) & 63)]
+      && lengthOK[length]
   }
 
   /// ``accepts(_:)`` of a narrow record (the low 24 bits; the rest is ignored).
   @inline(__always)
   func acceptsNarrow(_ stored: UInt32) -> Bool {
-    beginningOK[Int(stored & 0x3FF)] && endOK[Int((stored >> 10) & 31)] && lengthOK[Int((stored >> 15) & 511)]
+    let beginning = Int(stored & 0x3FF)
+    let length = Int((stored >> 15) & 511)
+    return (beginningOK[beginning] || shortOK[length] && startOnlyOK[beginning]) && endOK[Int((stored >> 10) & 31)]
+      && lengthOK[length]
   }
 
   /// Whether a record in the 32-bit packed form (a user's word) passes every filter.
@@ -477,8 +497,8 @@ public struct SwipeFilterReport: Sendable, Hashable {
   }
 
   /// The filters that apply to the word, in pipeline order. The direction filter is left
-  /// out when it is off, when the word has one key, or when its second key neighbors the
-  /// first.
+  /// out when it is off, when the word has one key, when its second key neighbors the first,
+  /// or when the word is shorter than ``SwipeFilter/directionMinimumLength``.
   public var checks: [Check]
   /// Whether the word passes every filter: it is a candidate.
   public var passes: Bool { checks.allSatisfy(\.passes) }
@@ -499,7 +519,8 @@ extension SwipeDictionary {
     checks.append(
       .init(stage: .start, value: startDistance / width, accepted: 0...(startReach / width), passes: startDistance <= startReach))
     if let measured = filter.startDirection, let second = record.secondKey, second != record.firstKey,
-      !layout.neighbors(of: record.firstKey).contains(second)
+      !layout.neighbors(of: record.firstKey).contains(second),
+      !(record.lengthInKeyWidths < filter.directionMinimumLength)
     {
       var delta = abs(first.direction(to: centers[second]) - measured)
       if delta > .pi { delta = 2 * .pi - delta }
