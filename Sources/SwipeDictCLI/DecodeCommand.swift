@@ -134,12 +134,7 @@ struct DecodeCommand: ParsableCommand {
     help: "Print only the swipes whose word is not first (ignoring case and apostrophes); the summary counts all.")
   var misses = false
 
-  @Option(
-    name: .customLong("with"),
-    help: ArgumentHelp(
-      "Decode against this blob too: another language on the same layout, PATH or PATH:WEIGHT (repeatable).",
-      valueName: "blob"))
-  var others: [String] = []
+  @OptionGroup var otherLanguages: LanguagesOption
 
   func validate() throws {
     try checkRange("--top", top, in: 1...1000)
@@ -156,12 +151,11 @@ struct DecodeCommand: ParsableCommand {
     var check = SwipeDecoder.Options()
     try DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &check)
     if word != nil, !explain { throw ValidationError("--word applies to --explain only") }
-    if !others.isEmpty, explain { throw ValidationError("--explain works on one blob, not with --with") }
+    if !otherLanguages.isEmpty, explain { throw ValidationError("--explain works on one blob, not with --with") }
     if let pairWeight {
       guard context else { throw ValidationError("--pair-weight applies to --context only") }
       try checkRange("--pair-weight", pairWeight, in: 0...0.999)
     }
-    try validateLanguageBlobs(others)
     if let word, word.isEmpty || word.unicodeScalars.count > 64 {
       throw ValidationError("--word must have 1 to 64 characters")
     }
@@ -170,7 +164,7 @@ struct DecodeCommand: ParsableCommand {
   func run() throws {
     var dictionary = try blob.open()
     // With --with, every language takes them (runMultilingual), once.
-    if others.isEmpty { try user.apply(to: &dictionary) }
+    if otherLanguages.isEmpty { try user.apply(to: &dictionary) }
     let contents: SwipeFile.Contents
     do {
       contents = try SwipeFile.read(path: swipes, skippingInvalidLines: !strict)
@@ -196,7 +190,7 @@ struct DecodeCommand: ParsableCommand {
       options.ranking = nil
     }
     try DecoderSetting.apply(try settings.map(DecoderSetting.init(parsing:)), to: &options)
-    if !others.isEmpty {
+    if !otherLanguages.isEmpty {
       return try runMultilingual(dictionary, input: input, contents: contents, options: options)
     }
     if context, !dictionary.hasBigrams {
@@ -275,7 +269,7 @@ struct DecodeCommand: ParsableCommand {
     _ first: SwipeDictionary, input: [(swipe: Swipe, line: Int)], contents: SwipeFile.Contents,
     options: SwipeDecoder.Options
   ) throws {
-    var languages = try openLanguages(first, path: blob.blob, others: others)
+    var languages = try otherLanguages.open(with: first, path: blob.blob)
     try user.apply(to: &languages)
     if context, !languages.members.contains(where: \.dictionary.hasBigrams) {
       throw failure(

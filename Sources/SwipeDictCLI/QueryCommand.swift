@@ -107,12 +107,7 @@ struct QueryCommand: ParsableCommand {
   @Flag(name: .long, help: "Ignore case and accents in lookups.")
   var folded = false
 
-  @Option(
-    name: .customLong("with"),
-    help: ArgumentHelp(
-      "With --prefix or --correct: suggest from this blob too, another language on the same layout, PATH or PATH:WEIGHT (repeatable).",
-      valueName: "blob"))
-  var others: [String] = []
+  @OptionGroup var otherLanguages: LanguagesOption
 
   @Flag(
     name: .long,
@@ -141,10 +136,9 @@ struct QueryCommand: ParsableCommand {
     if modes > 1 {
       throw ValidationError("give one of: words, --prefix, --correct, --after, --features, --top, --list, --id")
     }
-    if !others.isEmpty, prefix == nil, correct == nil {
+    if !otherLanguages.isEmpty, prefix == nil, correct == nil {
       throw ValidationError("--with applies to --prefix and --correct")
     }
-    try validateLanguageBlobs(others)
     if list != nil {
       if limit < 0 { throw ValidationError("--limit \(limit): must be 0 (all) or more") }
     } else {
@@ -173,10 +167,10 @@ struct QueryCommand: ParsableCommand {
     var dictionary = try blob.open()
     dictionary.blocksOffensiveWords = !allowOffensive
     // With --with, every language takes them (below), once.
-    if others.isEmpty { try user.apply(to: &dictionary) }
+    if otherLanguages.isEmpty { try user.apply(to: &dictionary) }
     let found: Bool
-    if !others.isEmpty {
-      var languages = try openLanguages(dictionary, path: blob.blob, others: others)
+    if !otherLanguages.isEmpty {
+      var languages = try otherLanguages.open(with: dictionary, path: blob.blob)
       if allowOffensive {
         let members = languages.members.map {
           var member = $0

@@ -111,33 +111,49 @@ package func parseLanguageBlob(_ text: String) -> (path: String, weight: Double)
   return (text, 1)
 }
 
-/// Checks the weights of `--with` values (more than 0, at most 10⁶).
-package func validateLanguageBlobs(_ values: [String]) throws {
-  for value in values {
-    let weight = parseLanguageBlob(value).weight
-    guard weight.isFinite, weight > 0, weight <= 1e6 else {
-      throw ValidationError("--with \(value): the weight must be more than 0 and at most 1000000")
-    }
-  }
-}
-
 /// The language a blob stands for: its file name up to the first dot (`de.swipedict` → `de`).
 package func languageName(ofBlob path: String) -> String {
   let file = path.split(separator: "/").last.map(String.init) ?? path
   return file.split(separator: ".").first.map(String.init) ?? file
 }
 
-/// The first blob (weight 1) and the `--with` ones as languages on one layout, or an error
-/// that names the file or the mismatch.
-package func openLanguages(_ first: SwipeDictionary, path: String, others: [String]) throws -> MultilingualDictionary {
-  var members = [MultilingualDictionary.Member(language: languageName(ofBlob: path), dictionary: first)]
-  for other in others {
-    let (otherPath, weight) = parseLanguageBlob(other)
-    let dictionary: SwipeDictionary
-    do { dictionary = try SwipeDictionary(contentsOf: otherPath) } catch { throw failure(error, file: otherPath) }
-    members.append(.init(language: languageName(ofBlob: otherPath), dictionary: dictionary, weight: weight))
+/// `--with PATH[:WEIGHT]`: more languages on the blob's layout, as a bilingual keyboard has
+/// (``MultilingualDictionary``); each is named after its file (``languageName(ofBlob:)``).
+package struct LanguagesOption: ParsableArguments {
+  package init() {}
+
+  @Option(
+    name: .customLong("with"),
+    help: ArgumentHelp(
+      "Another language on the same layout, whose words are suggested too: PATH or PATH:WEIGHT (repeatable).",
+      valueName: "blob"))
+  package var values: [String] = []
+
+  /// Whether no `--with` was given: one language.
+  package var isEmpty: Bool { values.isEmpty }
+
+  /// Checks the weights (more than 0, at most 10⁶).
+  package func validate() throws {
+    for value in values {
+      let weight = parseLanguageBlob(value).weight
+      guard weight.isFinite, weight > 0, weight <= 1e6 else {
+        throw ValidationError("--with \(value): the weight must be more than 0 and at most 1000000")
+      }
+    }
   }
-  do { return try MultilingualDictionary(members) } catch { throw failure("\(error)") }
+
+  /// The first blob (weight 1) and the `--with` ones as languages on one layout, or an error
+  /// that names the file or the mismatch.
+  package func open(with first: SwipeDictionary, path: String) throws -> MultilingualDictionary {
+    var members = [MultilingualDictionary.Member(language: languageName(ofBlob: path), dictionary: first)]
+    for value in values {
+      let (otherPath, weight) = parseLanguageBlob(value)
+      let dictionary: SwipeDictionary
+      do { dictionary = try SwipeDictionary(contentsOf: otherPath) } catch { throw failure(error, file: otherPath) }
+      members.append(.init(language: languageName(ofBlob: otherPath), dictionary: dictionary, weight: weight))
+    }
+    do { return try MultilingualDictionary(members) } catch { throw failure("\(error)") }
+  }
 }
 
 /// `--user FILE`: a user dictionary's words, merged into the queries of a blob
