@@ -68,20 +68,16 @@ struct ServeCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    // SIGINT and SIGTERM stop the server from the start: set up before the address is
-    // printed, since whoever reads the address may signal at once. Each source is resumed
-    // before its signal's default action is turned off, so no signal falls in between.
-    // A queue of their own: on Linux the global queues are the threads Swift's tasks run on,
-    // and a server whose tasks keep them busy must still stop.
-    let signalQueue = DispatchQueue(label: "swipedict.serve.signals")
-    let signals = [Int32(SIGINT), Int32(SIGTERM)].map { (number: Int32) -> any DispatchSourceSignal in
-      let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
-      source.setEventHandler { Foundation.exit(0) }
-      source.resume()
-      signal(number, SIG_IGN)
-      return source
+    // SIGINT and SIGTERM end the server at once, from the start: set before the address is
+    // printed, since whoever reads it may signal right away. A plain handler, not a dispatch
+    // signal source: on Linux the main thread, parked in libdispatch's signal loop with every
+    // signal unblocked, takes a process's signals before a source's signalfd sees them, and
+    // a server whose address was just read sometimes never stopped. `_exit` is safe in a
+    // handler and loses nothing: the address is written unbuffered and `--record` appends
+    // whole lines with write(2).
+    for number in [SIGINT, SIGTERM] {
+      signal(number) { _ in _exit(0) }
     }
-    defer { withExtendedLifetime(signals) {} }
     var loaded: [PlaygroundServer.Blob] = []
     for path in blobs {
       do {
