@@ -42,9 +42,9 @@ public struct SwipeRanking: Sendable, Hashable {
   /// count.
   public var locationWeight: Float = 6.43
   /// How much one e-fold of the shape distance (plus the floor) costs, in e-folds of count.
-  public var shapeWeight: Float = 2.46
+  public var shapeWeight: Float = 2.78
   /// How much one e-fold of swiped over expected length is worth, in e-folds of count.
-  public var lengthWeight: Float = 1.49
+  public var lengthWeight: Float = 1.48
   /// The noise floor added to both distances before the logarithm: below it, a closer fit
   /// says little more (key widths² for the location; a fraction of the swipe's size for the
   /// shape).
