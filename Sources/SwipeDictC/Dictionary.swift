@@ -85,10 +85,11 @@ final class DictionaryState: @unchecked Sendable {
   }
 }
 
-/// Typed text longer than this many Unicode scalars is neither completed nor corrected: 128,
-/// the longest word a compiler puts in a blob (the lists' longest has 81). Correction's time
-/// grows with the typed length; a hostile caller's megabyte of text gets no work.
-let maximumTypedLength = 128
+/// Typed text longer than this many Unicode scalars is neither completed nor corrected: the
+/// longest word a blob holds (``SwipeDictionary/maximumWordLength``, 128, which the header
+/// states; the lists' longest word has 81). Correction's time grows with the typed length; a
+/// hostile caller's megabyte of text gets no work.
+let maximumTypedLength = SwipeDictionary.maximumWordLength
 
 private func isTypeable(_ text: String) -> Bool {
   text.unicodeScalars.count <= maximumTypedLength
