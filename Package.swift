@@ -66,6 +66,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     .systemLibrary(
@@ -74,6 +75,13 @@ let package = Package(
       providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
     ),
     .target(name: "SwipeDictFormat", swiftSettings: strictSwift),
+    // The one system-call layer: files and sockets on swift-system's FileDescriptor and Errno
+    // (EINTR retried in one place), and thin wrappers for what swift-system lacks (flock,
+    // F_FULLFSYNC, fcntl's flags, mkstemp, sockets' send and options). Every module's system
+    // calls go through it; mmap stays in the loader's MappedRegion.
+    .target(
+      name: "SwipeDictSystem", dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+      swiftSettings: strictSwift),
     .target(name: "SwipeDict", dependencies: ["SwipeDictFormat"], swiftSettings: strictSwift),
     // zlib for gzip input (AOSP lists ship as .combined.gz); on every platform with a pkg-config
     // file named zlib.
@@ -165,6 +173,9 @@ let package = Package(
         "SwipeDictFormat", "SwipeDictTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      swiftSettings: strictSwift),
+    .testTarget(
+      name: "SwipeDictSystemTests", dependencies: ["SwipeDictSystem", "SwipeDictTestSupport"],
       swiftSettings: strictSwift),
     .testTarget(
       name: "SwipeDictFilesTests", dependencies: ["SwipeDictFiles", "SwipeDictTestSupport"],
