@@ -21,12 +21,14 @@ extension FileDescriptor {
 
   /// Reads at most `buffer.count` bytes at the file's offset (`read(2)`), retried on EINTR.
   /// - Returns: the number of bytes read; 0 at the end of the file.
+  @inlinable
   package func readSome(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
     try SystemCall.typed { try read(into: buffer) }
   }
 
   /// Reads `count` bytes at `offset` (`pread(2)`, again after a short read and on EINTR), fewer
   /// if the file ends first.
+  @inlinable
   package func read(count: Int, at offset: Int) throws(Errno) -> [UInt8] {
     guard count > 0 else { return [] }
     var failure: Errno?
@@ -50,16 +52,19 @@ extension FileDescriptor {
 
   /// Writes all of `bytes` at the file's offset (`write(2)`, again after a short write and on
   /// EINTR).
+  @inlinable
   package func write(all bytes: some Sequence<UInt8>) throws(Errno) {
     _ = try SystemCall.typed { try writeAll(bytes) }
   }
 
   /// Writes all of `bytes` at `offset` (`pwrite(2)`, again after a short write and on EINTR).
+  @inlinable
   package func write(all bytes: some Sequence<UInt8>, at offset: Int) throws(Errno) {
     _ = try SystemCall.typed { try writeAll(toAbsoluteOffset: Int64(offset), bytes) }
   }
 
   /// Cuts or extends the file to `size` bytes (`ftruncate(2)`), retried on EINTR.
+  @inlinable
   package func truncate(to size: Int) throws(Errno) {
     try SystemCall.typed { try resize(to: Int64(size)) }
   }
@@ -108,6 +113,7 @@ extension FileDescriptor {
   /// (`flock(LOCK_EX | LOCK_NB)`), retried on EINTR.
   /// - Returns: `false` when another open file description holds it (`EWOULDBLOCK`).
   /// - Throws: any other failure.
+  @inlinable
   package func tryLock() throws(Errno) -> Bool {
     do throws(Errno) {
       _ = try SystemCall.retryingOnInterrupt { flock(rawValue, LOCK_EX | LOCK_NB) }
@@ -118,6 +124,7 @@ extension FileDescriptor {
   }
 
   /// Releases the lock (`flock(LOCK_UN)`); closing the descriptor releases it too.
+  @inlinable
   package func unlock() {
     _ = flock(rawValue, LOCK_UN)
   }
@@ -167,11 +174,19 @@ extension FileDescriptor {
 // MARK: - Paths
 
 /// The calls on paths that swift-system 1.8.1 lacks, and its `stat` with a `String`.
+@usableFromInline
 package enum FileSystem {
   /// The status of what `path` names (`stat(2)`; `lstat(2)` when `followingLinks` is false),
   /// retried on EINTR.
+  ///
+  /// Takes the path's C string as it is, without `FilePath`'s parsing (a store checks its path
+  /// on every write).
+  @inlinable
   package static func status(of path: String, followingLinks: Bool = true) throws(Errno) -> Stat {
-    try FilePath(path).stat(followTargetSymlink: followingLinks)
+    let result = path.withCString { cPath in
+      Result { () throws(Errno) in try Stat(cPath, followTargetSymlink: followingLinks) }
+    }
+    return try result.get()
   }
 
   /// Whether `path` names something (`access(F_OK)`).

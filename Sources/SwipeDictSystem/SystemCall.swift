@@ -21,6 +21,7 @@
 #endif
 
 /// The retry of an interrupted call and the `-1 → errno` of a raw C call, in one place.
+@usableFromInline
 package enum SystemCall {
   /// Calls `body`, a C function's call that returns `-1` and sets `errno` when it fails, again
   /// while it fails with `EINTR` (a signal arrived before it could finish).
