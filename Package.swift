@@ -35,10 +35,13 @@
 //
 // SwipeDict and SwipeDecoder, which a keyboard extension links, build with the iOS SDK alone:
 // no libzstd, no Linux-only paths; Foundation only for SwipeDictionary(contentsOf: URL)
-// (FoundationEssentials where it exists). Internal targets: SwipeDictFormat (the binary
-// format), SwipeDictFiles (the one Swift wrapper of CZstd and of CZlib, atomic writes, plain
-// reads, the one JSON reader; shared by the compiler, the tools and shipping), CZstd (libzstd),
-// CZlib (zlib, gzip input).
+// (FoundationEssentials where it exists); swift-system's SystemPackage, which builds on every
+// Apple platform (its declarations' availability is the SwiftPM default there, below these
+// floors). Internal targets: SwipeDictFormat (the binary format), SwipeDictSystem (the one
+// system-call layer, on swift-system: files and sockets for every module, EINTR retried in one
+// place, the few Darwin branches), SwipeDictFiles (the one Swift wrapper of CZstd and of CZlib,
+// atomic writes, plain reads, the one JSON reader; shared by the compiler, the tools and
+// shipping), CZstd (libzstd), CZlib (zlib, gzip input).
 //
 // Defines:
 //   SWIPEDICT_INTERNAL_CHECKS  expensive invariant checks in the compiler and a second bounds
@@ -66,6 +69,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     .systemLibrary(
@@ -74,7 +78,14 @@ let package = Package(
       providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
     ),
     .target(name: "SwipeDictFormat", swiftSettings: strictSwift),
-    .target(name: "SwipeDict", dependencies: ["SwipeDictFormat"], swiftSettings: strictSwift),
+    // The one system-call layer: files and sockets on swift-system's FileDescriptor and Errno
+    // (EINTR retried in one place), and thin wrappers for what swift-system lacks (flock,
+    // F_FULLFSYNC, fcntl's flags, mkstemp, sockets' send and options). Every module's system
+    // calls go through it; mmap stays in the loader's MappedRegion.
+    .target(
+      name: "SwipeDictSystem", dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+      swiftSettings: strictSwift),
+    .target(name: "SwipeDict", dependencies: ["SwipeDictFormat", "SwipeDictSystem"], swiftSettings: strictSwift),
     // zlib for gzip input (AOSP lists ship as .combined.gz); on every platform with a pkg-config
     // file named zlib.
     .systemLibrary(
@@ -82,7 +93,9 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
-    .target(name: "SwipeDictFiles", dependencies: ["SwipeDictFormat", "CZstd", "CZlib"], swiftSettings: strictSwift),
+    .target(
+      name: "SwipeDictFiles", dependencies: ["SwipeDictFormat", "SwipeDictSystem", "CZstd", "CZlib"],
+      swiftSettings: strictSwift),
     .target(
       name: "SwipeDictCompiler",
       dependencies: ["SwipeDictFormat", "SwipeDictFiles"],
@@ -112,14 +125,14 @@ let package = Package(
       swiftSettings: strictSwift),
     .target(
       name: "SwipeDictTools",
-      dependencies: ["SwipeDecoder", "SwipeDict", "SwipeDictFormat", "SwipeDictFiles"],
+      dependencies: ["SwipeDecoder", "SwipeDict", "SwipeDictFormat", "SwipeDictFiles", "SwipeDictSystem"],
       swiftSettings: strictSwift),
     // The playground's HTTP server (`swipedict serve`): the page is embedded in the binary.
     // FlyingSocks for the sockets; HTTP itself is the target's own.
     .target(
       name: "SwipeDictServer",
       dependencies: [
-        "SwipeDict", "SwipeDecoder", "SwipeDictTools", "SwipeDictFiles", "SwipeDictFormat",
+        "SwipeDict", "SwipeDecoder", "SwipeDictTools", "SwipeDictFiles", "SwipeDictFormat", "SwipeDictSystem",
         .product(name: "FlyingSocks", package: "FlyingFox"),
       ],
       resources: [.embedInCode("Page/playground.html")],
@@ -138,7 +151,7 @@ let package = Package(
       name: "SwipeDictBench",
       dependencies: [
         "SwipeDict", "SwipeDictCompiler", "SwipeDecoder", "SwipeDictTools", "SwipeDictFiles",
-        "SwipeDictCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "SwipeDictSystem", "SwipeDictCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
     ),
@@ -148,7 +161,7 @@ let package = Package(
       name: "SwipeDictCLI",
       dependencies: [
         "SwipeDict", "SwipeDictCompiler", "SwipeDecoder", "SwipeDictTools", "SwipeDictShipping",
-        "SwipeDictFiles", "SwipeDictServer", "SwipeDictCommandLine",
+        "SwipeDictFiles", "SwipeDictSystem", "SwipeDictServer", "SwipeDictCommandLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -165,6 +178,9 @@ let package = Package(
         "SwipeDictFormat", "SwipeDictTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      swiftSettings: strictSwift),
+    .testTarget(
+      name: "SwipeDictSystemTests", dependencies: ["SwipeDictSystem", "SwipeDictTestSupport"],
       swiftSettings: strictSwift),
     .testTarget(
       name: "SwipeDictFilesTests", dependencies: ["SwipeDictFiles", "SwipeDictTestSupport"],

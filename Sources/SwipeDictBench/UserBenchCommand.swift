@@ -2,6 +2,7 @@ import ArgumentParser
 import SwipeDictCommandLine
 import Foundation
 import SwipeDict
+import SwipeDictSystem
 import SwipeDictTools
 
 #if canImport(Glibc)
@@ -47,7 +48,7 @@ struct UserBenchCommand: ParsableCommand {
     guard !FileManager.default.fileExists(atPath: user.file) else {
       throw failure("\(user.file): exists; the benchmark creates its file\n  hint: give a path that does not exist")
     }
-    defer { unlink(user.file) }
+    defer { try? FileSystem.remove(user.file) }
     do { try measure() } catch { throw failure(error) }
   }
 
@@ -145,6 +146,5 @@ private func microseconds(_ value: Double) -> String {
 }
 
 private func fileSize(_ path: String) -> Int {
-  var info = stat()
-  return stat(path, &info) == 0 ? Int(info.st_size) : 0
+  (try? FileSystem.status(of: path)).map { Int($0.size) } ?? 0
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import SwipeDictCommandLine
 import Foundation
 import SwipeDict
+import SwipeDictSystem
 import SwipeDictTools
 
 #if canImport(Glibc)
@@ -127,9 +128,7 @@ struct UserStressOptions: ParsableArguments {
 private func sendMessage(_ tag: UInt8, _ value: Int) {
   var bytes = [tag]
   withUnsafeBytes(of: UInt64(value).littleEndian) { bytes.append(contentsOf: $0) }
-  bytes.withUnsafeBytes { buffer in
-    while write(1, buffer.baseAddress, buffer.count) < 0 && errno == EINTR {}
-  }
+  try? FileDescriptor.standardOutput.write(all: bytes)
 }
 
 private func now() -> Double {
@@ -423,8 +422,7 @@ struct UserStressReaderCommand: ParsableCommand {
 }
 
 private func fileInode(_ path: String) -> UInt64 {
-  var info = stat()
-  return stat(path, &info) == 0 ? UInt64(info.st_ino) : 0
+  (try? FileSystem.status(of: path)).map { UInt64(truncatingIfNeeded: $0.inode.rawValue) } ?? 0
 }
 
 /// A `swipedict` child process with its standard output on a pipe.
@@ -435,7 +433,7 @@ private final class Child {
   init(_ arguments: [String]) throws {
     let pipe = Pipe()
     for fd in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      FileDescriptor(rawValue: fd).setCloseOnExec()
     }
     process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
     process.arguments = arguments
@@ -475,10 +473,11 @@ private final class PipeReader {
 
   private func readAvailable() {
     var chunk = [UInt8](repeating: 0, count: 65_536)
-    let n = chunk.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+    let pipe = FileDescriptor(rawValue: handle.fileDescriptor)
+    let n = chunk.withUnsafeMutableBytes { (try? pipe.readSome(into: $0)) ?? 0 }
     if n > 0 {
       buffer.append(contentsOf: chunk[0..<n])
-    } else if n == 0 || errno != EINTR {
+    } else {
       ended = true
     }
   }

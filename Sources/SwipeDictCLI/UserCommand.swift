@@ -3,6 +3,7 @@ import SwipeDictCommandLine
 import Foundation
 import SwipeDict
 import SwipeDictFiles
+import SwipeDictSystem
 
 /// `swipedict user FILE add|learn|remove|block|list|import|export`: a user dictionary
 /// (UserDictionary) from the command line.
@@ -47,7 +48,7 @@ struct UserCommand: ParsableCommand {
   /// - Parameter writing: whether the command writes (and so cuts those bytes off).
   /// A command that only reads (`list`, `export`) does not create a missing file.
   func open(writing: Bool) throws -> UserDictionary {
-    if !writing && access(file, F_OK) != 0 && errno == ENOENT {
+    if !writing && FileSystem.accessFailure(file) == .noSuchFileOrDirectory {
       throw failure(
         "\(file): no such user dictionary\n  hint: check the path; the directory must exist; `swipedict user \(file) add WORD` or "
           + "`swipedict user \(file) import LIST` creates the file")

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SwipeDictSystem
 
 /// Why a file could not be written.
 public enum FileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -65,17 +60,15 @@ package enum AtomicFile {
   /// The device and inode of the file `path` names (after symbolic links), or `nil` if it
   /// does not exist.
   private static func identity(of path: String) -> FileIdentity? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    guard let info = try? FileSystem.status(of: path) else { return nil }
+    return FileIdentity(
+      device: UInt64(truncatingIfNeeded: info.deviceID.rawValue), inode: UInt64(truncatingIfNeeded: info.inode.rawValue))
   }
 
   private struct FileIdentity: Equatable {
     var device: UInt64
     var inode: UInt64
   }
-
-  fileprivate static func errnoText() -> String { String(cString: strerror(errno)) }
 
   /// A file written in pieces to a temporary file beside its destination, then renamed over
   /// it by `commit()`. Dropped without a commit (or after `abort()`), it leaves nothing
@@ -97,7 +90,8 @@ package enum AtomicFile {
     /// Whether the bytes go straight to the destination (a device or FIFO), with nothing to
     /// rename and nothing to take back.
     package let isStreaming: Bool
-    private var descriptor: Int32
+    /// The open file; `nil` once closed.
+    private var descriptor: FileDescriptor?
     private var finished = false
 
     /// Creates the temporary file, or opens the device or FIFO to stream to.
@@ -114,25 +108,24 @@ package enum AtomicFile {
     package init(path: String, protecting inputs: [String] = [], allowsStreaming: Bool = true) throws(FileWriteError) {
       try AtomicFile.refuseOverwriting(inputs, with: path)
       self.path = path
-      var info = stat()
-      if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-        let kind = info.st_mode & S_IFMT
-        guard allowsStreaming, kind == S_IFCHR || kind == S_IFIFO else {
+      if let kind = (try? FileSystem.status(of: path))?.type, kind != .regular {
+        guard allowsStreaming, kind == .characterSpecial || kind == .fifo else {
           let what: String
           switch kind {
-          case S_IFDIR: what = "is a directory: give the path of a file in it"
-          case S_IFBLK: what = "is a block device: refusing to write to it"
-          case S_IFSOCK: what = "is a socket: refusing to write to it"
+          case .directory: what = "is a directory: give the path of a file in it"
+          case .blockSpecial: what = "is a block device: refusing to write to it"
+          case .socket: what = "is a socket: refusing to write to it"
           default: what = "is a device or FIFO: give the path of a regular file"
           }
           throw .io(path: path, message: what)
         }
         // A device or FIFO: written to as it is (a FIFO waits for its reader, as a shell's
         // redirection does).
-        var fd: Int32
-        repeat { fd = open(path, O_WRONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
-        guard fd >= 0 else { throw .io(path: path, message: "cannot open for writing: \(AtomicFile.errnoText())") }
-        descriptor = fd
+        do throws(Errno) {
+          descriptor = try .open(path, .writeOnly, options: [.closeOnExec])
+        } catch {
+          throw .io(path: path, message: "cannot open for writing: \(error)")
+        }
         temporaryPath = path
         isStreaming = true
         return
@@ -141,68 +134,66 @@ package enum AtomicFile {
       let directory = url.deletingLastPathComponent().path
       let prefix = ".\(url.lastPathComponent).tmp-"
       AtomicFile.removeStaleTemporaries(in: directory, prefix: prefix)
-      var template = Array("\(directory)/\(prefix)XXXXXX".utf8CString)
-      descriptor = template.withUnsafeMutableBufferPointer { buffer in
-        buffer.baseAddress.map { mkstemp($0) } ?? -1
-      }
-      guard descriptor >= 0 else {
-        let reason = AtomicFile.errnoText()
+      let created: (FileDescriptor, path: String)
+      do throws(Errno) {
+        created = try FileSystem.makeTemporaryFile(template: "\(directory)/\(prefix)XXXXXX")
+      } catch {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
           throw .io(path: path, message: "cannot write it: the directory \(directory) does not exist")
         }
-        throw .io(path: path, message: "cannot write it: cannot create a file in \(directory) (\(reason))")
+        throw .io(path: path, message: "cannot write it: cannot create a file in \(directory) (\(error))")
       }
-      _ = flock(descriptor, LOCK_EX | LOCK_NB)  // ours alone: marks it as being written
-      temporaryPath = template.withUnsafeBufferPointer { buffer in
-        String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      }
+      _ = try? created.0.tryLock()  // ours alone: marks it as being written
+      descriptor = created.0
+      temporaryPath = created.path
       isStreaming = false
     }
 
     /// Appends bytes.
     package func write(_ bytes: ArraySlice<UInt8>) throws(FileWriteError) {
-      var failure: String?
-      bytes.withUnsafeBytes { buffer in
-        guard let base = buffer.baseAddress else { return }
-        var done = 0
-        while done < buffer.count {
-          let n = Foundation.write(descriptor, base + done, buffer.count - done)
-          if n < 0 {
-            if errno == EINTR { continue }
-            failure = "write failed: \(AtomicFile.errnoText())"
-            return
-          }
-          done += n
-        }
-      }
-      if let failure {
+      guard let descriptor else { throw .io(path: path, message: "write failed: the file is closed") }
+      do throws(Errno) {
+        try descriptor.write(all: bytes)
+      } catch {
         abort()
-        throw .io(path: path, message: failure)
+        throw .io(path: path, message: "write failed: \(error)")
       }
     }
 
     /// Flushes the file to disk and renames it over the destination (a device or FIFO: only
     /// closes it).
     package func commit() throws(FileWriteError) {
-      var failure: String?
+      guard let descriptor, !finished else { throw .io(path: path, message: "commit failed: the file is closed") }
+      self.descriptor = nil
+      finished = true
       if isStreaming {
-        if close(descriptor) != 0 && errno != EINTR { failure = "close failed: \(AtomicFile.errnoText())" }
-        descriptor = -1
-        finished = true
-        if let failure { throw .io(path: path, message: failure) }
+        do throws(Errno) {
+          try descriptor.closeReportingFailure()
+        } catch {
+          throw .io(path: path, message: "close failed: \(error)")
+        }
         return
       }
-      if fsync(descriptor) != 0 { failure = "fsync failed: \(AtomicFile.errnoText())" }
-      if failure == nil, fchmod(descriptor, 0o644) != 0 { failure = "chmod failed: \(AtomicFile.errnoText())" }
-      if failure == nil, rename(temporaryPath, path) != 0 {
-        failure = "rename failed: \(AtomicFile.errnoText())"
+      var failure: String?
+      do throws(Errno) {
+        try descriptor.synchronize()
+      } catch {
+        failure = "fsync failed: \(error)"
       }
-      close(descriptor)
-      descriptor = -1
-      finished = true
+      if failure == nil {
+        do throws(Errno) { try descriptor.setPermissions(FilePermissions(rawValue: 0o644)) } catch {
+          failure = "chmod failed: \(error)"
+        }
+      }
+      if failure == nil {
+        do throws(Errno) { try FileSystem.rename(temporaryPath, over: path) } catch {
+          failure = "rename failed: \(error)"
+        }
+      }
+      descriptor.closeIgnoringFailure()
       if let failure {
-        unlink(temporaryPath)
+        try? FileSystem.remove(temporaryPath)
         throw .io(path: path, message: failure)
       }
     }
@@ -212,8 +203,9 @@ package enum AtomicFile {
     package func abort() {
       guard !finished else { return }
       finished = true
-      if descriptor >= 0 { close(descriptor) }
-      if !isStreaming { unlink(temporaryPath) }
+      descriptor?.closeIgnoringFailure()
+      descriptor = nil
+      if !isStreaming { try? FileSystem.remove(temporaryPath) }
     }
 
     deinit { abort() }
@@ -234,12 +226,11 @@ package enum AtomicFile {
       let candidate = "\(directory)/\(name)"
       let modified = (try? FileManager.default.attributesOfItem(atPath: candidate))?[.modificationDate] as? Date
       guard let modified, -modified.timeIntervalSinceNow >= staleAge else { continue }
-      let fd = open(candidate, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-      guard fd >= 0 else { continue }
-      defer { close(fd) }
-      var info = stat()
-      guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }
-      if unlink(candidate) == 0 { removed.append(name) }
+      guard let fd = try? FileDescriptor.open(candidate, .readOnly, options: [.closeOnExec, .noFollow, .nonBlocking])
+      else { continue }
+      defer { fd.closeIgnoringFailure() }
+      guard (try? fd.stat())?.type == .regular, (try? fd.tryLock()) == true else { continue }
+      if (try? FileSystem.remove(candidate)) != nil { removed.append(name) }
     }
     return removed
   }

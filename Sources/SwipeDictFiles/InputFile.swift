@@ -1,11 +1,6 @@
-// The system calls of the ingest code: open(2), read(2) and close(2), and nothing else.
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+// The system calls of the ingest code: open(2), fstat(2), read(2) and close(2), through the
+// package's system-call layer.
+import SwipeDictSystem
 
 /// A file that could not be opened or read: its path and the system's reason.
 ///
@@ -38,7 +33,7 @@ public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible
     self.path = path
     self.operation = operation
     self.code = code
-    self.reason = String(cString: strerror(code))
+    self.reason = Errno(rawValue: code).description
   }
 
   /// Describes a file that cannot be read for what it is, not for a system call's failure.
@@ -69,7 +64,7 @@ package final class InputFile {
   }
 
   package let path: String
-  private let descriptor: CInt
+  private let descriptor: FileDescriptor
   private let ownsDescriptor: Bool
 
   /// Opens a file for reading.
@@ -80,49 +75,48 @@ package final class InputFile {
   ///   is not something to read.
   package init(openingForReading path: String, kinds: Kinds = .filesAndPipes) throws(InputFileError) {
     self.path = path
-    let nonBlocking = kinds == .regularFiles ? O_NONBLOCK : 0
-    var descriptor: CInt
-    repeat {
-      descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | nonBlocking) }
-    } while descriptor < 0 && errno == EINTR
-    guard descriptor >= 0 else { throw InputFileError(path: path, operation: .open, code: errno) }
-    var info = stat()
-    if fstat(descriptor, &info) == 0 {
-      let kind = info.st_mode & S_IFMT
-      let accepted = kind == S_IFREG || (kinds == .filesAndPipes && kind == S_IFIFO)
+    let nonBlocking: FileDescriptor.OpenOptions = kinds == .regularFiles ? .nonBlocking : []
+    let descriptor: FileDescriptor
+    do throws(Errno) {
+      descriptor = try .open(path, .readOnly, options: [.closeOnExec, nonBlocking])
+    } catch {
+      throw InputFileError(path: path, operation: .open, code: error.rawValue)
+    }
+    if let kind = try? descriptor.stat().type {
+      let accepted = kind == .regular || (kinds == .filesAndPipes && kind == .fifo)
       if !accepted {
-        close(descriptor)
+        descriptor.closeIgnoringFailure()
         throw InputFileError(path: path, operation: .open, reason: Self.refusal(kind, kinds))
       }
     }
-    if nonBlocking != 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+    if !nonBlocking.isEmpty { descriptor.setBlocking() }
     self.descriptor = descriptor
     ownsDescriptor = true
   }
 
   private init(standardInput: Void) {
     path = "-"
-    descriptor = 0
+    descriptor = .standardInput
     ownsDescriptor = false
   }
 
   /// Standard input (not closed when released).
   package static var standardInput: InputFile { InputFile(standardInput: ()) }
 
-  private static func refusal(_ kind: mode_t, _ kinds: Kinds) -> String {
+  private static func refusal(_ kind: FileType, _ kinds: Kinds) -> String {
     let what: String
     switch kind {
-    case S_IFDIR: what = "a directory"
-    case S_IFIFO: what = "a FIFO or pipe"
-    case S_IFCHR: what = "a character device"
-    case S_IFBLK: what = "a block device"
-    case S_IFSOCK: what = "a socket"
+    case .directory: what = "a directory"
+    case .fifo: what = "a FIFO or pipe"
+    case .characterSpecial: what = "a character device"
+    case .blockSpecial: what = "a block device"
+    case .socket: what = "a socket"
     default: what = "not a regular file"
     }
     return kinds == .regularFiles ? "it is \(what), not a regular file" : "it is \(what), not a file or a pipe"
   }
 
-  deinit { if ownsDescriptor { close(descriptor) } }
+  deinit { if ownsDescriptor { descriptor.closeIgnoringFailure() } }
 
   /// Reads the rest of the file.
   /// - Parameter limit: the most bytes to read; a larger file is an error.
@@ -145,23 +139,13 @@ package final class InputFile {
   /// - Returns: the number of bytes read; 0 at the end of the file.
   /// - Throws: ``InputFileError`` with `operation == .read`.
   package func read(into buffer: inout [UInt8]) throws(InputFileError) -> Int {
-    while true {
-      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-      if count >= 0 { return count }
-      let code = errno
-      if code != EINTR { throw InputFileError(path: path, operation: .read, code: code) }
+    let result = buffer.withUnsafeMutableBytes { bytes in
+      Result { () throws(Errno) in try descriptor.readSome(into: bytes) }
+    }
+    do throws(Errno) {
+      return try result.get()
+    } catch {
+      throw InputFileError(path: path, operation: .read, code: error.rawValue)
     }
   }
-}
-
-/// `read(2)`, named apart from ``InputFile/read(into:)``.
-private func systemRead(_ descriptor: CInt, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int
-{
-  #if canImport(Darwin)
-    return Darwin.read(descriptor, buffer, count)
-  #elseif canImport(Glibc)
-    return Glibc.read(descriptor, buffer, count)
-  #else
-    return Musl.read(descriptor, buffer, count)
-  #endif
 }

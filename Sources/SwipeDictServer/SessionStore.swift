@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDecoder
 import SwipeDictFiles
+import SwipeDictSystem
 import SwipeDictTools
 
 /// One live session: a keyboard engine on one blob, as a keyboard holds one (its swipes, the
@@ -106,7 +107,7 @@ final class SessionStore: Sendable {
 /// device (`/dev/stdout`) is written to as a stream, once something reads it.
 final class Recorder: Sendable {
   let path: String
-  private let descriptor: Locked<Int32>
+  private let descriptor: Locked<FileDescriptor>
 
   /// Opens (or creates) the record file.
   /// - Parameters:
@@ -118,17 +119,15 @@ final class Recorder: Sendable {
       PlaygroundServerError(message: "\(path): \(message)\n  hint: \(hint)")
     }
     let newFile = "give a new file, an empty one, or a swipe file that --record wrote"
-    var info = stat()
-    var fd: Int32 = -1
-    if stat(path, &info) == 0 {
+    let opened: Result<FileDescriptor, Errno>
+    if let info = try? FileSystem.status(of: path) {
       for input in inputs {
-        var other = stat()
-        if stat(input, &other) == 0, other.st_dev == info.st_dev, other.st_ino == info.st_ino {
+        if let other = try? FileSystem.status(of: input), other.deviceID == info.deviceID, other.inode == info.inode {
           throw refuse("is the blob \(input), an input of the server", newFile)
         }
       }
-      switch info.st_mode & S_IFMT {
-      case S_IFREG:
+      switch info.type {
+      case .regular:
         let bytes: [UInt8]
         do { bytes = try InputFile(openingForReading: path, kinds: .regularFiles).readAll(limit: SwipeFile.maximumFileBytes) }
         catch { throw refuse("cannot read it (\(error.reason))", newFile) }
@@ -138,38 +137,41 @@ final class Recorder: Sendable {
             throw refuse("is not a swipe file (line \(error.line): \(error.message))", newFile)
           }
         }
-        fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-      case S_IFIFO, S_IFCHR:
+        opened = Result { () throws(Errno) in try .open(path, .writeOnly, options: [.append, .closeOnExec]) }
+      case .fifo, .characterSpecial:
         // Without blocking: a FIFO nobody reads yet is refused rather than waited on.
-        fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
-        if fd < 0 && errno == ENXIO { throw refuse("nothing reads the FIFO", "start its reader first") }
-        if fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
+        opened = Result { () throws(Errno) in try .open(path, .writeOnly, options: [.closeOnExec, .nonBlocking]) }
+        if case .failure(.noSuchAddressOrDevice) = opened {
+          throw refuse("nothing reads the FIFO", "start its reader first")
+        }
+        if case .success(let fd) = opened { fd.setBlocking() }
       default:
         throw refuse("is not a file, a FIFO or a character device", newFile)
       }
     } else {
-      fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      opened = Result { () throws(Errno) in
+        try .open(
+          path, .writeOnly, options: [.append, .create, .exclusiveCreate, .closeOnExec],
+          permissions: FilePermissions(rawValue: 0o644))
+      }
     }
-    guard fd >= 0 else {
-      throw refuse("cannot open it for writing (\(String(cString: strerror(errno))))", "check the path and its permissions")
+    switch opened {
+    case .success(let fd): descriptor = Locked(fd)
+    case .failure(let error):
+      throw refuse("cannot open it for writing (\(error))", "check the path and its permissions")
     }
-    descriptor = Locked(fd)
   }
 
-  deinit { descriptor.withLock { _ = close($0) } }
+  deinit { descriptor.withLock { $0.closeIgnoringFailure() } }
 
   /// Appends one line (its end added), in one write.
   func append(_ line: String) throws {
     let bytes = Array((line + "\n").utf8)
     try descriptor.withLock { fd in
-      var done = 0
-      while done < bytes.count {
-        let n = bytes[done...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if n < 0 {
-          if errno == EINTR { continue }
-          throw PlaygroundServerError(message: "\(path): cannot append: \(String(cString: strerror(errno)))")
-        }
-        done += n
+      do throws(Errno) {
+        try fd.write(all: bytes)
+      } catch {
+        throw PlaygroundServerError(message: "\(path): cannot append: \(error)")
       }
     }
   }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SwipeDictSystem
 
 /// A minimal blocking HTTP/1.1 client over one keep-alive TCP connection: the load test's
 /// (`swipedict-bench serve-load`) and the tests' way to talk to the playground server
@@ -36,7 +30,7 @@ public final class LoopbackClient {
 
   private let host: String
   private let port: UInt16
-  private var socket: Int32 = -1
+  private var socket: FileDescriptor?
   private var buffer: [UInt8] = []
 
   /// How many connections the client has opened: 1 while the server keeps the first one
@@ -76,7 +70,7 @@ public final class LoopbackClient {
   /// - Parameter bodiless: the response has no body whatever its Content-Length (the
   ///   answer to HEAD).
   public func send(_ bytes: [UInt8], bodiless: Bool = false) throws(Failure) -> Response {
-    let fresh = socket < 0
+    let fresh = socket == nil
     do {
       try connectIfNeeded()
       try write(bytes)
@@ -109,9 +103,9 @@ public final class LoopbackClient {
   ///   before a response began.
   /// - Throws: ``Failure`` when nothing arrives within `timeout`, or the response is broken.
   public func response(within timeout: Duration) throws(Failure) -> Response? {
-    guard socket >= 0 else { throw Failure(description: "not connected") }
-    setReceiveTimeout(timeout)
-    defer { if socket >= 0 { setReceiveTimeout(nil) } }
+    guard let socket else { throw Failure(description: "not connected") }
+    socket.setReceiveTimeout(timeout)
+    defer { self.socket?.setReceiveTimeout(nil) }
     if buffer.isEmpty, try !fillUnlessEnded() {
       disconnect()
       return nil
@@ -124,9 +118,9 @@ public final class LoopbackClient {
   /// - Returns: the bytes read (with those of a partly read response).
   /// - Throws: ``Failure`` when the connection stays open past `timeout`.
   public func readToEnd(within timeout: Duration) throws(Failure) -> [UInt8] {
-    guard socket >= 0 else { throw Failure(description: "not connected") }
-    setReceiveTimeout(timeout)
-    defer { if socket >= 0 { setReceiveTimeout(nil) } }
+    guard let socket else { throw Failure(description: "not connected") }
+    socket.setReceiveTimeout(timeout)
+    defer { self.socket?.setReceiveTimeout(nil) }
     while try fillUnlessEnded() {}
     let bytes = buffer
     disconnect()
@@ -135,73 +129,36 @@ public final class LoopbackClient {
 
   /// Closes the connection.
   public func disconnect() {
-    if socket >= 0 { _ = close(socket) }
-    socket = -1
+    socket?.closeIgnoringFailure()
+    socket = nil
     buffer.removeAll()
   }
 
   private func connectIfNeeded() throws(Failure) {
-    guard socket < 0 else { return }
-    #if canImport(Glibc)
-      let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #elseif canImport(Musl)
-      let fd = Musl.socket(AF_INET, SOCK_STREAM, 0)
-    #else
-      let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-      _ = close(fd)
-      throw Failure(description: "not an IPv4 address: \(host)")
+    guard socket == nil else { return }
+    let fd: FileDescriptor
+    do throws(Errno) {
+      fd = try .connectedTCPSocket(toIPv4: host, port: port)
+    } catch {
+      if error == .invalidArgument { throw Failure(description: "not an IPv4 address: \(host)") }
+      throw Failure(description: "cannot connect to \(host):\(port): errno \(error.rawValue)")
     }
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      _ = close(fd)
-      throw Failure(description: "cannot connect to \(host):\(port): errno \(errno)")
-    }
-    var one: Int32 = 1
-    _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-    #if canImport(Darwin)
-      _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-    #endif
+    fd.setNoDelay()
+    fd.suppressBrokenPipeSignal()
     socket = fd
     connections += 1
   }
 
-  /// Sets how long a read waits (`nil`: forever). The corresponding C option is `SO_RCVTIMEO`.
-  private func setReceiveTimeout(_ timeout: Duration?) {
-    let (seconds, attoseconds) = (timeout ?? .zero).components
-    var value = timeval()
-    value.tv_sec = .init(seconds)
-    value.tv_usec = .init(attoseconds / 1_000_000_000_000)
-    if timeout != nil && seconds == 0 && value.tv_usec == 0 { value.tv_usec = 1 }
-    _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
-  }
-
   private func write(_ bytes: [UInt8]) throws(Failure) {
+    guard let socket else { throw Failure(description: "not connected") }
     var sent = 0
     while sent < bytes.count {
-      let n = bytes[sent...].withUnsafeBytes { raw in
-        #if canImport(Glibc)
-          Glibc.send(socket, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
-        #elseif canImport(Musl)
-          Musl.send(socket, raw.baseAddress, raw.count, MSG_NOSIGNAL)
-        #else
-          Darwin.send(socket, raw.baseAddress, raw.count, 0)
-        #endif
+      let result = bytes[sent...].withUnsafeBytes { raw in Result { () throws(Errno) in try socket.send(raw) } }
+      switch result {
+      case .success(let n) where n > 0: sent += n
+      case .success: throw Failure(description: "send: errno 0")
+      case .failure(let error): throw Failure(description: "send: errno \(error.rawValue)")
       }
-      guard n > 0 else {
-        if n < 0, errno == EINTR { continue }
-        throw Failure(description: "send: errno \(errno)")
-      }
-      sent += n
     }
   }
 
@@ -223,16 +180,20 @@ public final class LoopbackClient {
 
   /// Reads more bytes into the buffer; throws at the end of the stream.
   private func fill() throws(Failure) {
+    guard let socket else { throw Failure(description: "not connected") }
     var chunk = [UInt8](repeating: 0, count: 65_536)
-    let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-    if n < 0, errno == EINTR { return }
-    guard n > 0 else {
-      let error = errno
-      if n == 0 { throw Failure(description: Self.closed) }
-      if error == ECONNRESET { throw Failure(description: Self.reset) }
-      if error == EAGAIN || error == EWOULDBLOCK { throw Failure(description: "no answer within the time allowed") }
-      throw Failure(description: "recv: errno \(error)")
+    let result = chunk.withUnsafeMutableBytes { raw in Result { () throws(Errno) in try socket.receive(into: raw) } }
+    let n: Int
+    do throws(Errno) {
+      n = try result.get()
+    } catch {
+      if error == .connectionReset { throw Failure(description: Self.reset) }
+      if error == .resourceTemporarilyUnavailable || error == .wouldBlock {
+        throw Failure(description: "no answer within the time allowed")
+      }
+      throw Failure(description: "recv: errno \(error.rawValue)")
     }
+    if n == 0 { throw Failure(description: Self.closed) }
     buffer.append(contentsOf: chunk[..<n])
   }
 
