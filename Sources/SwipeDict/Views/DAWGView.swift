@@ -142,8 +142,7 @@ struct DAWGView: Sendable {
         inlineCodes: lastIsNext ? header & 0x03 : header & 0x0F, lastIsNext: lastIsNext,
         deltaLabels: false, singleLabel: 0, singleTarget: 0)
     }
-    var count = Int(header & 3)
-    if count == 1 {
+    if header & 3 == 1 {
       // One transition, its width code in the output-width bits; no outputs, no code byte.
       let labels = address &- 1
       guard labels >= 0 else { return nil }
@@ -152,41 +151,22 @@ struct DAWGView: Sendable {
         outputWidth: 0, targetsEnd: labels, codes: -1, inlineCodes: (header >> 2) & 3,
         lastIsNext: lastIsNext, deltaLabels: false, singleLabel: 0, singleTarget: 0)
     }
-    let outputWidth = Int((header >> 2) & 3)
-    var end = address
-    var deltaLabels = false
-    if count == 0 {
-      guard let n = area.byte(at: address &- 1) else { return nil }
-      end = address &- 1
-      if n == 0x80 {
-        // 128 or more plain labels: the count is in the byte before.
-        guard let big = area.byte(at: address &- 2) else { return nil }
-        count = Int(big)
-        end = address &- 2
-      } else {
-        deltaLabels = n & 0x80 != 0
-        count = Int(n & 0x7F)
-      }
-    }
-    // safe: count ≤ 255 and widths ≤ 3, so none of this can overflow.
-    let labels = end &- DAWGLayout.labelBytes(count: count, delta: deltaLabels)
-    let outputs = labels &- DAWGLayout.outputBytes(count: count, width: outputWidth)
-    if count >= DAWGLayout.minWideCount {
-      // A wide node: fixed-width absolute targets, their width in the byte before the outputs.
-      guard let width = area.byte(at: outputs &- 1), (1...3).contains(width) else { return nil }
-      let targetsEnd = outputs &- 1
-      guard targetsEnd &- count &* Int(width) >= 0 else { return nil }
+    // A general or wide node: the one decoder of their layout (`generalNode(at:)`).
+    guard let general = generalNode(at: address) else { return nil }
+    if general.wide {
+      // Fixed-width absolute targets, their width in the byte below the outputs.
+      let width = area.uncheckedByte(at: general.codes)  // safe: generalNode checked codes ≥ 0
+      guard (1...3).contains(width), general.codes &- general.count &* Int(width) >= 0 else { return nil }
       return Node(
-        address: address, isFinal: isFinal, count: count, labels: labels, outputs: outputs,
-        outputWidth: outputWidth, targetsEnd: targetsEnd, codes: -2, inlineCodes: width,
-        lastIsNext: false, deltaLabels: false, singleLabel: 0, singleTarget: 0)
+        address: address, isFinal: isFinal, count: general.count, labels: general.labels,
+        outputs: general.outputs, outputWidth: general.outputWidth, targetsEnd: general.codes, codes: -2,
+        inlineCodes: width, lastIsNext: false, deltaLabels: false, singleLabel: 0, singleTarget: 0)
     }
-    let codes = outputs &- (count &+ 3) / 4
-    guard codes >= 0 else { return nil }
     return Node(
-      address: address, isFinal: isFinal, count: count, labels: labels, outputs: outputs,
-      outputWidth: outputWidth, targetsEnd: codes, codes: codes, inlineCodes: 0,
-      lastIsNext: lastIsNext, deltaLabels: deltaLabels, singleLabel: 0, singleTarget: 0)
+      address: address, isFinal: isFinal, count: general.count, labels: general.labels,
+      outputs: general.outputs, outputWidth: general.outputWidth, targetsEnd: general.codes,
+      codes: general.codes, inlineCodes: 0, lastIsNext: lastIsNext, deltaLabels: general.delta,
+      singleLabel: 0, singleTarget: 0)
   }
 
   /// Decodes a target field: an absolute address (low bit 0) or a distance back from the
@@ -457,11 +437,14 @@ struct DAWGView: Sendable {
     var wide: Bool
   }
 
-  /// Decodes the general or wide node at `address` (the same rules as `node(at:)`).
+  /// Decodes the general or wide node at `address`, its header neither a single, a pair nor a
+  /// one-transition node's (the callers have read it): the one decoder of their layout, for
+  /// `node(at:)` and the hot paths alike. `count` is 0 for the sink; a wide node's target
+  /// width is the byte at `codes`, unchecked.
   @inline(__always)
   func generalNode(at address: Int) -> GeneralNode? {
-    guard address >= 2, address < area.count else { return nil }
-    // safe: 2 ≤ address < count, so address, address − 1 and address − 2 are inside.
+    guard address >= 1, address < area.count else { return nil }
+    // safe: 1 ≤ address < count, so address and address − 1 are inside.
     let header = area.uncheckedByte(at: address)
     let outputWidth = Int((header >> 2) & 3)
     var count = Int(header & 3)
@@ -471,14 +454,16 @@ struct DAWGView: Sendable {
       let n = area.uncheckedByte(at: address &- 1)
       end = address &- 1
       if n == 0x80 {
-        count = Int(area.uncheckedByte(at: address &- 2))
+        // 128 or more plain labels: the count is in the byte before.
+        guard let big = area.byte(at: address &- 2) else { return nil }
+        count = Int(big)
         end = address &- 2
       } else {
         delta = n & 0x80 != 0
         count = Int(n & 0x7F)
       }
     }
-    guard count > 0 else { return nil }
+    // safe: count ≤ 255 and widths ≤ 3, so none of this can overflow.
     let labels = end &- DAWGLayout.labelBytes(count: count, delta: delta)
     let outputs = labels &- DAWGLayout.outputBytes(count: count, width: outputWidth)
     let wide = count >= DAWGLayout.minWideCount
@@ -617,7 +602,7 @@ struct DAWGView: Sendable {
   /// `target` and `output` on every path).
   @inline(never)
   private func generalStep(from address: Int, label: UInt8) -> (target: Int, output: Int)? {
-    guard let node = generalNode(at: address), let i = index(of: label, in: node),
+    guard let node = generalNode(at: address), node.count > 0, let i = index(of: label, in: node),
       let target = target(i, in: node)
     else { return nil }
     return (target, output(i, in: node))
@@ -698,7 +683,9 @@ struct DAWGView: Sendable {
       return PathStep(label: label, target: target, output: out, limit: .max)
     }
     // General and wide nodes (not pairs or one-transition nodes) take the fast path.
-    if header & DAWGLayout.pairFlag == 0, header & 3 != 1, let general = generalNode(at: address) {
+    if header & DAWGLayout.pairFlag == 0, header & 3 != 1, let general = generalNode(at: address),
+      general.count > 0
+    {
       let i = lastIndex(withOutputAtMost: remaining, in: general)
       let out = output(i, in: general)
       guard out <= remaining, let next = target(i, in: general) else { return nil }
