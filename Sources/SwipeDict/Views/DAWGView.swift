@@ -26,12 +26,9 @@ struct DAWGView: Sendable {
   /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`):
   /// in a blob of format 1.4 the table's copy, so this touches none of the section's pages.
   init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, alphabetCount: Int) throws(FormatError) {
-    func fail(_ detail: String, _ at: Int) -> FormatError {
-      FormatError(.malformed(detail), section: .dawg, offset: fileOffset + at)
-    }
-    guard section.count >= DAWGLayout.headerSize else {
-      throw fail("section is \(section.count) bytes, shorter than its header", 0)
-    }
+    let fail = try SectionHeaderCheck(
+      .dawg, section: section, headerSize: DAWGLayout.headerSize, fileOffset: fileOffset
+    ).fail
     // safe: the section, so its head, holds the 64-byte header, checked above.
     let words = head.uint64(at: 0)!
     let nodeBytes = head.uint64(at: 8)!
