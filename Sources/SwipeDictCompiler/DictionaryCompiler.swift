@@ -275,208 +275,74 @@ public enum DictionaryCompiler {
       bigrams: pairs, bigramInputs: [], layout: layout, options: options, progress: nil)
   }
 
+  /// The build after reading: the words chosen, put in ID order, and each section computed
+  /// from them (the automaton on a thread of its own), then the blob and its report. The
+  /// word table is freed as soon as nothing reads it, before the largest stages.
   private static func build(
     counts: consuming WordCounts, annotations: Annotations, inputs reports: [WordListReport],
     entriesRead: Int, bigrams: BigramCounts, bigramInputs: [WordListReport],
     layout: KeyboardLayout, options: CompileOptions, progress: ((CompileProgress) -> Void)?
   ) throws -> CompiledDictionary {
-    // Misspellings that are words too are words. Then no word is looked up any more.
     var counts = counts
-    counts.placePending()
-    let misspellings = annotations.misspellings.filter { counts.index(of: $0) == nil }.count
-    counts.removeIndex()
-    progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
-    // The summed counts, by entry; freed once quantized, before the sort (the largest stage).
-    var sums = counts.counts
-    guard layout.keys.count <= FeatureLayout.maxKeys else {
-      throw CompileError.tooManyKeys(count: layout.keys.count)
-    }
-    // Entries of `counts` kept, and those dropped as untypeable or without keys.
-    let outcome = EntryFilter.outcome(of: counts, sums: sums, layout: layout, minCount: options.minCount)
-    var kept = outcome.kept
-    let (untypeable, noKeys, belowMinCount) = (outcome.untypeable, outcome.noKeys, outcome.belowMinCount)
-    let distinct = counts.count
-    var beyondMaxWords = 0
-    if let maxWords = options.maxWords, kept.count > maxWords {
-      kept.sort { a, b in
-        let (ca, cb) = (sums[Int(a)], sums[Int(b)])
-        return ca != cb ? ca > cb : counts.bytesPrecede(Int(a), Int(b))
-      }
-      beyondMaxWords = kept.count - maxWords
-      kept.removeSubrange(maxWords...)
-    }
-    guard !kept.isEmpty else {
-      throw CompileError.noWords(
-        read: entriesRead, untypeable: untypeable.count + noKeys.count, belowMinCount: belowMinCount,
-        skipped: reports.reduce(0) { $0 + $1.skipped },
-        firstSkipped: reports.flatMap(\.warnings).prefix(3).map { "\($0.location): \($0.message)" },
-        misspellings: annotations.misspellings.count)
-    }
+    var (selection, sums) = try select(
+      &counts, annotations: annotations, inputs: reports, entriesRead: entriesRead, layout: layout,
+      options: options, progress: progress)
 
-    progress?(CompileProgress(stage: .sorting, detail: "\(kept.count) words"))
-    let scalars = EntryFilter.characters(of: kept, in: counts)
+    progress?(CompileProgress(stage: .sorting, detail: "\(selection.kept.count) words"))
+    let scalars = EntryFilter.characters(of: selection.kept, in: counts)
     guard scalars.count <= Alphabet.maxCount else {
       throw CompileError.tooManyCharacters(count: scalars.count)
     }
     let alphabet = Collation.alphabet(of: scalars)
-    // Everything below reads words in ID order: put them in that order once (one pass of
-    // random reads instead of one per stage). The words are split at a first letter into
-    // two halves of about the same size, which are labeled, sorted and put in order on two
-    // threads; every word of the second half sorts after those of the first.
-    let words: LabeledWords
-    var order: [UInt32]
-    let scale: Double
-    var quantizedByEntry: [UInt8]
-    do {
-      let split: Int
-      (kept, split) = LabeledWords.splitByFirstLabel(kept, of: counts, alphabet: alphabet)
-      // The second thread's copy of the word table holds no counts: `sums` is their only
-      // reference, freed once they are quantized (in kept order), before the sort, the
-      // build's largest stage.
-      counts.removeCounts()
-      let (table, secondHalf) = (counts, Array(kept[split...]))
-      let second = BackgroundWork { LabeledWords.sorted(secondHalf, of: table, alphabet: alphabet) }
-      scale = log1p(kept.lazy.map { sums[Int($0)] }.max() ?? 0)
-      quantizedByEntry = kept.map { FrequencyLayout.quantize(sums[Int($0)], scale: scale) }
-      sums = []
-      let first = LabeledWords.sorted(Array(kept[..<split]), of: counts, alphabet: alphabet)
-      let (secondWords, secondOrder) = second.wait()
-      words = LabeledWords(joining: first.words, secondWords)
-      order = first.order + secondOrder.lazy.map { $0 + UInt32(split) }
-    }
-    let wordCount = order.count
-    /// The entry of `counts` of a word ID.
-    func entry(ofID id: Int) -> Int { Int(kept[Int(order[id])]) }
+    var ordered = inIDOrder(&selection.kept, of: &counts, sums: &sums, alphabet: alphabet)
+    let wordCount = ordered.order.count
+    /// The word of an ID.
+    func word(ofID id: Int) -> String { counts.word(at: Int(selection.kept[Int(ordered.order[id])])) }
 
     progress?(CompileProgress(stage: .building, detail: "\(wordCount) words"))
     // The automaton on a thread of its own while the other sections are computed here:
     // neither reads what the other writes.
+    let words = ordered.words
     let automaton = BackgroundWork { () throws(CompileError) -> EncodedAutomaton in
       try EncodedAutomaton(words: words)
     }
 
     // Marks, bigrams and the report's examples read the words' spellings; then the word
     // table is freed, while the automaton is built, before the other sections are.
-    let quantized = order.map { quantizedByEntry[Int($0)] }
-
-    // Marks by word ID; shortcuts in section order. A misspelling that is also a word of
-    // the blob is a word. Sources and targets over 65,535 bytes cannot be stored (lines of
-    // files are at most 64 KiB, so only in-memory entries can have them): left out.
-    var marked: [(id: Int, marks: WordMarks)] = []
-    if !annotations.marks.isEmpty {
-      for id in 0..<wordCount {
-        if let marks = annotations.marks[counts.word(at: entry(ofID: id))] { marked.append((id, marks)) }
-      }
-    }
-    let shortcuts = annotations.shortcuts
-      .filter { entry in
-        entry.source.utf8.count <= MarkLayout.maxTextLength
-          && entry.shortcut.target.utf8.count <= MarkLayout.maxTextLength
-      }
-      .sorted(by: MarkLayout.precedes)
-    let neverSuggested = marked.count(where: { $0.marks.contains(.possiblyOffensive) })
-    let abbreviations = marked.count(where: { $0.marks.contains(.abbreviation) })
-    let whitelisted = shortcuts.count(where: { $0.shortcut.isWhitelisted })
-
-    // Bigrams between words of the blob, by first word ID, then follower ID.
-    var bigramsDropped = bigrams.zeroCounts
-    var bigramSection: [UInt8]?
-    var bigramCount = 0
-    if !bigrams.counts.isEmpty {
-      var exact: [String: Int] = [:]
-      exact.reserveCapacity(wordCount)
-      // A pair's word in another case ("i am") finds the blob's word ("I") when the blob
-      // spells it one way only.
-      var byLowercase: [String: Int?] = [:]
-      for id in 0..<wordCount {
-        let word = counts.word(at: entry(ofID: id))
-        exact[word] = id
-        let lower = word.lowercased()
-        byLowercase[lower] = byLowercase[lower] == nil ? .some(id) : .some(nil)
-      }
-      func idOf(_ word: String) -> Int? { exact[word] ?? byLowercase[word.lowercased()] ?? nil }
-      // Pairs that meet in the blob's spelling ("i am", "I am") add up.
-      var byFirst: [Int: [Int: Double]] = [:]
-      var largest = 0.0
-      for (first, seconds) in bigrams.counts {
-        guard let a = idOf(first) else {
-          bigramsDropped += seconds.count
-          continue
-        }
-        for (second, count) in seconds {
-          guard let b = idOf(second) else {
-            bigramsDropped += 1
-            continue
-          }
-          byFirst[a, default: [:]][b] = min((byFirst[a]?[b] ?? 0) + count, 0x1p53)
-        }
-      }
-      for followers in byFirst.values { for count in followers.values { largest = max(largest, count) } }
-      let bigramScale = log1p(largest)
-      let followers = byFirst.keys.sorted().map { first in
-        (first: first, next: byFirst[first]!.sorted { $0.key < $1.key }.map {
-          (id: $0.key, frequency: BigramLayout.quantize($0.value, scale: bigramScale))
-        })
-      }
-      bigramCount = followers.reduce(0) { $0 + $1.next.count }
-      if bigramCount > 0 {
-        bigramSection = BigramLayout.encode(
-          wordCount: wordCount, followers: followers, scale: bigramScale,
-          unigramTotal: BigramLayout.unigramTotal(frequencies: quantized, scale: scale))
-      }
-    }
+    let quantized = ordered.order.map { ordered.quantizedByEntry[Int($0)] }
+    let (marked, shortcuts) = marksAndShortcuts(annotations, wordCount: wordCount, word: word(ofID:))
+    let bigramSection = bigramSection(
+      bigrams, wordCount: wordCount, word: word(ofID:), quantized: quantized, scale: ordered.scale)
     // The first ten in code-point order.
     func examples(_ entries: [Int]) -> [String] {
       entries.sorted(by: counts.bytesPrecede).prefix(10).map(counts.word(at:))
     }
-    let (untypeableExamples, noKeysExamples) = (examples(untypeable), examples(noKeys))
+    let (untypeableExamples, noKeysExamples) = (examples(selection.untypeable), examples(selection.noKeys))
     // Nothing below reads entries any more: free them (the word table, and 9 bytes a word
     // of kept entries, order and frequencies) while the automaton and the other sections
     // are built.
     counts = WordCounts()
-    kept = []
-    order = []
-    quantizedByEntry = []
+    selection.kept = []
+    ordered.order = []
+    ordered.quantizedByEntry = []
 
     let computed = WordSections(
-      words: words, quantized: quantized, scale: scale, alphabet: alphabet, layout: layout)
+      words: words, quantized: quantized, scale: ordered.scale, alphabet: alphabet, layout: layout)
     progress?(CompileProgress(stage: .building, detail: "FREQ, FEAT, PTRE and BEST done; the automaton"))
     let dawg = try automaton.wait()
     progress?(CompileProgress(stage: .writing, detail: "the blob"))
-    var metadataMembers: [(String, JSONValue)] = [
-      ("tool", .string("swipedict \(SwipeDictVersion.string)")),
-      ("format", .string(FormatVersion.current.description)),
-      ("inputs", .array(reports.map(describe))),
-      ("layout", .string(layout.name)),
-      ("options", .object([
-        ("maxWords", options.maxWords.map { .number($0) } ?? .null),
-        ("minCount", .double(options.minCount)),
-        ("skipInvalid", .bool(options.skipInvalid)),
-      ])),
-      ("words", .number(wordCount)),
-      ("dropped", .object([
-        ("untypeable", .number(untypeable.count)),
-        ("emptyKeyPath", .number(noKeys.count)),
-        ("belowMinCount", .number(belowMinCount)),
-        ("beyondMaxWords", .number(beyondMaxWords)),
-      ])),
-      ("marks", .object([
-        ("possiblyOffensive", .number(neverSuggested)),
-        ("abbreviation", .number(abbreviations)),
-        ("misspellings", .number(misspellings)),
-        ("shortcuts", .number(shortcuts.count)),
-        ("whitelisted", .number(whitelisted)),
-      ])),
-    ]
+    let tally = Tally(
+      words: wordCount, untypeable: selection.untypeable.count, emptyKeyPath: selection.noKeys.count,
+      belowMinCount: selection.belowMinCount, beyondMaxWords: selection.beyondMaxWords,
+      neverSuggested: marked.count(where: { $0.marks.contains(.possiblyOffensive) }),
+      abbreviations: marked.count(where: { $0.marks.contains(.abbreviation) }),
+      misspellings: selection.misspellings, shortcuts: shortcuts.count,
+      whitelisted: shortcuts.count(where: { $0.shortcut.isWhitelisted }),
+      bigrams: bigramSection.kept, bigramsDropped: bigramSection.dropped)
     // Only builds given bigram lists say so (other blobs stay byte-identical).
-    if !bigrams.counts.isEmpty || !bigramInputs.isEmpty {
-      let inputs: [JSONValue] = bigramInputs.map(describe)
-      metadataMembers.append(
-        ("bigrams", .object([
-          ("inputs", .array(inputs)), ("kept", .number(bigramCount)), ("dropped", .number(bigramsDropped)),
-        ])))
-    }
-    let metadata = JSONValue.object(metadataMembers)
+    let metadata = metadata(
+      of: tally, inputs: reports, bigramInputs: !bigrams.counts.isEmpty || !bigramInputs.isEmpty ? bigramInputs : nil,
+      layout: layout, options: options)
     // The small sections first: with the header and the table (which holds every section's
     // fixed header, format 1.4) they share the first page, the only one opening reads.
     var sections: [BlobContainer.Section] = [
@@ -496,25 +362,244 @@ public enum DictionaryCompiler {
           tag: .marks,
           bytes: MarkLayout.encode(wordCount: wordCount, marks: marked, shortcuts: shortcuts)))
     }
-    if let bigramSection { sections.append(.init(tag: .bigrams, bytes: bigramSection)) }
+    if let bytes = bigramSection.bytes { sections.append(.init(tag: .bigrams, bytes: bytes)) }
     let blob = BlobContainer.encode(sections, flags: computed.headerFlags)
     if let budget = options.budget, blob.count > budget {
       throw CompileError.overBudget(bytes: blob.count, budget: budget)
     }
     var report = CompileReport(
-      inputs: reports, entriesRead: entriesRead, distinctWords: distinct,
-      untypeable: untypeable.count, untypeableExamples: untypeableExamples,
-      emptyKeyPath: noKeys.count, emptyKeyPathExamples: noKeysExamples,
-      belowMinCount: belowMinCount, beyondMaxWords: beyondMaxWords, words: wordCount,
-      neverSuggested: neverSuggested, abbreviations: abbreviations, misspellings: misspellings,
-      shortcuts: shortcuts.count, whitelisted: whitelisted,
+      inputs: reports, entriesRead: entriesRead, distinctWords: selection.distinct,
+      untypeable: tally.untypeable, untypeableExamples: untypeableExamples,
+      emptyKeyPath: tally.emptyKeyPath, emptyKeyPathExamples: noKeysExamples,
+      belowMinCount: tally.belowMinCount, beyondMaxWords: tally.beyondMaxWords, words: wordCount,
+      neverSuggested: tally.neverSuggested, abbreviations: tally.abbreviations,
+      misspellings: tally.misspellings, shortcuts: tally.shortcuts, whitelisted: tally.whitelisted,
       alphabetSize: alphabet.count, states: dawg.stateCount,
       transitions: dawg.transitionCount,
       sections: sections.map { ($0.tag, $0.bytes.count) }, bytes: blob.count)
-    report.bigrams = bigramCount
-    report.bigramsDropped = bigramsDropped
+    report.bigrams = tally.bigrams
+    report.bigramsDropped = tally.bigramsDropped
     report.bigramInputs = bigramInputs
     return CompiledDictionary(bytes: blob, report: report)
+  }
+
+  /// The entries a blob keeps, and how many were dropped and why.
+  private struct Selection {
+    /// Entries of the word table, kept.
+    var kept: [UInt32]
+    /// Entries dropped as untypeable, and as typing no key.
+    var untypeable: [Int]
+    var noKeys: [Int]
+    var belowMinCount: Int
+    var beyondMaxWords: Int
+    /// Distinct words read, and misspellings that are no word of the lists.
+    var distinct: Int
+    var misspellings: Int
+  }
+
+  /// Chooses the words: misspellings that are words too become words; then the words the
+  /// layout can type, at or above `minCount`, at most `maxWords` of them (the most frequent).
+  /// - Returns: the choice, and each entry's summed count (the only reference to them once
+  ///   the table's counts are freed).
+  /// - Throws: `CompileError` when the layout has too many keys or no word is left.
+  private static func select(
+    _ counts: inout WordCounts, annotations: Annotations, inputs reports: [WordListReport], entriesRead: Int,
+    layout: KeyboardLayout, options: CompileOptions, progress: ((CompileProgress) -> Void)?
+  ) throws -> (Selection, sums: [Double]) {
+    // Misspellings that are words too are words. Then no word is looked up any more.
+    counts.placePending()
+    let misspellings = annotations.misspellings.filter { counts.index(of: $0) == nil }.count
+    counts.removeIndex()
+    progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
+    // The summed counts, by entry; freed once quantized, before the sort (the largest stage).
+    let sums = counts.counts
+    guard layout.keys.count <= FeatureLayout.maxKeys else {
+      throw CompileError.tooManyKeys(count: layout.keys.count)
+    }
+    // Entries of `counts` kept, and those dropped as untypeable or without keys.
+    let outcome = EntryFilter.outcome(of: counts, sums: sums, layout: layout, minCount: options.minCount)
+    var kept = outcome.kept
+    var beyondMaxWords = 0
+    if let maxWords = options.maxWords, kept.count > maxWords {
+      kept.sort { a, b in
+        let (ca, cb) = (sums[Int(a)], sums[Int(b)])
+        return ca != cb ? ca > cb : counts.bytesPrecede(Int(a), Int(b))
+      }
+      beyondMaxWords = kept.count - maxWords
+      kept.removeSubrange(maxWords...)
+    }
+    guard !kept.isEmpty else {
+      throw CompileError.noWords(
+        read: entriesRead, untypeable: outcome.untypeable.count + outcome.noKeys.count,
+        belowMinCount: outcome.belowMinCount, skipped: reports.reduce(0) { $0 + $1.skipped },
+        firstSkipped: reports.flatMap(\.warnings).prefix(3).map { "\($0.location): \($0.message)" },
+        misspellings: annotations.misspellings.count)
+    }
+    let selection = Selection(
+      kept: kept, untypeable: outcome.untypeable, noKeys: outcome.noKeys,
+      belowMinCount: outcome.belowMinCount, beyondMaxWords: beyondMaxWords, distinct: counts.count,
+      misspellings: misspellings)
+    return (selection, sums)
+  }
+
+  /// The kept words in ID order, labeled, and their quantized frequencies.
+  private struct OrderedWords {
+    var words: LabeledWords
+    /// Index in `kept` of each word ID.
+    var order: [UInt32]
+    var scale: Double
+    /// The frequency byte of each kept entry, in `kept` order.
+    var quantizedByEntry: [UInt8]
+  }
+
+  /// Puts the kept words in ID order once (one pass of random reads instead of one per
+  /// stage): they are split at a first letter into two halves of about the same size, which
+  /// are labeled, sorted and put in order on two threads; every word of the second half
+  /// sorts after those of the first. Frees the table's counts, and `sums` once they are
+  /// quantized, before the sort, the build's largest stage.
+  private static func inIDOrder(
+    _ kept: inout [UInt32], of counts: inout WordCounts, sums: inout [Double], alphabet: Alphabet
+  ) -> OrderedWords {
+    let split: Int
+    (kept, split) = LabeledWords.splitByFirstLabel(kept, of: counts, alphabet: alphabet)
+    // The second thread's copy of the word table holds no counts: `sums` is their only
+    // reference.
+    counts.removeCounts()
+    let (table, secondHalf) = (counts, Array(kept[split...]))
+    let second = BackgroundWork { LabeledWords.sorted(secondHalf, of: table, alphabet: alphabet) }
+    func quantized(_ sums: [Double]) -> (scale: Double, bytes: [UInt8]) {
+      let scale = log1p(kept.lazy.map { sums[Int($0)] }.max() ?? 0)
+      return (scale, kept.map { FrequencyLayout.quantize(sums[Int($0)], scale: scale) })
+    }
+    let (scale, quantizedByEntry) = quantized(sums)
+    sums = []
+    let first = LabeledWords.sorted(Array(kept[..<split]), of: counts, alphabet: alphabet)
+    let (secondWords, secondOrder) = second.wait()
+    return OrderedWords(
+      words: LabeledWords(joining: first.words, secondWords),
+      order: first.order + secondOrder.lazy.map { $0 + UInt32(split) }, scale: scale,
+      quantizedByEntry: quantizedByEntry)
+  }
+
+  /// Marks by word ID; shortcuts in section order. A misspelling that is also a word of the
+  /// blob is a word. Sources and targets over 65,535 bytes cannot be stored (lines of files
+  /// are at most 64 KiB, so only in-memory entries can have them): left out.
+  private static func marksAndShortcuts(
+    _ annotations: Annotations, wordCount: Int, word: (Int) -> String
+  ) -> (marked: [(id: Int, marks: WordMarks)], shortcuts: [MarkLayout.Entry]) {
+    var marked: [(id: Int, marks: WordMarks)] = []
+    if !annotations.marks.isEmpty {
+      for id in 0..<wordCount {
+        if let marks = annotations.marks[word(id)] { marked.append((id, marks)) }
+      }
+    }
+    let shortcuts = annotations.shortcuts
+      .filter { entry in
+        entry.source.utf8.count <= MarkLayout.maxTextLength
+          && entry.shortcut.target.utf8.count <= MarkLayout.maxTextLength
+      }
+      .sorted(by: MarkLayout.precedes)
+    return (marked, shortcuts)
+  }
+
+  /// The `BIGR` section: the pairs between words of the blob, by first word ID, then
+  /// follower ID; `nil` when none is left. `dropped` counts the pairs with a word not in the
+  /// blob and those the lists gave no positive count.
+  private static func bigramSection(
+    _ bigrams: BigramCounts, wordCount: Int, word: (Int) -> String, quantized: [UInt8], scale: Double
+  ) -> (bytes: [UInt8]?, kept: Int, dropped: Int) {
+    var dropped = bigrams.zeroCounts
+    guard !bigrams.counts.isEmpty else { return (nil, 0, dropped) }
+    var exact: [String: Int] = [:]
+    exact.reserveCapacity(wordCount)
+    // A pair's word in another case ("i am") finds the blob's word ("I") when the blob
+    // spells it one way only.
+    var byLowercase: [String: Int?] = [:]
+    for id in 0..<wordCount {
+      let word = word(id)
+      exact[word] = id
+      let lower = word.lowercased()
+      byLowercase[lower] = byLowercase[lower] == nil ? .some(id) : .some(nil)
+    }
+    func idOf(_ word: String) -> Int? { exact[word] ?? byLowercase[word.lowercased()] ?? nil }
+    // Pairs that meet in the blob's spelling ("i am", "I am") add up.
+    var byFirst: [Int: [Int: Double]] = [:]
+    var largest = 0.0
+    for (first, seconds) in bigrams.counts {
+      guard let a = idOf(first) else {
+        dropped += seconds.count
+        continue
+      }
+      for (second, count) in seconds {
+        guard let b = idOf(second) else {
+          dropped += 1
+          continue
+        }
+        byFirst[a, default: [:]][b] = min((byFirst[a]?[b] ?? 0) + count, 0x1p53)
+      }
+    }
+    for followers in byFirst.values { for count in followers.values { largest = max(largest, count) } }
+    let bigramScale = log1p(largest)
+    let followers = byFirst.keys.sorted().map { first in
+      (first: first, next: byFirst[first]!.sorted { $0.key < $1.key }.map {
+        (id: $0.key, frequency: BigramLayout.quantize($0.value, scale: bigramScale))
+      })
+    }
+    let kept = followers.reduce(0) { $0 + $1.next.count }
+    guard kept > 0 else { return (nil, 0, dropped) }
+    let bytes = BigramLayout.encode(
+      wordCount: wordCount, followers: followers, scale: bigramScale,
+      unigramTotal: BigramLayout.unigramTotal(frequencies: quantized, scale: scale))
+    return (bytes, kept, dropped)
+  }
+
+  /// What a build kept and dropped, counted once for the blob's metadata and the report.
+  private struct Tally {
+    var words: Int
+    var untypeable, emptyKeyPath, belowMinCount, beyondMaxWords: Int
+    var neverSuggested, abbreviations, misspellings, shortcuts, whitelisted: Int
+    var bigrams, bigramsDropped: Int
+  }
+
+  /// The `META` section's document. `bigramInputs` is `nil` for a build given no word pairs,
+  /// whose metadata leaves the bigram member out.
+  private static func metadata(
+    of tally: Tally, inputs reports: [WordListReport], bigramInputs: [WordListReport]?,
+    layout: KeyboardLayout, options: CompileOptions
+  ) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("tool", .string("swipedict \(SwipeDictVersion.string)")),
+      ("format", .string(FormatVersion.current.description)),
+      ("inputs", .array(reports.map(describe))),
+      ("layout", .string(layout.name)),
+      ("options", .object([
+        ("maxWords", options.maxWords.map { .number($0) } ?? .null),
+        ("minCount", .double(options.minCount)),
+        ("skipInvalid", .bool(options.skipInvalid)),
+      ])),
+      ("words", .number(tally.words)),
+      ("dropped", .object([
+        ("untypeable", .number(tally.untypeable)),
+        ("emptyKeyPath", .number(tally.emptyKeyPath)),
+        ("belowMinCount", .number(tally.belowMinCount)),
+        ("beyondMaxWords", .number(tally.beyondMaxWords)),
+      ])),
+      ("marks", .object([
+        ("possiblyOffensive", .number(tally.neverSuggested)),
+        ("abbreviation", .number(tally.abbreviations)),
+        ("misspellings", .number(tally.misspellings)),
+        ("shortcuts", .number(tally.shortcuts)),
+        ("whitelisted", .number(tally.whitelisted)),
+      ])),
+    ]
+    if let bigramInputs {
+      let inputs: [JSONValue] = bigramInputs.map(describe)
+      members.append(
+        ("bigrams", .object([
+          ("inputs", .array(inputs)), ("kept", .number(tally.bigrams)), ("dropped", .number(tally.bigramsDropped)),
+        ])))
+    }
+    return .object(members)
   }
 
   private static func describe(_ report: WordListReport) -> JSONValue {
