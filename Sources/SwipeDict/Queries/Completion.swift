@@ -80,16 +80,49 @@ extension SwipeDictionary {
     let plain = blobCompletions(spellings: spellings, limit: limit)
     guard !context.isEmpty || !userLayer.isEmpty else { return plain }
     if context.isEmpty { return personalCompletions(plain: plain, prefix: prefix, spellings: spellings, limit: limit) }
-    let limit = min(limit, wordCount + userLayer.extras.count)
-    let steps = WordContext.steps(frequencyScale: frequencyScale)
-    // The best `limit`, by a bounded insertion: the plain completions, then the followers
-    // that match the prefix.
-    var chosen: [WordContext.Completion] = []
+    // The best, by a bounded insertion: the plain completions, then the followers that
+    // match the prefix, then the user's words.
+    var chosen = ChosenCompletions(
+      limit: min(limit, wordCount + userLayer.extras.count),
+      steps: WordContext.steps(frequencyScale: frequencyScale))
+    for suggestion in plain {
+      chosen.consider(
+        suggestion.id, personalFrequency(suggestion.id, suggestion.frequency), context.boost(of: suggestion.id))
+    }
+    // The prefix's ID ranges (one per spelling variant), found when a scan needs them.
+    var foundRanges: [Range<Int>]?
+    func ranges() -> [Range<Int>] {
+      if let foundRanges { return foundRanges }
+      let found = spellings.flatMap { $0.isEmpty ? [0..<wordCount] : idRanges(matchingFolded: $0) }
+      foundRanges = found
+      return found
+    }
+    if !context.isEmpty { considerFollowers(context, spellings: spellings, ranges: ranges, into: &chosen) }
+    if !userLayer.isEmpty {
+      considerUserWords(
+        context, plain: plain, prefix: prefix, spellings: spellings, ranges: ranges, into: &chosen)
+    }
+    return suggestions(chosen, plain: plain)
+  }
+
+  /// The best `limit` completions in context so far, best first (ties: frequency, then ID).
+  private struct ChosenCompletions {
+    let limit: Int
+    let steps: Double
+    private(set) var chosen: [WordContext.Completion] = []
     // A word met twice (a completion and a follower, or two spellings' ranges) scores the
     // same: it is kept once. Small limits test the few chosen; large ones keep a set.
-    var chosenIDs = Set<Int>()
-    let large = limit > 32
-    func consider(_ id: Int, _ frequency: UInt8, _ boost: Float) {
+    private var chosenIDs = Set<Int>()
+    let large: Bool
+
+    init(limit: Int, steps: Double) {
+      self.limit = limit
+      self.steps = steps
+      large = limit > 32
+    }
+
+    /// Inserts word `id`, of `frequency` and `boost`, if it places.
+    mutating func consider(_ id: Int, _ frequency: UInt8, _ boost: Float) {
       let candidate = WordContext.Completion(
         id: id, score: WordContext.score(frequency, boost, steps: steps), frequency: frequency)
       guard chosen.count < limit || candidate.precedes(chosen[chosen.count - 1]),
@@ -106,83 +139,93 @@ extension SwipeDictionary {
       if large { chosenIDs.insert(id) }
       if chosen.count > limit, let dropped = chosen.popLast(), large { chosenIDs.remove(dropped.id) }
     }
+
+    /// Whether a word of frequency byte `best` with boost `maxBoost` could place.
+    func wanted(_ best: UInt8, maxBoost: Float) -> Bool {
+      guard chosen.count == limit, let last = chosen.last else { return true }
+      let bound = WordContext.Completion(id: -1, score: WordContext.score(best, maxBoost, steps: steps), frequency: best)
+      return bound.precedes(last) || bound.score == last.score
+    }
+  }
+
+  /// A word's frequency byte as the user's uses raised it, else `own`.
+  private func personalFrequency(_ id: Int, _ own: UInt8) -> UInt8 {
+    userLayer.personalFrequency(of: id) ?? own
+  }
+
+  /// Offers the context's followers that match the prefix.
+  private func considerFollowers(
+    _ context: WordContext, spellings: [[Range<Int>]], ranges: () -> [Range<Int>],
+    into chosen: inout ChosenCompletions
+  ) {
     func scanFollowers(in ranges: [Range<Int>]) {
       for range in ranges {
         context.forEachFollower(in: range) { id, boost in
           guard let frequency = frequencies.byte(at: id), isSuggestible(id) else { return }
-          consider(id, personal(id, frequency), boost)
+          chosen.consider(id, personalFrequency(id, frequency), boost)
         }
       }
     }
-    func personal(_ id: Int, _ own: UInt8) -> UInt8 {
-      userLayer.personalFrequency(of: id) ?? own
-    }
-    for suggestion in plain {
-      consider(suggestion.id, personal(suggestion.id, suggestion.frequency), context.boost(of: suggestion.id))
-    }
-    // The prefix's ID ranges (one per spelling variant), found when a scan needs them.
-    var foundRanges: [Range<Int>]?
-    func ranges() -> [Range<Int>] {
-      if let foundRanges { return foundRanges }
-      let found = spellings.flatMap { $0.isEmpty ? [0..<wordCount] : idRanges(matchingFolded: $0) }
-      foundRanges = found
-      return found
-    }
-    if !context.isEmpty {
-      // No spelling: a letter the alphabet lacks, no word of the blob (not "after a space").
-      if !spellings.isEmpty, spellings.allSatisfy(\.isEmpty), limit <= WordContext.topCapacity {
-        // After a space: the context's best followers, ranked when it was made (by their own
-        // frequencies; raised ones come below). Exact when `limit` of them may be suggested,
-        // or when they are all the followers.
-        var usable = 0
-        for index in context.topFollowers {
-          let (id, boost) = context.follower(at: index)
-          guard isSuggestible(id), let frequency = frequencies.byte(at: id) else { continue }
-          usable += 1
-          consider(id, personal(id, frequency), boost)
-        }
-        if usable < limit, !context.ranksEveryFollower { scanFollowers(in: ranges()) }
-      } else {
-        // One range per spelling variant of the prefix: a few.
-        scanFollowers(in: ranges())
+    // No spelling: a letter the alphabet lacks, no word of the blob (not "after a space").
+    if !spellings.isEmpty, spellings.allSatisfy(\.isEmpty), chosen.limit <= WordContext.topCapacity {
+      // After a space: the context's best followers, ranked when it was made (by their own
+      // frequencies; raised ones come below). Exact when `limit` of them may be suggested,
+      // or when they are all the followers.
+      var usable = 0
+      for index in context.topFollowers {
+        let (id, boost) = context.follower(at: index)
+        guard isSuggestible(id), let frequency = frequencies.byte(at: id) else { continue }
+        usable += 1
+        chosen.consider(id, personalFrequency(id, frequency), boost)
       }
+      if usable < chosen.limit, !context.ranksEveryFollower { scanFollowers(in: ranges()) }
+    } else {
+      // One range per spelling variant of the prefix: a few.
+      scanFollowers(in: ranges())
     }
-    if !userLayer.isEmpty {
-      // The words whose uses raised them, and the user's words the blob lacks; a block of
-      // them whose best byte, with the context's best boost, cannot place is skipped.
-      let maxBoost = context.maxBoost
-      func wanted(_ best: UInt8) -> Bool {
-        guard chosen.count == limit, let last = chosen.last else { return true }
-        let bound = WordContext.Completion(id: -1, score: WordContext.score(best, maxBoost, steps: steps), frequency: best)
-        return bound.precedes(last) || bound.score == last.score
-      }
-      // Fewer plain completions than asked are all the blob has: the raised ones among them.
-      if !userLayer.raisedIDs.isEmpty, plain.count == limit, wanted(userLayer.raisedMaximum) {
-        for range in ranges() {
-          userLayer.forEachRaised(in: range, wanted: wanted) { id, raised in
-            guard isSuggestible(id) else { return }
-            consider(id, raised, context.boost(of: id))
-          }
-        }
-      }
-      // Their boosts are all the same (no pair lists them), so after a space their most
-      // frequent `limit` are enough.
-      if userLayer.extras.isEmpty || !wanted(userLayer.extrasMaximum) {
-        // None can place.
-      } else if prefix.isEmpty {
-        for index in userLayer.extrasByFrequency.prefix(limit).map(Int.init) {
-          consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
-        }
-      } else {
-        for key in userKeys(prefix: prefix, spellings: spellings) {
-          userLayer.forEachExtra(in: userLayer.extras(withFoldedPrefix: key), wanted: wanted) { index in
-            consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
-          }
+  }
+
+  /// Offers the words whose uses raised them, and the user's words the blob lacks; a block
+  /// of them whose best byte, with the context's best boost, cannot place is skipped.
+  private func considerUserWords(
+    _ context: WordContext, plain: [Suggestion], prefix: String, spellings: [[Range<Int>]],
+    ranges: () -> [Range<Int>], into chosen: inout ChosenCompletions
+  ) {
+    let maxBoost = context.maxBoost
+    // Fewer plain completions than asked are all the blob has: the raised ones among them.
+    if !userLayer.raisedIDs.isEmpty, plain.count == chosen.limit,
+      chosen.wanted(userLayer.raisedMaximum, maxBoost: maxBoost)
+    {
+      for range in ranges() {
+        userLayer.forEachRaised(in: range, wanted: { chosen.wanted($0, maxBoost: maxBoost) }) { id, raised in
+          guard isSuggestible(id) else { return }
+          chosen.consider(id, raised, context.boost(of: id))
         }
       }
     }
-    // The chosen words' spellings: from the plain completions, else read. Small limits
-    // search the few; large ones hash.
+    // Their boosts are all the same (no pair lists them), so after a space their most
+    // frequent `limit` are enough.
+    if userLayer.extras.isEmpty || !chosen.wanted(userLayer.extrasMaximum, maxBoost: maxBoost) {
+      // None can place.
+    } else if prefix.isEmpty {
+      for index in userLayer.extrasByFrequency.prefix(chosen.limit).map(Int.init) {
+        chosen.consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
+      }
+    } else {
+      for key in userKeys(prefix: prefix, spellings: spellings) {
+        userLayer.forEachExtra(
+          in: userLayer.extras(withFoldedPrefix: key), wanted: { chosen.wanted($0, maxBoost: maxBoost) }
+        ) { index in
+          chosen.consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
+        }
+      }
+    }
+  }
+
+  /// The chosen words as suggestions, their spellings from the plain completions, else
+  /// read. Small limits search the few; large ones hash.
+  private func suggestions(_ choice: ChosenCompletions, plain: [Suggestion]) -> [Suggestion] {
+    let (chosen, large) = (choice.chosen, choice.large)
     let plainByID = large ? Dictionary(plain.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }) : [:]
     func plainSuggestion(_ id: Int) -> Suggestion? { large ? plainByID[id] : plain.first { $0.id == id } }
     let spelled = suggestions(chosen.map(\.id).filter { id in id < wordCount && plainSuggestion(id) == nil })
