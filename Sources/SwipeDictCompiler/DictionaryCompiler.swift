@@ -195,11 +195,7 @@ public enum DictionaryCompiler {
       options: options, progress: progress)
 
     progress?(CompileProgress(stage: .sorting, detail: "\(selection.kept.count) words"))
-    let scalars = EntryFilter.characters(of: selection.kept, in: counts)
-    guard scalars.count <= Alphabet.maxCount else {
-      throw CompileError.tooManyCharacters(count: scalars.count)
-    }
-    let alphabet = Collation.alphabet(of: scalars)
+    let alphabet = try alphabet(of: selection.kept, in: counts)
     var ordered = inIDOrder(&selection.kept, of: &counts, sums: &sums, alphabet: alphabet)
     let wordCount = ordered.order.count
     /// The word of an ID.
@@ -238,40 +234,17 @@ public enum DictionaryCompiler {
     let dawg = try automaton.wait()
     progress?(CompileProgress(stage: .writing, detail: "the blob"))
     let tally = Tally(
-      words: wordCount, untypeable: selection.untypeable.count, emptyKeyPath: selection.noKeys.count,
-      belowMinCount: selection.belowMinCount, beyondMaxWords: selection.beyondMaxWords,
-      neverSuggested: marked.count(where: { $0.marks.contains(.possiblyOffensive) }),
-      abbreviations: marked.count(where: { $0.marks.contains(.abbreviation) }),
-      misspellings: selection.misspellings, shortcuts: shortcuts.count,
-      whitelisted: shortcuts.count(where: { $0.shortcut.isWhitelisted }),
-      bigrams: bigramSection.kept, bigramsDropped: bigramSection.dropped)
+      selection, words: wordCount, marked: marked, shortcuts: shortcuts,
+      bigrams: (bigramSection.kept, bigramSection.dropped))
     // Only builds given bigram lists say so (other blobs stay byte-identical).
     let metadata = metadata(
       of: tally, inputs: reports, bigramInputs: !bigrams.counts.isEmpty || !bigramInputs.isEmpty ? bigramInputs : nil,
       layout: layout, options: options)
-    // The small sections first: with the header and the table (which holds every section's
-    // fixed header, format 1.4) they share the first page, the only one opening reads.
-    var sections: [BlobContainer.Section] = [
-      .init(tag: .alphabet, bytes: alphabet.encoded()),
-      .init(tag: .layout, bytes: layout.encoded()),
-      .init(tag: .metadata, bytes: Array(metadata.text.utf8)),
-      .init(tag: .dawg, bytes: dawg.section),
-      .init(tag: .frequency, bytes: computed.frequency),
-      .init(tag: .features, bytes: computed.features),
-      .init(tag: .prefixTree, bytes: computed.tree),
-      .init(tag: .bestLists, bytes: computed.bestLists),
-    ]
-    // Only lists that mark words or carry shortcuts get a MARK section.
-    if !marked.isEmpty || !shortcuts.isEmpty {
-      sections.append(
-        .init(
-          tag: .marks,
-          bytes: MarkLayout.encode(wordCount: wordCount, marks: marked, shortcuts: shortcuts)))
-    }
-    if let bytes = bigramSection.bytes { sections.append(.init(tag: .bigrams, bytes: bytes)) }
-    let blob = BlobContainer.encode(sections, flags: computed.headerFlags)
-    if let budget = options.budget, blob.count > budget {
-      throw CompileError.overBudget(bytes: blob.count, budget: budget)
+    let blob = Self.blob(
+      alphabet: alphabet, layout: layout, metadata: metadata, automaton: dawg, computed: computed,
+      marks: (wordCount, marked, shortcuts), bigrams: bigramSection.bytes)
+    if let budget = options.budget, blob.bytes.count > budget {
+      throw CompileError.overBudget(bytes: blob.bytes.count, budget: budget)
     }
     var report = CompileReport(
       inputs: reports, entriesRead: entriesRead, distinctWords: selection.distinct,
@@ -282,11 +255,40 @@ public enum DictionaryCompiler {
       misspellings: tally.misspellings, shortcuts: tally.shortcuts, whitelisted: tally.whitelisted,
       alphabetSize: alphabet.count, states: dawg.stateCount,
       transitions: dawg.transitionCount,
-      sections: sections.map { ($0.tag, $0.bytes.count) }, bytes: blob.count)
+      sections: blob.sections, bytes: blob.bytes.count)
     report.bigrams = tally.bigrams
     report.bigramsDropped = tally.bigramsDropped
     report.bigramInputs = bigramInputs
-    return CompiledDictionary(bytes: blob, report: report)
+    return CompiledDictionary(bytes: blob.bytes, report: report)
+  }
+
+  /// The blob's bytes and each section's tag and size, in file order.
+  private static func blob(
+    alphabet: Alphabet, layout: KeyboardLayout, metadata: JSONValue, automaton: EncodedAutomaton,
+    computed: WordSections, marks: (wordCount: Int, marked: [(id: Int, marks: WordMarks)], shortcuts: [MarkLayout.Entry]),
+    bigrams: [UInt8]?
+  ) -> (bytes: [UInt8], sections: [(tag: SectionTag, bytes: Int)]) {
+    // The small sections first: with the header and the table (which holds every section's
+    // fixed header, format 1.4) they share the first page, the only one opening reads.
+    var sections: [BlobContainer.Section] = [
+      .init(tag: .alphabet, bytes: alphabet.encoded()),
+      .init(tag: .layout, bytes: layout.encoded()),
+      .init(tag: .metadata, bytes: Array(metadata.text.utf8)),
+      .init(tag: .dawg, bytes: automaton.section),
+      .init(tag: .frequency, bytes: computed.frequency),
+      .init(tag: .features, bytes: computed.features),
+      .init(tag: .prefixTree, bytes: computed.tree),
+      .init(tag: .bestLists, bytes: computed.bestLists),
+    ]
+    // Only lists that mark words or carry shortcuts get a MARK section.
+    if !marks.marked.isEmpty || !marks.shortcuts.isEmpty {
+      sections.append(
+        .init(
+          tag: .marks,
+          bytes: MarkLayout.encode(wordCount: marks.wordCount, marks: marks.marked, shortcuts: marks.shortcuts)))
+    }
+    if let bigrams { sections.append(.init(tag: .bigrams, bytes: bigrams)) }
+    return (BlobContainer.encode(sections, flags: computed.headerFlags), sections.map { ($0.tag, $0.bytes.count) })
   }
 
   /// The entries a blob keeps, and how many were dropped and why.
@@ -346,6 +348,15 @@ public enum DictionaryCompiler {
       belowMinCount: outcome.belowMinCount, beyondMaxWords: beyondMaxWords, distinct: counts.count,
       misspellings: misspellings)
     return (selection, sums)
+  }
+
+  /// The alphabet of the kept words, numbered in the folding collation.
+  private static func alphabet(of kept: [UInt32], in counts: WordCounts) throws(CompileError) -> Alphabet {
+    let scalars = EntryFilter.characters(of: kept, in: counts)
+    guard scalars.count <= Alphabet.maxCount else {
+      throw CompileError.tooManyCharacters(count: scalars.count)
+    }
+    return Collation.alphabet(of: scalars)
   }
 
   /// The kept words in ID order, labeled, and their quantized frequencies.
@@ -465,6 +476,21 @@ public enum DictionaryCompiler {
     var untypeable, emptyKeyPath, belowMinCount, beyondMaxWords: Int
     var neverSuggested, abbreviations, misspellings, shortcuts, whitelisted: Int
     var bigrams, bigramsDropped: Int
+
+    init(
+      _ selection: Selection, words: Int, marked: [(id: Int, marks: WordMarks)], shortcuts: [MarkLayout.Entry],
+      bigrams: (kept: Int, dropped: Int)
+    ) {
+      self.words = words
+      (untypeable, emptyKeyPath) = (selection.untypeable.count, selection.noKeys.count)
+      (belowMinCount, beyondMaxWords) = (selection.belowMinCount, selection.beyondMaxWords)
+      neverSuggested = marked.count(where: { $0.marks.contains(.possiblyOffensive) })
+      abbreviations = marked.count(where: { $0.marks.contains(.abbreviation) })
+      misspellings = selection.misspellings
+      self.shortcuts = shortcuts.count
+      whitelisted = shortcuts.count(where: { $0.shortcut.isWhitelisted })
+      (self.bigrams, bigramsDropped) = bigrams
+    }
   }
 
   /// The `META` section's document. `bigramInputs` is `nil` for a build given no word pairs,
