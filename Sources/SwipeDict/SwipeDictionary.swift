@@ -111,25 +111,13 @@ public struct SwipeDictionary: Sendable {
     do throws(FormatError) {
       let file = region.bytes
       let contents = try BlobContainer.parse(file)
-      // A section's bytes, its head (where its fixed header is read: the table's copy from
-      // format 1.4, so open reads only the file's first page and the small sections) and
-      // where it starts in the file.
-      func section(_ tag: SectionTag) throws(FormatError) -> (UnsafeByteView, UnsafeByteView, Int) {
-        guard let entry = contents.section(tag) else {
-          throw FormatError(.missingSection, section: tag, offset: BlobFormat.headerSize)
-        }
-        // safe: `parse` checked that every section lies inside the file.
-        return (
-          file.slice(offset: Int(entry.offset), length: Int(entry.length))!,
-          BlobContainer.head(of: entry, in: file), Int(entry.offset)
-        )
-      }
-      let (alphabetBytes, _, alphabetOffset) = try section(.alphabet)
+      let sections = SectionReader(contents: contents, file: file)
+      let (alphabetBytes, _, alphabetOffset) = try sections.section(.alphabet)
       let alphabet = try Alphabet(decoding: alphabetBytes, fileOffset: alphabetOffset)
-      let (dawgBytes, dawgHead, dawgOffset) = try section(.dawg)
+      let (dawgBytes, dawgHead, dawgOffset) = try sections.section(.dawg)
       let dawg = try DAWGView(
         section: dawgBytes, head: dawgHead, fileOffset: dawgOffset, alphabetCount: alphabet.count)
-      let (frequencyBytes, frequencyHead, frequencyOffset) = try section(.frequency)
+      let (frequencyBytes, frequencyHead, frequencyOffset) = try sections.section(.frequency)
       guard frequencyBytes.count == FrequencyLayout.headerSize + dawg.wordCount,
         frequencyHead.uint64(at: 0) == UInt64(dawg.wordCount),
         let scale = frequencyHead.float64(at: 8), scale.isFinite, scale >= 0
@@ -138,48 +126,15 @@ public struct SwipeDictionary: Sendable {
           .malformed("frequency column does not match the \(dawg.wordCount) words"),
           section: .frequency, offset: frequencyOffset)
       }
-      let (layoutBytes, _, layoutOffset) = try section(.layout)
+      let (layoutBytes, _, layoutOffset) = try sections.section(.layout)
       let layout = try KeyboardLayout(decoding: layoutBytes, fileOffset: layoutOffset)
       let geometry = KeyGeometry(layoutSection: layoutBytes)
-      // Blobs of format 1.0 have no features and no tree: their swipe queries answer empty.
-      var features: FeatureView?
-      if contents.section(.features) != nil {
-        let (bytes, head, offset) = try section(.features)
-        features = try FeatureView(
-          section: bytes, head: head, fileOffset: offset, wordCount: dawg.wordCount,
-          layoutKeys: geometry.centers.count,
-          narrowRecords: contents.header.flags & BlobFormat.narrowFeaturesFlag != 0)
-      }
-      var tree: PrefixTreeView?
-      if contents.section(.prefixTree) != nil {
-        let (bytes, head, offset) = try section(.prefixTree)
-        tree = try PrefixTreeView(
-          section: bytes, head: head, fileOffset: offset, wordCount: dawg.wordCount,
-          rankedLeaves: contents.header.flags & BlobFormat.rankedLeavesFlag != 0)
-      }
-      var best: BestListView?
-      if contents.section(.bestLists) != nil {
-        let (bytes, head, offset) = try section(.bestLists)
-        guard let tree else {
-          throw FormatError(.malformed("best lists without a prefix tree"), section: .bestLists, offset: offset)
-        }
-        best = try BestListView(section: bytes, head: head, fileOffset: offset, wordCount: dawg.wordCount, treeNodeCount: tree.nodeCount)
-      }
-      self.bestLists = best
-      var marks: MarkView?
-      if contents.section(.marks) != nil {
-        let (bytes, head, offset) = try section(.marks)
-        marks = try MarkView(section: bytes, head: head, fileOffset: offset, wordCount: dawg.wordCount)
-      }
-      self.markView = marks
-      var bigrams: BigramView?
-      if contents.section(.bigrams) != nil {
-        let (bytes, head, offset) = try section(.bigrams)
-        bigrams = try BigramView(section: bytes, head: head, fileOffset: offset, wordCount: dawg.wordCount)
-      }
-      self.bigramView = bigrams
-      self.featureView = features
-      self.prefixTree = tree
+      let optional = try sections.optionalViews(wordCount: dawg.wordCount, layoutKeys: geometry.centers.count)
+      self.bestLists = optional.best
+      self.markView = optional.marks
+      self.bigramView = optional.bigrams
+      self.featureView = optional.features
+      self.prefixTree = optional.tree
       self.keyGeometry = geometry
       self.layout = layout
       self.region = region
@@ -193,6 +148,67 @@ public struct SwipeDictionary: Sendable {
       throw .invalid(Self.blamingHeadCopy(error, file: region.bytes))
     }
     if verify { try self.verify() }
+  }
+
+  /// The sections of a parsed blob as open reads them.
+  private struct SectionReader {
+    let contents: BlobContainer.Contents
+    let file: UnsafeByteView
+
+    /// A section's bytes, its head (where its fixed header is read: the table's copy from
+    /// format 1.4, so open reads only the file's first page and the small sections) and
+    /// where it starts in the file.
+    func section(_ tag: SectionTag) throws(FormatError) -> (UnsafeByteView, UnsafeByteView, Int) {
+      guard let entry = contents.section(tag) else {
+        throw FormatError(.missingSection, section: tag, offset: BlobFormat.headerSize)
+      }
+      // safe: `parse` checked that every section lies inside the file.
+      return (
+        file.slice(offset: Int(entry.offset), length: Int(entry.length))!,
+        BlobContainer.head(of: entry, in: file), Int(entry.offset)
+      )
+    }
+
+    /// The views of the sections a blob may lack: blobs of format 1.0 have no features and
+    /// no tree (their swipe queries answer empty), and only some lists give marks or pairs.
+    func optionalViews(wordCount: Int, layoutKeys: Int) throws(FormatError) -> (
+      features: FeatureView?, tree: PrefixTreeView?, best: BestListView?, marks: MarkView?, bigrams: BigramView?
+    ) {
+      let flags = contents.header.flags
+      var features: FeatureView?
+      if contents.section(.features) != nil {
+        let (bytes, head, offset) = try section(.features)
+        features = try FeatureView(
+          section: bytes, head: head, fileOffset: offset, wordCount: wordCount, layoutKeys: layoutKeys,
+          narrowRecords: flags & BlobFormat.narrowFeaturesFlag != 0)
+      }
+      var tree: PrefixTreeView?
+      if contents.section(.prefixTree) != nil {
+        let (bytes, head, offset) = try section(.prefixTree)
+        tree = try PrefixTreeView(
+          section: bytes, head: head, fileOffset: offset, wordCount: wordCount,
+          rankedLeaves: flags & BlobFormat.rankedLeavesFlag != 0)
+      }
+      var best: BestListView?
+      if contents.section(.bestLists) != nil {
+        let (bytes, head, offset) = try section(.bestLists)
+        guard let tree else {
+          throw FormatError(.malformed("best lists without a prefix tree"), section: .bestLists, offset: offset)
+        }
+        best = try BestListView(section: bytes, head: head, fileOffset: offset, wordCount: wordCount, treeNodeCount: tree.nodeCount)
+      }
+      var marks: MarkView?
+      if contents.section(.marks) != nil {
+        let (bytes, head, offset) = try section(.marks)
+        marks = try MarkView(section: bytes, head: head, fileOffset: offset, wordCount: wordCount)
+      }
+      var bigrams: BigramView?
+      if contents.section(.bigrams) != nil {
+        let (bytes, head, offset) = try section(.bigrams)
+        bigrams = try BigramView(section: bytes, head: head, fileOffset: offset, wordCount: wordCount)
+      }
+      return (features, tree, best, marks, bigrams)
+    }
   }
 
   /// `error`, or, when a section's header was refused and a copy in the table (format 1.4)

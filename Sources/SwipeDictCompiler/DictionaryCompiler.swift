@@ -2,100 +2,6 @@ import Foundation
 import SwipeDictFiles
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
-/// Options of a build. The same inputs and options always give byte-identical blobs.
-public struct CompileOptions: Sendable, Hashable {
-  /// Keep only the this many most frequent words (ties: earlier in code-point order).
-  public var maxWords: Int?
-  /// Drop words whose merged count is below this.
-  public var minCount: Double
-  /// Turn per-line input errors into counted warnings instead of failing.
-  public var skipInvalid: Bool
-  /// Fail when the blob would be larger than this many bytes.
-  public var budget: Int?
-
-  /// Creates options; the defaults keep every typeable word and fail on the first bad line.
-  public init(maxWords: Int? = nil, minCount: Double = 0, skipInvalid: Bool = false, budget: Int? = nil) {
-    self.maxWords = maxWords
-    self.minCount = minCount
-    self.skipInvalid = skipInvalid
-    self.budget = budget
-  }
-}
-
-/// What a long build is doing, for progress display.
-public struct CompileProgress: Sendable {
-  /// The stage.
-  public enum Stage: String, Sendable {
-    case reading, filtering, sorting, building, writing
-  }
-  /// The current stage.
-  public var stage: Stage
-  /// Detail: the file being read, or a count.
-  public var detail: String
-}
-
-/// What a build did: inputs, what was dropped and why, and what the blob holds.
-public struct CompileReport: Sendable {
-  /// One report per input file, in processing order.
-  public var inputs: [WordListReport]
-  /// Entries read from all inputs.
-  public var entriesRead: Int
-  /// Distinct words after NFC normalization and merging.
-  public var distinctWords: Int
-  /// Words dropped because a character cannot be typed on the layout.
-  public var untypeable: Int
-  /// Up to ten of those, in code-point order.
-  public var untypeableExamples: [String]
-  /// Words dropped because no character has a key (only apostrophes or hyphens, say): their
-  /// key path is empty, so they cannot be swiped.
-  public var emptyKeyPath: Int
-  /// Up to ten of those, in code-point order.
-  public var emptyKeyPathExamples: [String]
-  /// Words dropped by `--min-count`.
-  public var belowMinCount: Int
-  /// Words dropped by `--max-words`.
-  public var beyondMaxWords: Int
-  /// Words in the blob.
-  public var words: Int
-  /// Words of the blob marked possibly offensive: accepted, never suggested while the
-  /// loader blocks offensive words.
-  public var neverSuggested: Int
-  /// Words of the blob marked as abbreviations.
-  public var abbreviations: Int
-  /// Misspellings (AOSP `not_a_word`) kept only as shortcut sources, not as words.
-  public var misspellings: Int
-  /// Shortcuts stored.
-  public var shortcuts: Int
-  /// Shortcuts that are whitelisted corrections.
-  public var whitelisted: Int
-  /// Word pairs of the bigram lists kept in the `BIGR` section (both words in the blob,
-  /// exactly or, where the blob has one spelling of it, ignoring case).
-  public var bigrams = 0
-  /// Distinct word pairs of the bigram lists left out: a word not in the blob, or a count
-  /// of 0.
-  public var bigramsDropped = 0
-  /// The bigram lists read.
-  public var bigramInputs: [WordListReport] = []
-  /// Distinct characters in the words.
-  public var alphabetSize: Int
-  /// Automaton states and transitions.
-  public var states: Int
-  /// Automaton transitions.
-  public var transitions: Int
-  /// Each section's tag and size, in file order.
-  public var sections: [(tag: SectionTag, bytes: Int)]
-  /// The whole blob's size.
-  public var bytes: Int
-}
-
-/// A compiled blob and its report.
-public struct CompiledDictionary: Sendable {
-  /// The blob's bytes.
-  public var bytes: [UInt8]
-  /// What the build did.
-  public var report: CompileReport
-}
-
 /// Turns word lists and a layout into a blob.
 ///
 /// ```swift
@@ -275,27 +181,152 @@ public enum DictionaryCompiler {
       bigrams: pairs, bigramInputs: [], layout: layout, options: options, progress: nil)
   }
 
+  /// The build after reading: the words chosen, put in ID order, and each section computed
+  /// from them (the automaton on a thread of its own), then the blob and its report. The
+  /// word table is freed as soon as nothing reads it, before the largest stages.
   private static func build(
     counts: consuming WordCounts, annotations: Annotations, inputs reports: [WordListReport],
     entriesRead: Int, bigrams: BigramCounts, bigramInputs: [WordListReport],
     layout: KeyboardLayout, options: CompileOptions, progress: ((CompileProgress) -> Void)?
   ) throws -> CompiledDictionary {
-    // Misspellings that are words too are words. Then no word is looked up any more.
     var counts = counts
+    var (selection, sums) = try select(
+      &counts, annotations: annotations, inputs: reports, entriesRead: entriesRead, layout: layout,
+      options: options, progress: progress)
+
+    progress?(CompileProgress(stage: .sorting, detail: "\(selection.kept.count) words"))
+    let alphabet = try alphabet(of: selection.kept, in: counts)
+    var ordered = inIDOrder(&selection.kept, of: &counts, sums: &sums, alphabet: alphabet)
+    let wordCount = ordered.order.count
+    /// The word of an ID.
+    func word(ofID id: Int) -> String { counts.word(at: Int(selection.kept[Int(ordered.order[id])])) }
+
+    progress?(CompileProgress(stage: .building, detail: "\(wordCount) words"))
+    // The automaton on a thread of its own while the other sections are computed here:
+    // neither reads what the other writes.
+    let words = ordered.words
+    let automaton = BackgroundWork { () throws(CompileError) -> EncodedAutomaton in
+      try EncodedAutomaton(words: words)
+    }
+
+    // Marks, bigrams and the report's examples read the words' spellings; then the word
+    // table is freed, while the automaton is built, before the other sections are.
+    let quantized = ordered.order.map { ordered.quantizedByEntry[Int($0)] }
+    let (marked, shortcuts) = marksAndShortcuts(annotations, wordCount: wordCount, word: word(ofID:))
+    let bigramSection = bigramSection(
+      bigrams, wordCount: wordCount, word: word(ofID:), quantized: quantized, scale: ordered.scale)
+    // The first ten in code-point order.
+    func examples(_ entries: [Int]) -> [String] {
+      entries.sorted(by: counts.bytesPrecede).prefix(10).map(counts.word(at:))
+    }
+    let (untypeableExamples, noKeysExamples) = (examples(selection.untypeable), examples(selection.noKeys))
+    // Nothing below reads entries any more: free them (the word table, and 9 bytes a word
+    // of kept entries, order and frequencies) while the automaton and the other sections
+    // are built.
+    counts = WordCounts()
+    selection.kept = []
+    ordered.order = []
+    ordered.quantizedByEntry = []
+
+    let computed = WordSections(
+      words: words, quantized: quantized, scale: ordered.scale, alphabet: alphabet, layout: layout)
+    progress?(CompileProgress(stage: .building, detail: "FREQ, FEAT, PTRE and BEST done; the automaton"))
+    let dawg = try automaton.wait()
+    progress?(CompileProgress(stage: .writing, detail: "the blob"))
+    let tally = Tally(
+      selection, words: wordCount, marked: marked, shortcuts: shortcuts,
+      bigrams: (bigramSection.kept, bigramSection.dropped))
+    // Only builds given bigram lists say so (other blobs stay byte-identical).
+    let metadata = metadata(
+      of: tally, inputs: reports, bigramInputs: !bigrams.counts.isEmpty || !bigramInputs.isEmpty ? bigramInputs : nil,
+      layout: layout, options: options)
+    let blob = Self.blob(
+      alphabet: alphabet, layout: layout, metadata: metadata, automaton: dawg, computed: computed,
+      marks: (wordCount, marked, shortcuts), bigrams: bigramSection.bytes)
+    if let budget = options.budget, blob.bytes.count > budget {
+      throw CompileError.overBudget(bytes: blob.bytes.count, budget: budget)
+    }
+    var report = CompileReport(
+      inputs: reports, entriesRead: entriesRead, distinctWords: selection.distinct,
+      untypeable: tally.untypeable, untypeableExamples: untypeableExamples,
+      emptyKeyPath: tally.emptyKeyPath, emptyKeyPathExamples: noKeysExamples,
+      belowMinCount: tally.belowMinCount, beyondMaxWords: tally.beyondMaxWords, words: wordCount,
+      neverSuggested: tally.neverSuggested, abbreviations: tally.abbreviations,
+      misspellings: tally.misspellings, shortcuts: tally.shortcuts, whitelisted: tally.whitelisted,
+      alphabetSize: alphabet.count, states: dawg.stateCount,
+      transitions: dawg.transitionCount,
+      sections: blob.sections, bytes: blob.bytes.count)
+    report.bigrams = tally.bigrams
+    report.bigramsDropped = tally.bigramsDropped
+    report.bigramInputs = bigramInputs
+    return CompiledDictionary(bytes: blob.bytes, report: report)
+  }
+
+  /// The blob's bytes and each section's tag and size, in file order.
+  private static func blob(
+    alphabet: Alphabet, layout: KeyboardLayout, metadata: JSONValue, automaton: EncodedAutomaton,
+    computed: WordSections, marks: (wordCount: Int, marked: [(id: Int, marks: WordMarks)], shortcuts: [MarkLayout.Entry]),
+    bigrams: [UInt8]?
+  ) -> (bytes: [UInt8], sections: [(tag: SectionTag, bytes: Int)]) {
+    // The small sections first: with the header and the table (which holds every section's
+    // fixed header, format 1.4) they share the first page, the only one opening reads.
+    var sections: [BlobContainer.Section] = [
+      .init(tag: .alphabet, bytes: alphabet.encoded()),
+      .init(tag: .layout, bytes: layout.encoded()),
+      .init(tag: .metadata, bytes: Array(metadata.text.utf8)),
+      .init(tag: .dawg, bytes: automaton.section),
+      .init(tag: .frequency, bytes: computed.frequency),
+      .init(tag: .features, bytes: computed.features),
+      .init(tag: .prefixTree, bytes: computed.tree),
+      .init(tag: .bestLists, bytes: computed.bestLists),
+    ]
+    // Only lists that mark words or carry shortcuts get a MARK section.
+    if !marks.marked.isEmpty || !marks.shortcuts.isEmpty {
+      sections.append(
+        .init(
+          tag: .marks,
+          bytes: MarkLayout.encode(wordCount: marks.wordCount, marks: marks.marked, shortcuts: marks.shortcuts)))
+    }
+    if let bigrams { sections.append(.init(tag: .bigrams, bytes: bigrams)) }
+    return (BlobContainer.encode(sections, flags: computed.headerFlags), sections.map { ($0.tag, $0.bytes.count) })
+  }
+
+  /// The entries a blob keeps, and how many were dropped and why.
+  private struct Selection {
+    /// Entries of the word table, kept.
+    var kept: [UInt32]
+    /// Entries dropped as untypeable, and as typing no key.
+    var untypeable: [Int]
+    var noKeys: [Int]
+    var belowMinCount: Int
+    var beyondMaxWords: Int
+    /// Distinct words read, and misspellings that are no word of the lists.
+    var distinct: Int
+    var misspellings: Int
+  }
+
+  /// Chooses the words: misspellings that are words too become words; then the words the
+  /// layout can type, at or above `minCount`, at most `maxWords` of them (the most frequent).
+  /// - Returns: the choice, and each entry's summed count (the only reference to them once
+  ///   the table's counts are freed).
+  /// - Throws: `CompileError` when the layout has too many keys or no word is left.
+  private static func select(
+    _ counts: inout WordCounts, annotations: Annotations, inputs reports: [WordListReport], entriesRead: Int,
+    layout: KeyboardLayout, options: CompileOptions, progress: ((CompileProgress) -> Void)?
+  ) throws -> (Selection, sums: [Double]) {
+    // Misspellings that are words too are words. Then no word is looked up any more.
     counts.placePending()
     let misspellings = annotations.misspellings.filter { counts.index(of: $0) == nil }.count
     counts.removeIndex()
     progress?(CompileProgress(stage: .filtering, detail: "\(counts.count) distinct words"))
     // The summed counts, by entry; freed once quantized, before the sort (the largest stage).
-    var sums = counts.counts
+    let sums = counts.counts
     guard layout.keys.count <= FeatureLayout.maxKeys else {
       throw CompileError.tooManyKeys(count: layout.keys.count)
     }
     // Entries of `counts` kept, and those dropped as untypeable or without keys.
     let outcome = EntryFilter.outcome(of: counts, sums: sums, layout: layout, minCount: options.minCount)
     var kept = outcome.kept
-    let (untypeable, noKeys, belowMinCount) = (outcome.untypeable, outcome.noKeys, outcome.belowMinCount)
-    let distinct = counts.count
     var beyondMaxWords = 0
     if let maxWords = options.maxWords, kept.count > maxWords {
       kept.sort { a, b in
@@ -307,65 +338,76 @@ public enum DictionaryCompiler {
     }
     guard !kept.isEmpty else {
       throw CompileError.noWords(
-        read: entriesRead, untypeable: untypeable.count + noKeys.count, belowMinCount: belowMinCount,
-        skipped: reports.reduce(0) { $0 + $1.skipped },
+        read: entriesRead, untypeable: outcome.untypeable.count + outcome.noKeys.count,
+        belowMinCount: outcome.belowMinCount, skipped: reports.reduce(0) { $0 + $1.skipped },
         firstSkipped: reports.flatMap(\.warnings).prefix(3).map { "\($0.location): \($0.message)" },
         misspellings: annotations.misspellings.count)
     }
+    let selection = Selection(
+      kept: kept, untypeable: outcome.untypeable, noKeys: outcome.noKeys,
+      belowMinCount: outcome.belowMinCount, beyondMaxWords: beyondMaxWords, distinct: counts.count,
+      misspellings: misspellings)
+    return (selection, sums)
+  }
 
-    progress?(CompileProgress(stage: .sorting, detail: "\(kept.count) words"))
+  /// The alphabet of the kept words, numbered in the folding collation.
+  private static func alphabet(of kept: [UInt32], in counts: WordCounts) throws(CompileError) -> Alphabet {
     let scalars = EntryFilter.characters(of: kept, in: counts)
     guard scalars.count <= Alphabet.maxCount else {
       throw CompileError.tooManyCharacters(count: scalars.count)
     }
-    let alphabet = Collation.alphabet(of: scalars)
-    // Everything below reads words in ID order: put them in that order once (one pass of
-    // random reads instead of one per stage). The words are split at a first letter into
-    // two halves of about the same size, which are labeled, sorted and put in order on two
-    // threads; every word of the second half sorts after those of the first.
-    let words: LabeledWords
+    return Collation.alphabet(of: scalars)
+  }
+
+  /// The kept words in ID order, labeled, and their quantized frequencies.
+  private struct OrderedWords {
+    var words: LabeledWords
+    /// Index in `kept` of each word ID.
     var order: [UInt32]
-    let scale: Double
+    var scale: Double
+    /// The frequency byte of each kept entry, in `kept` order.
     var quantizedByEntry: [UInt8]
-    do {
-      let split: Int
-      (kept, split) = LabeledWords.splitByFirstLabel(kept, of: counts, alphabet: alphabet)
-      // The second thread's copy of the word table holds no counts: `sums` is their only
-      // reference, freed once they are quantized (in kept order), before the sort, the
-      // build's largest stage.
-      counts.removeCounts()
-      let (table, secondHalf) = (counts, Array(kept[split...]))
-      let second = BackgroundWork { LabeledWords.sorted(secondHalf, of: table, alphabet: alphabet) }
-      scale = log1p(kept.lazy.map { sums[Int($0)] }.max() ?? 0)
-      quantizedByEntry = kept.map { FrequencyLayout.quantize(sums[Int($0)], scale: scale) }
-      sums = []
-      let first = LabeledWords.sorted(Array(kept[..<split]), of: counts, alphabet: alphabet)
-      let (secondWords, secondOrder) = second.wait()
-      words = LabeledWords(joining: first.words, secondWords)
-      order = first.order + secondOrder.lazy.map { $0 + UInt32(split) }
+  }
+
+  /// Puts the kept words in ID order once (one pass of random reads instead of one per
+  /// stage): they are split at a first letter into two halves of about the same size, which
+  /// are labeled, sorted and put in order on two threads; every word of the second half
+  /// sorts after those of the first. Frees the table's counts, and `sums` once they are
+  /// quantized, before the sort, the build's largest stage.
+  private static func inIDOrder(
+    _ kept: inout [UInt32], of counts: inout WordCounts, sums: inout [Double], alphabet: Alphabet
+  ) -> OrderedWords {
+    let split: Int
+    (kept, split) = LabeledWords.splitByFirstLabel(kept, of: counts, alphabet: alphabet)
+    // The second thread's copy of the word table holds no counts: `sums` is their only
+    // reference.
+    counts.removeCounts()
+    let (table, secondHalf) = (counts, Array(kept[split...]))
+    let second = BackgroundWork { LabeledWords.sorted(secondHalf, of: table, alphabet: alphabet) }
+    func quantized(_ sums: [Double]) -> (scale: Double, bytes: [UInt8]) {
+      let scale = log1p(kept.lazy.map { sums[Int($0)] }.max() ?? 0)
+      return (scale, kept.map { FrequencyLayout.quantize(sums[Int($0)], scale: scale) })
     }
-    let wordCount = order.count
-    /// The entry of `counts` of a word ID.
-    func entry(ofID id: Int) -> Int { Int(kept[Int(order[id])]) }
+    let (scale, quantizedByEntry) = quantized(sums)
+    sums = []
+    let first = LabeledWords.sorted(Array(kept[..<split]), of: counts, alphabet: alphabet)
+    let (secondWords, secondOrder) = second.wait()
+    return OrderedWords(
+      words: LabeledWords(joining: first.words, secondWords),
+      order: first.order + secondOrder.lazy.map { $0 + UInt32(split) }, scale: scale,
+      quantizedByEntry: quantizedByEntry)
+  }
 
-    progress?(CompileProgress(stage: .building, detail: "\(wordCount) words"))
-    // The automaton on a thread of its own while the other sections are computed here:
-    // neither reads what the other writes.
-    let automaton = BackgroundWork { () throws(CompileError) -> EncodedAutomaton in
-      try EncodedAutomaton(words: words)
-    }
-
-    // Marks, bigrams and the report's examples read the words' spellings; then the word
-    // table is freed, while the automaton is built, before the other sections are.
-    let quantized = order.map { quantizedByEntry[Int($0)] }
-
-    // Marks by word ID; shortcuts in section order. A misspelling that is also a word of
-    // the blob is a word. Sources and targets over 65,535 bytes cannot be stored (lines of
-    // files are at most 64 KiB, so only in-memory entries can have them): left out.
+  /// Marks by word ID; shortcuts in section order. A misspelling that is also a word of the
+  /// blob is a word. Sources and targets over 65,535 bytes cannot be stored (lines of files
+  /// are at most 64 KiB, so only in-memory entries can have them): left out.
+  private static func marksAndShortcuts(
+    _ annotations: Annotations, wordCount: Int, word: (Int) -> String
+  ) -> (marked: [(id: Int, marks: WordMarks)], shortcuts: [MarkLayout.Entry]) {
     var marked: [(id: Int, marks: WordMarks)] = []
     if !annotations.marks.isEmpty {
       for id in 0..<wordCount {
-        if let marks = annotations.marks[counts.word(at: entry(ofID: id))] { marked.append((id, marks)) }
+        if let marks = annotations.marks[word(id)] { marked.append((id, marks)) }
       }
     }
     let shortcuts = annotations.shortcuts
@@ -374,76 +416,90 @@ public enum DictionaryCompiler {
           && entry.shortcut.target.utf8.count <= MarkLayout.maxTextLength
       }
       .sorted(by: MarkLayout.precedes)
-    let neverSuggested = marked.count(where: { $0.marks.contains(.possiblyOffensive) })
-    let abbreviations = marked.count(where: { $0.marks.contains(.abbreviation) })
-    let whitelisted = shortcuts.count(where: { $0.shortcut.isWhitelisted })
+    return (marked, shortcuts)
+  }
 
-    // Bigrams between words of the blob, by first word ID, then follower ID.
-    var bigramsDropped = bigrams.zeroCounts
-    var bigramSection: [UInt8]?
-    var bigramCount = 0
-    if !bigrams.counts.isEmpty {
-      var exact: [String: Int] = [:]
-      exact.reserveCapacity(wordCount)
-      // A pair's word in another case ("i am") finds the blob's word ("I") when the blob
-      // spells it one way only.
-      var byLowercase: [String: Int?] = [:]
-      for id in 0..<wordCount {
-        let word = counts.word(at: entry(ofID: id))
-        exact[word] = id
-        let lower = word.lowercased()
-        byLowercase[lower] = byLowercase[lower] == nil ? .some(id) : .some(nil)
+  /// The `BIGR` section: the pairs between words of the blob, by first word ID, then
+  /// follower ID; `nil` when none is left. `dropped` counts the pairs with a word not in the
+  /// blob and those the lists gave no positive count.
+  private static func bigramSection(
+    _ bigrams: BigramCounts, wordCount: Int, word: (Int) -> String, quantized: [UInt8], scale: Double
+  ) -> (bytes: [UInt8]?, kept: Int, dropped: Int) {
+    var dropped = bigrams.zeroCounts
+    guard !bigrams.counts.isEmpty else { return (nil, 0, dropped) }
+    var exact: [String: Int] = [:]
+    exact.reserveCapacity(wordCount)
+    // A pair's word in another case ("i am") finds the blob's word ("I") when the blob
+    // spells it one way only.
+    var byLowercase: [String: Int?] = [:]
+    for id in 0..<wordCount {
+      let word = word(id)
+      exact[word] = id
+      let lower = word.lowercased()
+      byLowercase[lower] = byLowercase[lower] == nil ? .some(id) : .some(nil)
+    }
+    func idOf(_ word: String) -> Int? { exact[word] ?? byLowercase[word.lowercased()] ?? nil }
+    // Pairs that meet in the blob's spelling ("i am", "I am") add up.
+    var byFirst: [Int: [Int: Double]] = [:]
+    var largest = 0.0
+    for (first, seconds) in bigrams.counts {
+      guard let a = idOf(first) else {
+        dropped += seconds.count
+        continue
       }
-      func idOf(_ word: String) -> Int? { exact[word] ?? byLowercase[word.lowercased()] ?? nil }
-      // Pairs that meet in the blob's spelling ("i am", "I am") add up.
-      var byFirst: [Int: [Int: Double]] = [:]
-      var largest = 0.0
-      for (first, seconds) in bigrams.counts {
-        guard let a = idOf(first) else {
-          bigramsDropped += seconds.count
+      for (second, count) in seconds {
+        guard let b = idOf(second) else {
+          dropped += 1
           continue
         }
-        for (second, count) in seconds {
-          guard let b = idOf(second) else {
-            bigramsDropped += 1
-            continue
-          }
-          byFirst[a, default: [:]][b] = min((byFirst[a]?[b] ?? 0) + count, 0x1p53)
-        }
-      }
-      for followers in byFirst.values { for count in followers.values { largest = max(largest, count) } }
-      let bigramScale = log1p(largest)
-      let followers = byFirst.keys.sorted().map { first in
-        (first: first, next: byFirst[first]!.sorted { $0.key < $1.key }.map {
-          (id: $0.key, frequency: BigramLayout.quantize($0.value, scale: bigramScale))
-        })
-      }
-      bigramCount = followers.reduce(0) { $0 + $1.next.count }
-      if bigramCount > 0 {
-        bigramSection = BigramLayout.encode(
-          wordCount: wordCount, followers: followers, scale: bigramScale,
-          unigramTotal: BigramLayout.unigramTotal(frequencies: quantized, scale: scale))
+        byFirst[a, default: [:]][b] = min((byFirst[a]?[b] ?? 0) + count, 0x1p53)
       }
     }
-    // The first ten in code-point order.
-    func examples(_ entries: [Int]) -> [String] {
-      entries.sorted(by: counts.bytesPrecede).prefix(10).map(counts.word(at:))
+    for followers in byFirst.values { for count in followers.values { largest = max(largest, count) } }
+    let bigramScale = log1p(largest)
+    let followers = byFirst.keys.sorted().map { first in
+      (first: first, next: byFirst[first]!.sorted { $0.key < $1.key }.map {
+        (id: $0.key, frequency: BigramLayout.quantize($0.value, scale: bigramScale))
+      })
     }
-    let (untypeableExamples, noKeysExamples) = (examples(untypeable), examples(noKeys))
-    // Nothing below reads entries any more: free them (the word table, and 9 bytes a word
-    // of kept entries, order and frequencies) while the automaton and the other sections
-    // are built.
-    counts = WordCounts()
-    kept = []
-    order = []
-    quantizedByEntry = []
+    let kept = followers.reduce(0) { $0 + $1.next.count }
+    guard kept > 0 else { return (nil, 0, dropped) }
+    let bytes = BigramLayout.encode(
+      wordCount: wordCount, followers: followers, scale: bigramScale,
+      unigramTotal: BigramLayout.unigramTotal(frequencies: quantized, scale: scale))
+    return (bytes, kept, dropped)
+  }
 
-    let computed = WordSections(
-      words: words, quantized: quantized, scale: scale, alphabet: alphabet, layout: layout)
-    progress?(CompileProgress(stage: .building, detail: "FREQ, FEAT, PTRE and BEST done; the automaton"))
-    let dawg = try automaton.wait()
-    progress?(CompileProgress(stage: .writing, detail: "the blob"))
-    var metadataMembers: [(String, JSONValue)] = [
+  /// What a build kept and dropped, counted once for the blob's metadata and the report.
+  private struct Tally {
+    var words: Int
+    var untypeable, emptyKeyPath, belowMinCount, beyondMaxWords: Int
+    var neverSuggested, abbreviations, misspellings, shortcuts, whitelisted: Int
+    var bigrams, bigramsDropped: Int
+
+    init(
+      _ selection: Selection, words: Int, marked: [(id: Int, marks: WordMarks)], shortcuts: [MarkLayout.Entry],
+      bigrams: (kept: Int, dropped: Int)
+    ) {
+      self.words = words
+      (untypeable, emptyKeyPath) = (selection.untypeable.count, selection.noKeys.count)
+      (belowMinCount, beyondMaxWords) = (selection.belowMinCount, selection.beyondMaxWords)
+      neverSuggested = marked.count(where: { $0.marks.contains(.possiblyOffensive) })
+      abbreviations = marked.count(where: { $0.marks.contains(.abbreviation) })
+      misspellings = selection.misspellings
+      self.shortcuts = shortcuts.count
+      whitelisted = shortcuts.count(where: { $0.shortcut.isWhitelisted })
+      (self.bigrams, bigramsDropped) = bigrams
+    }
+  }
+
+  /// The `META` section's document. `bigramInputs` is `nil` for a build given no word pairs,
+  /// whose metadata leaves the bigram member out.
+  private static func metadata(
+    of tally: Tally, inputs reports: [WordListReport], bigramInputs: [WordListReport]?,
+    layout: KeyboardLayout, options: CompileOptions
+  ) -> JSONValue {
+    var members: [(String, JSONValue)] = [
       ("tool", .string("swipedict \(SwipeDictVersion.string)")),
       ("format", .string(FormatVersion.current.description)),
       ("inputs", .array(reports.map(describe))),
@@ -453,68 +509,29 @@ public enum DictionaryCompiler {
         ("minCount", .double(options.minCount)),
         ("skipInvalid", .bool(options.skipInvalid)),
       ])),
-      ("words", .number(wordCount)),
+      ("words", .number(tally.words)),
       ("dropped", .object([
-        ("untypeable", .number(untypeable.count)),
-        ("emptyKeyPath", .number(noKeys.count)),
-        ("belowMinCount", .number(belowMinCount)),
-        ("beyondMaxWords", .number(beyondMaxWords)),
+        ("untypeable", .number(tally.untypeable)),
+        ("emptyKeyPath", .number(tally.emptyKeyPath)),
+        ("belowMinCount", .number(tally.belowMinCount)),
+        ("beyondMaxWords", .number(tally.beyondMaxWords)),
       ])),
       ("marks", .object([
-        ("possiblyOffensive", .number(neverSuggested)),
-        ("abbreviation", .number(abbreviations)),
-        ("misspellings", .number(misspellings)),
-        ("shortcuts", .number(shortcuts.count)),
-        ("whitelisted", .number(whitelisted)),
+        ("possiblyOffensive", .number(tally.neverSuggested)),
+        ("abbreviation", .number(tally.abbreviations)),
+        ("misspellings", .number(tally.misspellings)),
+        ("shortcuts", .number(tally.shortcuts)),
+        ("whitelisted", .number(tally.whitelisted)),
       ])),
     ]
-    // Only builds given bigram lists say so (other blobs stay byte-identical).
-    if !bigrams.counts.isEmpty || !bigramInputs.isEmpty {
+    if let bigramInputs {
       let inputs: [JSONValue] = bigramInputs.map(describe)
-      metadataMembers.append(
+      members.append(
         ("bigrams", .object([
-          ("inputs", .array(inputs)), ("kept", .number(bigramCount)), ("dropped", .number(bigramsDropped)),
+          ("inputs", .array(inputs)), ("kept", .number(tally.bigrams)), ("dropped", .number(tally.bigramsDropped)),
         ])))
     }
-    let metadata = JSONValue.object(metadataMembers)
-    // The small sections first: with the header and the table (which holds every section's
-    // fixed header, format 1.4) they share the first page, the only one opening reads.
-    var sections: [BlobContainer.Section] = [
-      .init(tag: .alphabet, bytes: alphabet.encoded()),
-      .init(tag: .layout, bytes: layout.encoded()),
-      .init(tag: .metadata, bytes: Array(metadata.text.utf8)),
-      .init(tag: .dawg, bytes: dawg.section),
-      .init(tag: .frequency, bytes: computed.frequency),
-      .init(tag: .features, bytes: computed.features),
-      .init(tag: .prefixTree, bytes: computed.tree),
-      .init(tag: .bestLists, bytes: computed.bestLists),
-    ]
-    // Only lists that mark words or carry shortcuts get a MARK section.
-    if !marked.isEmpty || !shortcuts.isEmpty {
-      sections.append(
-        .init(
-          tag: .marks,
-          bytes: MarkLayout.encode(wordCount: wordCount, marks: marked, shortcuts: shortcuts)))
-    }
-    if let bigramSection { sections.append(.init(tag: .bigrams, bytes: bigramSection)) }
-    let blob = BlobContainer.encode(sections, flags: computed.headerFlags)
-    if let budget = options.budget, blob.count > budget {
-      throw CompileError.overBudget(bytes: blob.count, budget: budget)
-    }
-    var report = CompileReport(
-      inputs: reports, entriesRead: entriesRead, distinctWords: distinct,
-      untypeable: untypeable.count, untypeableExamples: untypeableExamples,
-      emptyKeyPath: noKeys.count, emptyKeyPathExamples: noKeysExamples,
-      belowMinCount: belowMinCount, beyondMaxWords: beyondMaxWords, words: wordCount,
-      neverSuggested: neverSuggested, abbreviations: abbreviations, misspellings: misspellings,
-      shortcuts: shortcuts.count, whitelisted: whitelisted,
-      alphabetSize: alphabet.count, states: dawg.stateCount,
-      transitions: dawg.transitionCount,
-      sections: sections.map { ($0.tag, $0.bytes.count) }, bytes: blob.count)
-    report.bigrams = bigramCount
-    report.bigramsDropped = bigramsDropped
-    report.bigramInputs = bigramInputs
-    return CompiledDictionary(bytes: blob, report: report)
+    return .object(members)
   }
 
   private static func describe(_ report: WordListReport) -> JSONValue {
@@ -528,153 +545,5 @@ public enum DictionaryCompiler {
       ("entries", .number(report.entries)),
       ("skipped", .number(report.skipped)),
     ])
-  }
-}
-
-/// Words as label sequences in one flat buffer, for sorting and building.
-struct LabeledWords {
-  private var labels: [UInt8] = []
-  /// Word i's labels are `labels[starts[i]..<starts[i + 1]]`.
-  /// - Precondition: fewer than 2^32 labels in all (4 GiB of words in memory; a list read
-  ///   from files that large would fail for memory first).
-  private var starts: [UInt32] = [0]
-
-  /// The words of entries `entries` of `counts`, in that order.
-  /// - Precondition: the alphabet has every character of those words.
-  init(_ entries: [UInt32], of counts: WordCounts, alphabet: Alphabet) {
-    labels.reserveCapacity(entries.count * 9)
-    starts.reserveCapacity(entries.count + 1)
-    for entry in entries {
-      counts.withBytes(at: Int(entry)) { bytes in
-        UTF8Scalars.forEach(in: bytes) { s in
-          // safe: the alphabet was made from these words' scalars.
-          labels.append(alphabet.label(for: s)!)
-          return true
-        }
-      }
-      starts.append(UInt32(labels.count))
-    }
-  }
-
-  private init() {}
-
-  /// The words of `first`, then those of `second`.
-  init(joining first: LabeledWords, _ second: LabeledWords) {
-    labels = first.labels + second.labels
-    let shift = UInt32(first.labels.count)
-    starts = first.starts + second.starts.dropFirst().lazy.map { $0 + shift }
-  }
-
-  /// The words of entries `entries` of `counts` in label order, and `order`, where
-  /// `order[i]` is the index in `entries` of the i-th of them.
-  static func sorted(
-    _ entries: [UInt32], of counts: WordCounts, alphabet: Alphabet
-  ) -> (words: LabeledWords, order: [UInt32]) {
-    let unsorted = LabeledWords(entries, of: counts, alphabet: alphabet)
-    let order = unsorted.sortedOrder()
-    return (unsorted.permuted(by: order), order)
-  }
-
-  /// `entries` split in two at a first label: first those whose word starts with a label
-  /// below it, then the others, each part in the order given. The label is the one that
-  /// makes the parts' sizes closest.
-  /// - Returns: the entries, and where the second part starts.
-  /// - Precondition: every word is non-empty and the alphabet has its first character.
-  static func splitByFirstLabel(
-    _ entries: [UInt32], of counts: WordCounts, alphabet: Alphabet
-  ) -> (entries: [UInt32], split: Int) {
-    var firstLabels: [UInt8] = []
-    firstLabels.reserveCapacity(entries.count)
-    var histogram = [Int](repeating: 0, count: 256)
-    for entry in entries {
-      let label = counts.withBytes(at: Int(entry)) { bytes in
-        var first: UInt8 = 0
-        UTF8Scalars.forEach(in: bytes) { s in
-          first = alphabet.label(for: s)!  // safe: the alphabet was made from these words
-          return false
-        }
-        return first
-      }
-      firstLabels.append(label)
-      histogram[Int(label)] += 1
-    }
-    // The split label: below it lie `below` entries; the one with the smallest imbalance.
-    var (splitLabel, below, bestImbalance) = (0, 0, entries.count)
-    for label in 0...256 {
-      let imbalance = abs(2 * below - entries.count)
-      if imbalance < bestImbalance { (splitLabel, bestImbalance) = (label, imbalance) }
-      if label < 256 { below += histogram[label] }
-    }
-    var reordered: [UInt32] = []
-    reordered.reserveCapacity(entries.count)
-    for (entry, label) in zip(entries, firstLabels) where Int(label) < splitLabel { reordered.append(entry) }
-    let split = reordered.count
-    for (entry, label) in zip(entries, firstLabels) where Int(label) >= splitLabel { reordered.append(entry) }
-    return (reordered, split)
-  }
-
-  var count: Int { starts.count - 1 }
-
-  /// The words in the order `order` gives (`order[i]` is the index of the i-th word).
-  func permuted(by order: [UInt32]) -> LabeledWords {
-    var out = LabeledWords()
-    out.labels.reserveCapacity(labels.count)
-    out.starts.reserveCapacity(order.count + 1)
-    for index in order.lazy.map(Int.init) {
-      out.labels.append(contentsOf: labels[Int(starts[index])..<Int(starts[index + 1])])
-      out.starts.append(UInt32(out.labels.count))
-    }
-    return out
-  }
-
-  func withLabels<R, E: Error>(
-    of index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R
-  ) throws(E) -> R {
-    let start = Int(starts[index])
-    let end = Int(starts[index + 1])
-    let result: Result<R, E> = labels.withUnsafeBufferPointer { all in
-      do throws(E) {
-        return .success(try body(UnsafeBufferPointer(rebasing: all[start..<end])))
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try result.get()
-  }
-
-  /// Word indices in label order.
-  ///
-  /// Sorted by their first eight labels packed into an integer (integer comparisons), then
-  /// each run of equal keys (words that share eight labels, or shorter words padded alike)
-  /// by the whole comparison.
-  func sortedOrder() -> [UInt32] {
-    guard count > 0 else { return [] }
-    return labels.withUnsafeBufferPointer { all in
-      starts.withUnsafeBufferPointer { s in
-        let base = all.baseAddress!  // safe: a word has at least one label
-        func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
-          let (a, b) = (Int(a), Int(b))
-          let la = Int(s[a + 1] - s[a])
-          let lb = Int(s[b + 1] - s[b])
-          let c = memcmp(base + Int(s[a]), base + Int(s[b]), min(la, lb))
-          return c != 0 ? c < 0 : la < lb
-        }
-        var keyed: [(key: UInt64, index: UInt32)] = (0..<count).map { i in
-          var key: UInt64 = 0
-          let start = Int(s[i])
-          let length = Int(s[i + 1]) - start
-          for k in 0..<8 { key = key << 8 | UInt64(k < length ? base[start + k] : 0) }
-          return (key, UInt32(i))
-        }
-        keyed.sort { $0.key < $1.key }
-        var order = keyed.map(\.index)
-        var runStart = 0
-        for i in 1...keyed.count where i == keyed.count || keyed[i].key != keyed[runStart].key {
-          if i - runStart > 1 { order[runStart..<i].sort(by: precedes) }
-          runStart = i
-        }
-        return order
-      }
-    }
   }
 }

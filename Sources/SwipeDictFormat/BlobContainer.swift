@@ -81,6 +81,17 @@ package enum BlobContainer {
   /// - Returns: the header and table.
   /// - Throws: `FormatError` naming what is wrong and where.
   package static func parse(_ file: UnsafeByteView) throws(FormatError) -> Contents {
+    let header = try checkedHeader(of: file)
+    let tableOffset = Int(header.tableOffset)
+    let dataStart = tableOffset + Int(header.sectionCount) * Int(header.entrySize)
+    let entries = try sectionEntries(of: file, header: header, dataStart: dataStart)
+    try checkSectionsTile(entries, file: file, dataStart: dataStart)
+    return Contents(header: header, sections: entries)
+  }
+
+  /// The header, checked: size, magic, version, flags, declared file size, the table's
+  /// entry size, position and length, and the checksum of header and table.
+  private static func checkedHeader(of file: UnsafeByteView) throws(FormatError) -> BlobHeader {
     guard file.count >= BlobFormat.headerSize else {
       throw FormatError(.truncatedHeader(size: file.count), offset: 0)
     }
@@ -135,7 +146,17 @@ package enum BlobContainer {
         .headerChecksumMismatch(stored: header.checksum, computed: computed),
         offset: BlobFormat.headerChecksumOffset)
     }
-    let dataStart = tableOffset + tableLength
+    return header
+  }
+
+  /// The table's entries, each aligned, inside the data area after the table (from
+  /// `dataStart`), its tag not seen before.
+  private static func sectionEntries(
+    of file: UnsafeByteView, header: BlobHeader, dataStart: Int
+  ) throws(FormatError) -> [SectionEntry] {
+    // Format 1.4 added the head copy to every entry.
+    let hasHeadCopies = header.version >= FormatVersion(major: 1, minor: 4)
+    let tableOffset = Int(header.tableOffset)
     var entries: [SectionEntry] = []
     entries.reserveCapacity(Int(header.sectionCount))
     for i in 0..<Int(header.sectionCount) {
@@ -164,6 +185,13 @@ package enum BlobContainer {
       }
       entries.append(entry)
     }
+    return entries
+  }
+
+  /// Checks that no two sections overlap and that the file ends where its last section does.
+  private static func checkSectionsTile(
+    _ entries: [SectionEntry], file: UnsafeByteView, dataStart: Int
+  ) throws(FormatError) {
     // The encoder writes the table in file order, so the sort is rarely needed.
     let inFileOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.offset <= $1.offset }
     let byOffset = inFileOrder ? entries : entries.sorted { $0.offset < $1.offset }
@@ -180,7 +208,6 @@ package enum BlobContainer {
       throw FormatError(
         .badSectionBounds("\(file.count - end) bytes follow the last section, which ends at \(end)"), offset: end)
     }
-    return Contents(header: header, sections: entries)
   }
 
   /// CRC-32C of the header with its checksum field read as zero, then of the table.

@@ -310,28 +310,67 @@ public struct KeyboardLayout: Sendable, Hashable {
     // aliases from a character without a key to one with a key, skipped characters without
     // a key. So the loader rejects exactly what the compiler refuses to build.
     var at = 24
-    // The key characters seen so far: an ASCII key is one bit of a 128-bit set, any other is
-    // kept in a list (rare: at most 63 keys) that is sorted for the aliases below.
+    var characters = KeyCharacters()
+    let keys = try decodeKeys(
+      view, count: Int(keyCount), keyWidth: keyWidth, at: &at, characters: &characters, fail: fail)
+    let (sources, targets) = try decodeAliases(
+      view, count: Int(aliasCount), at: &at, characters: characters, fail: fail)
+    let skipped = try decodeSkipped(view, count: Int(skipCount), at: &at, characters: characters, fail: fail)
+    guard let name = view.slice(offset: at, length: Int(nameCount)).flatMap(utf8),
+      let unit = view.slice(offset: at + Int(nameCount), length: Int(unitCount)).flatMap(utf8)
+    else { throw fail("name or unit is not UTF-8", at) }
+    return Parts(
+      keyWidth: keyWidth, keys: keys, aliasSources: sources, aliasTargets: targets,
+      skipped: skipped, name: name, unit: unit)
+  }
+
+  /// The key characters seen so far: an ASCII key is one bit of a 128-bit set, any other is
+  /// kept in a list (rare: at most 63 keys), sorted once every key is in, for the aliases
+  /// and skipped characters (100 aliases on qwerty-en), found by halving.
+  private struct KeyCharacters {
+    private var ascii: (low: UInt64, high: UInt64) = (0, 0)
+    private var others: [UInt32] = []
+
+    /// Adds `value`; returns whether it was there already.
+    mutating func insert(_ value: UInt32) -> Bool {
+      let repeated: Bool
+      if value < 64 {
+        repeated = ascii.low & 1 << UInt64(value) != 0
+        ascii.low |= 1 << UInt64(value)
+      } else if value < 128 {
+        repeated = ascii.high & 1 << UInt64(value - 64) != 0
+        ascii.high |= 1 << UInt64(value - 64)
+      } else {
+        repeated = others.contains(value)
+        others.append(value)
+      }
+      return repeated
+    }
+
+    /// Sorts the non-ASCII characters, for `contains`.
+    mutating func seal() { others.sort() }
+
+    /// Whether `scalar` is a key's character (after `seal`).
+    func contains(_ scalar: UInt32) -> Bool {
+      if scalar < 64 { return ascii.low & 1 << UInt64(scalar) != 0 }
+      if scalar < 128 { return ascii.high & 1 << UInt64(scalar - 64) != 0 }
+      return KeyboardLayout.position(of: scalar, in: others) != nil
+    }
+  }
+
+  /// The keys, from `at` (moved past them): distinct lowercase characters, finite geometry,
+  /// positive sizes, no two overlapping. Their characters go into `characters`, sealed.
+  private static func decodeKeys(
+    _ view: UnsafeByteView, count: Int, keyWidth: Float, at: inout Int, characters: inout KeyCharacters,
+    fail: (String, Int) -> FormatError
+  ) throws(FormatError) -> [Key] {
     var keys: [Key] = []
-    keys.reserveCapacity(Int(keyCount))
-    var asciiKeys: (low: UInt64, high: UInt64) = (0, 0)
-    var otherKeys: [UInt32] = []
-    for _ in 0..<Int(keyCount) {
+    keys.reserveCapacity(count)
+    for _ in 0..<count {
       guard let character = Unicode.Scalar(view.uint32(at: at)!) else {
         throw fail("invalid character code", at)
       }
-      let value = character.value
-      let repeated: Bool
-      if value < 64 {
-        repeated = asciiKeys.low & 1 << UInt64(value) != 0
-        asciiKeys.low |= 1 << UInt64(value)
-      } else if value < 128 {
-        repeated = asciiKeys.high & 1 << UInt64(value - 64) != 0
-        asciiKeys.high |= 1 << UInt64(value - 64)
-      } else {
-        repeated = otherKeys.contains(value)
-        otherKeys.append(value)
-      }
+      let repeated = characters.insert(character.value)
       guard lowercase(character) == character, !repeated else {
         let code = String(character.value, radix: 16, uppercase: true)
         throw fail("key character U+\(code) is not lowercase or not unique", at)
@@ -353,47 +392,51 @@ public struct KeyboardLayout: Sendable, Hashable {
       keys.append(key)
       at += 20
     }
-    otherKeys.sort()
-    // The aliases and skipped characters are many (100 aliases on qwerty-en): an ASCII key
-    // is a bit of the set above, any other found by halving.
-    func isKey(_ scalar: UInt32) -> Bool {
-      if scalar < 64 { return asciiKeys.low & 1 << UInt64(scalar) != 0 }
-      if scalar < 128 { return asciiKeys.high & 1 << UInt64(scalar - 64) != 0 }
-      return position(of: scalar, in: otherKeys) != nil
-    }
-    // Stored sorted and distinct (checked here): kept as the tables they are.
+    characters.seal()
+    return keys
+  }
+
+  /// The aliases, from `at` (moved past them), stored sorted and distinct (checked here):
+  /// kept as the tables they are. Each maps a character without a key to a key's.
+  private static func decodeAliases(
+    _ view: UnsafeByteView, count: Int, at: inout Int, characters: KeyCharacters,
+    fail: (String, Int) -> FormatError
+  ) throws(FormatError) -> (sources: [UInt32], targets: [UInt32]) {
     var sources: [UInt32] = []
     var targets: [UInt32] = []
-    sources.reserveCapacity(Int(aliasCount))
-    targets.reserveCapacity(Int(aliasCount))
-    for _ in 0..<Int(aliasCount) {
+    sources.reserveCapacity(count)
+    targets.reserveCapacity(count)
+    for _ in 0..<count {
       let from = view.uint32(at: at)!
       let to = view.uint32(at: at + 4)!
       guard Unicode.Scalar(from) != nil, Unicode.Scalar(to) != nil else { throw fail("invalid character code", at) }
       guard sources.last.map({ $0 < from }) ?? true else { throw fail("aliases are not in ascending order", at) }
-      guard !isKey(from), isKey(to) else {
+      guard !characters.contains(from), characters.contains(to) else {
         throw fail("an alias must map a character without a key to a key's character", at)
       }
       sources.append(from)
       targets.append(to)
       at += 8
     }
+    return (sources, targets)
+  }
+
+  /// The skipped characters, from `at` (moved past them): ascending, none with a key.
+  private static func decodeSkipped(
+    _ view: UnsafeByteView, count: Int, at: inout Int, characters: KeyCharacters,
+    fail: (String, Int) -> FormatError
+  ) throws(FormatError) -> [UInt32] {
     var skipped: [UInt32] = []
-    skipped.reserveCapacity(Int(skipCount))
-    for _ in 0..<Int(skipCount) {
+    skipped.reserveCapacity(count)
+    for _ in 0..<count {
       let scalar = view.uint32(at: at)!
       guard Unicode.Scalar(scalar) != nil else { throw fail("invalid character code", at) }
       guard skipped.last.map({ $0 < scalar }) ?? true else { throw fail("skipped characters are not in ascending order", at) }
-      guard !isKey(scalar) else { throw fail("a skipped character has a key", at) }
+      guard !characters.contains(scalar) else { throw fail("a skipped character has a key", at) }
       skipped.append(scalar)
       at += 4
     }
-    guard let name = view.slice(offset: at, length: Int(nameCount)).flatMap(utf8),
-      let unit = view.slice(offset: at + Int(nameCount), length: Int(unitCount)).flatMap(utf8)
-    else { throw fail("name or unit is not UTF-8", at) }
-    return Parts(
-      keyWidth: keyWidth, keys: keys, aliasSources: sources, aliasTargets: targets,
-      skipped: skipped, name: name, unit: unit)
+    return skipped
   }
 
   private static func utf8(_ bytes: UnsafeByteView) -> String? {

@@ -30,10 +30,31 @@ extension HumanSwipeModel {
     to real: SwipeStatistics, layout: KeyboardLayout, source: String, command: String,
     rounds: Int = 8, draws: Int = 4
   ) -> HumanSwipeModel {
-    let r = real.summary
-    var model = HumanSwipeModel.neutral
+    var model = directEstimate(from: real)
     model.source = source
     model.command = command
+    model = model.clamped()
+    let words = real.measurements.map(\.word)
+    guard !words.isEmpty else { return model }
+    for _ in 0..<max(0, rounds) {
+      let synthesizer = SwipeSynthesizer(layout: layout, humanModel: model)
+      var swipes: [Swipe] = []
+      for draw in 0..<max(1, draws) {
+        // The labels were measured, so each has a key path on the layout.
+        swipes += (try? synthesizer.swipes(for: words, seed: UInt64(draw) &+ 0x5EED)) ?? []
+      }
+      model.calibrate(toward: real.summary, from: SwipeStatistics(layout: layout, swipes: swipes).summary)
+      model = model.clamped()
+    }
+    return model
+  }
+
+  /// The model straight from the real swipes' statistics: the aims' medians and spreads,
+  /// the shares and sizes of detours, hooks, loops and overshoots, the duration line and the
+  /// sampling (not yet clamped).
+  private static func directEstimate(from real: SwipeStatistics) -> HumanSwipeModel {
+    let r = real.summary
+    var model = HumanSwipeModel.neutral
     func aim(_ o: SwipeStatistics.OffsetSpread, _ fallback: Aim) -> Aim {
       guard o.dx.count > 0 else { return fallback }
       return Aim(biasX: o.dx.median, biasY: o.dy.median, sigmaX: o.dx.sigma, sigmaY: o.dy.sigma)
@@ -78,79 +99,76 @@ extension HumanSwipeModel {
       model.timing.intervalJitter = r.interval.sigma
       model.timing.dropRate = r.longIntervals.fraction
     }
-    model = model.clamped()
-
-    let words = real.measurements.map(\.word)
-    guard !words.isEmpty else { return model }
-    /// `target / measured`, bounded to 0.5…2 (1 when either is not positive).
-    func factor(_ target: Double, _ measured: Double, _ counts: (Int, Int) = (5, 5)) -> Double {
-      guard target > 1e-9, measured > 1e-9, counts.0 >= 5, counts.1 >= 5 else { return 1 }
-      return min(2, max(0.5, target / measured))
-    }
-    func calibrate(_ aim: inout Aim, _ target: SwipeStatistics.OffsetSpread, _ drawn: SwipeStatistics.OffsetSpread) {
-      guard target.dx.count >= 5, drawn.dx.count >= 5 else { return }
-      aim.biasX += target.dx.median - drawn.dx.median
-      aim.biasY += target.dy.median - drawn.dy.median
-      aim.sigmaX *= factor(target.dx.sigma, drawn.dx.sigma)
-      aim.sigmaY *= factor(target.dy.sigma, drawn.dy.sigma)
-    }
-    for _ in 0..<max(0, rounds) {
-      let synthesizer = SwipeSynthesizer(layout: layout, humanModel: model)
-      var swipes: [Swipe] = []
-      for draw in 0..<max(1, draws) {
-        // The labels were measured, so each has a key path on the layout.
-        swipes += (try? synthesizer.swipes(for: words, seed: UInt64(draw) &+ 0x5EED)) ?? []
-      }
-      let s = SwipeStatistics(layout: layout, swipes: swipes).summary
-      calibrate(&model.start, r.start, s.start)
-      // The aim at middle keys is heavy-tailed (most passes are close, a few far off): a
-      // Gaussian matched to the p10…p90 spread passes too far from most keys, so its σ's are
-      // matched to the median distance instead, keeping their ratio.
-      if r.middle.radius.count >= 5, s.middle.radius.count >= 5 {
-        model.middle.biasX += r.middle.dx.median - s.middle.dx.median
-        model.middle.biasY += r.middle.dy.median - s.middle.dy.median
-        let scale = factor(r.middle.radius.median, s.middle.radius.median)
-        model.middle.sigmaX *= scale
-        model.middle.sigmaY *= scale
-      }
-      calibrate(&model.end, r.end, s.end)
-      if r.middle.radius.count >= 5, s.middle.radius.count >= 5 {
-        model.cornerCut *= factor(r.middle.radius.median, s.middle.radius.median)
-      }
-      if r.stretchRatio.count >= 5, s.stretchRatio.count >= 5 {
-        // A stretch bent by b × its length at its middle is about 1 + 2.47 b² as long.
-        let squared = model.bow * model.bow + 0.3 * (r.stretchRatio.median - s.stretchRatio.median)
-        model.bow = max(0, squared).squareRoot()
-        model.detour.probability += r.detoured.fraction - s.detoured.fraction
-        model.detour.size *= factor(
-          r.detourRatio.median - 1, s.detourRatio.median - 1, (r.detourRatio.count, s.detourRatio.count))
-      }
-      if r.hookAngle.count >= 5, s.hookAngle.count >= 5 {
-        model.hook.probability += r.hooked.fraction - s.hooked.fraction
-        model.hook.wobble *= factor(r.hookAngle.median, s.hookAngle.median)
-      }
-      if r.loopsAtDoubledLetters.count >= 5 {
-        model.loop.probability += r.loopsAtDoubledLetters.fraction - s.loopsAtDoubledLetters.fraction
-        model.loop.size *= factor(r.loopSize.median, s.loopSize.median, (r.loopSize.count, s.loopSize.count))
-      }
-      if r.overshoot.count >= 5 {
-        model.overshoot.probability += r.overshooting.fraction - s.overshooting.fraction
-        model.overshoot.length *= factor(
-          r.overshootLength.median, s.overshootLength.median,
-          (r.overshootLength.count, s.overshootLength.count))
-      }
-      model.jitter *= factor(r.roughness.median, s.roughness.median, (r.roughness.count, s.roughness.count))
-      if r.duration.count >= 5, s.duration.count >= 5 {
-        let scale = factor(r.duration.median, s.duration.median)
-        model.timing.baseDuration *= scale
-        model.timing.perKeyDuration *= scale
-        model.timing.keyExponent += r.durationExponent - s.durationExponent
-        model.timing.durationSpread *= factor(r.durationLogResidual.sigma, s.durationLogResidual.sigma)
-        model.timing.dropRate += r.longIntervals.fraction - s.longIntervals.fraction
-        model.timing.intervalJitter *= factor(r.interval.sigma, s.interval.sigma)
-      }
-      model = model.clamped()
-    }
     return model
+  }
+
+  /// `target / measured`, bounded to 0.5…2 (1 when either is not positive).
+  private static func factor(_ target: Double, _ measured: Double, _ counts: (Int, Int) = (5, 5)) -> Double {
+    guard target > 1e-9, measured > 1e-9, counts.0 >= 5, counts.1 >= 5 else { return 1 }
+    return min(2, max(0.5, target / measured))
+  }
+
+  /// Moves an aim's medians by the gap between the real and drawn ones, and scales its
+  /// spreads by their ratio.
+  private static func calibrate(
+    _ aim: inout Aim, _ target: SwipeStatistics.OffsetSpread, _ drawn: SwipeStatistics.OffsetSpread
+  ) {
+    guard target.dx.count >= 5, drawn.dx.count >= 5 else { return }
+    aim.biasX += target.dx.median - drawn.dx.median
+    aim.biasY += target.dy.median - drawn.dy.median
+    aim.sigmaX *= factor(target.dx.sigma, drawn.dx.sigma)
+    aim.sigmaY *= factor(target.dy.sigma, drawn.dy.sigma)
+  }
+
+  /// One calibration round: each parameter moved by the gap between the real swipes'
+  /// statistic it drives (`r`) and the one measured on swipes drawn with the model (`s`).
+  private mutating func calibrate(toward r: SwipeStatistics.Summary, from s: SwipeStatistics.Summary) {
+    Self.calibrate(&start, r.start, s.start)
+    // The aim at middle keys is heavy-tailed (most passes are close, a few far off): a
+    // Gaussian matched to the p10…p90 spread passes too far from most keys, so its σ's are
+    // matched to the median distance instead, keeping their ratio.
+    if r.middle.radius.count >= 5, s.middle.radius.count >= 5 {
+      middle.biasX += r.middle.dx.median - s.middle.dx.median
+      middle.biasY += r.middle.dy.median - s.middle.dy.median
+      let scale = Self.factor(r.middle.radius.median, s.middle.radius.median)
+      middle.sigmaX *= scale
+      middle.sigmaY *= scale
+    }
+    Self.calibrate(&end, r.end, s.end)
+    if r.middle.radius.count >= 5, s.middle.radius.count >= 5 {
+      cornerCut *= Self.factor(r.middle.radius.median, s.middle.radius.median)
+    }
+    if r.stretchRatio.count >= 5, s.stretchRatio.count >= 5 {
+      // A stretch bent by b × its length at its middle is about 1 + 2.47 b² as long.
+      let squared = bow * bow + 0.3 * (r.stretchRatio.median - s.stretchRatio.median)
+      bow = max(0, squared).squareRoot()
+      detour.probability += r.detoured.fraction - s.detoured.fraction
+      detour.size *= Self.factor(
+        r.detourRatio.median - 1, s.detourRatio.median - 1, (r.detourRatio.count, s.detourRatio.count))
+    }
+    if r.hookAngle.count >= 5, s.hookAngle.count >= 5 {
+      hook.probability += r.hooked.fraction - s.hooked.fraction
+      hook.wobble *= Self.factor(r.hookAngle.median, s.hookAngle.median)
+    }
+    if r.loopsAtDoubledLetters.count >= 5 {
+      loop.probability += r.loopsAtDoubledLetters.fraction - s.loopsAtDoubledLetters.fraction
+      loop.size *= Self.factor(r.loopSize.median, s.loopSize.median, (r.loopSize.count, s.loopSize.count))
+    }
+    if r.overshoot.count >= 5 {
+      overshoot.probability += r.overshooting.fraction - s.overshooting.fraction
+      overshoot.length *= Self.factor(
+        r.overshootLength.median, s.overshootLength.median,
+        (r.overshootLength.count, s.overshootLength.count))
+    }
+    jitter *= Self.factor(r.roughness.median, s.roughness.median, (r.roughness.count, s.roughness.count))
+    if r.duration.count >= 5, s.duration.count >= 5 {
+      let scale = Self.factor(r.duration.median, s.duration.median)
+      timing.baseDuration *= scale
+      timing.perKeyDuration *= scale
+      timing.keyExponent += r.durationExponent - s.durationExponent
+      timing.durationSpread *= Self.factor(r.durationLogResidual.sigma, s.durationLogResidual.sigma)
+      timing.dropRate += r.longIntervals.fraction - s.longIntervals.fraction
+      timing.intervalJitter *= Self.factor(r.interval.sigma, s.interval.sigma)
+    }
   }
 }

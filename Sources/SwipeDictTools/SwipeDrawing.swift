@@ -121,7 +121,7 @@ package struct SwipeDrawing {
   // MARK: - Style
 
   /// Colors (Okabe–Ito hues, darkened where they carry text): start is green, end is red.
-  private enum Color {
+  enum Color {
     static let background = "#ffffff"
     static let text = "#222222"
     static let faint = "#666666"
@@ -140,16 +140,97 @@ package struct SwipeDrawing {
   /// The rivals' colors, in order (Okabe–Ito hues not used above).
   package static let rivalColors = ["#e69f00", "#56b4e9", "#cc79a7", "#009e73", "#8c8c8c", "#b8860b"]
 
-  private static let margin = 20.0
-  private static let titleSize = 20.0
-  private static let subtitleSize = 13.0
-  private static let legendSize = 13.0
-  private static let legendRow = 22.0
+  static let margin = 20.0
+  static let titleSize = 20.0
+  static let subtitleSize = 13.0
+  static let legendSize = 13.0
+  static let legendRow = 22.0
 
   // MARK: - Building
 
   /// The SVG document (UTF-8 text ending in a newline).
   package func svg() -> String {
+    let scene = scene()
+    let title = titleTexts(scene)
+    let legend = legendEntries(scene)
+    let canvas = canvas(scene, title: title, legend: legend)
+    var out = SVGWriter()
+    writeTitle(title, canvas, to: &out)
+    writeKeys(scene, canvas, to: &out)
+    writeRivals(scene, canvas, to: &out)
+    writePerfectSwipe(scene, canvas, to: &out)
+    writeSwipe(scene, canvas, to: &out)
+    writeStartAngle(scene, canvas, to: &out)
+    writeLastLetter(scene, canvas, to: &out)
+    writeLegend(canvas, to: &out)
+    out.line("</svg>")
+    return out.text
+  }
+
+  /// How a key is drawn: the word's first key, its last key, another key of its path, or
+  /// any other key.
+  enum KeyRole { case first, last, onPath, other }
+
+  /// What a legend entry shows before its text.
+  enum LegendMark {
+    case path, arrow, ring, swipe
+    case rival(String)
+  }
+
+  // MARK: - Stages
+
+  /// A key as drawn: its rectangle, where its letter goes, and its role.
+  struct KeyShape {
+    var rect: Rect
+    var label: Point
+    var font: Double
+    var character: String
+    var role: KeyRole
+  }
+
+  /// The start angle as drawn: an arrow from the first key center, an arc from +x, the
+  /// degrees as a label.
+  struct StartAngleArrow {
+    var from: Point
+    var to: Point
+    var head: [Point]
+    var arc: (from: Point, to: Point, radius: Double, sweep: Int)?
+    var ray: Point
+    var label: Point
+    var text: String
+    var font: Double
+  }
+
+  /// Everything the picture draws, in pixels before the canvas's offset, with its labels
+  /// placed where they cover least.
+  struct Scene {
+    /// Pixels per layout unit, and one key width in pixels.
+    var scale: Double
+    var keyWidth: Double
+    var keyShapes: [KeyShape]
+    /// The word's keys that are on the layout, and their centers.
+    var path: [Int]
+    var pathPoints: [Point]
+    var rivalPaths: [[Point]]
+    var swipePoints: [Point]
+    /// The radii of a key center's dot and of a swipe point's.
+    var dot: Double
+    var swipeDot: Double
+    var arrow: StartAngleArrow?
+    /// The last-letter point's ring and its label.
+    var ringCenter: Point
+    var ring: Double
+    var lastLabel: Point
+    var lastFont: Double
+    /// The extent of everything drawn.
+    var box: Box
+  }
+
+  static let lastText = "last letter"
+
+  /// The picture's geometry: keys, paths and points, then the start angle's arrow and the
+  /// last-letter ring, each label placed away from what is drawn before it.
+  func scene() -> Scene {
     let s = scale.isFinite && scale > 0 ? scale : 1
     let unit = Double(layout.keyWidth) * s
     let kw = unit.isFinite && unit > 0 ? unit : 40  // one key width, in pixels
@@ -159,28 +240,10 @@ package struct SwipeDrawing {
     let centers = layout.keys.map { raw(LayoutPoint(x: $0.x, y: $0.y)) }
     let path = keyPath.filter { centers.indices.contains($0) }
 
-    // Geometry in pixels before the offset; `box` collects the extent of everything drawn.
+    // `box` collects the extent of everything drawn.
     var box = Box()
-    var keyShapes: [(rect: Rect, label: Point, font: Double, character: String, role: KeyRole)] = []
-    let first = path.first
-    let last = path.last
-    let onPath = Set(path)
-    for (index, key) in layout.keys.enumerated() {
-      let w = max(0, Self.clamp(Double(key.width)) * s)
-      let h = max(0, Self.clamp(Double(key.height)) * s)
-      let gap = min(w, h) * 0.04
-      let c = centers[index]
-      let rect = Rect(
-        x: c.x - w / 2 + gap, y: c.y - h / 2 + gap, width: max(0, w - 2 * gap),
-        height: max(0, h - 2 * gap))
-      let font = min(max(min(w, h) * 0.26, 8), 40)
-      let label = Point(x: rect.x + min(w, h) * 0.1, y: rect.y + font * 0.95 + min(w, h) * 0.04)
-      let role: KeyRole =
-        index == first ? .first : index == last ? .last : onPath.contains(index) ? .onPath : .other
-      keyShapes.append((rect, label, font, String(key.character), role))
-      box.add(rect)
-    }
-
+    let keyShapes = keyShapes(centers: centers, path: path, scale: s)
+    for shape in keyShapes { box.add(shape.rect) }
     let pathPoints = path.map { centers[$0] }
     let dot = max(2.5, kw * 0.07)
     for p in pathPoints { box.add(p, radius: dot * 1.6) }
@@ -211,93 +274,140 @@ package struct SwipeDrawing {
     let ring = max(8, kw * 0.3)
     obstacles.areas.append((Rect(around: ringCenter, radius: ring + 1.5), 3))
 
-    // The start angle: an arrow from the first key center, an arc from +x, the degrees.
-    var arrow:
-      (
-        from: Point, to: Point, head: [Point],
-        arc: (from: Point, to: Point, radius: Double, sweep: Int)?,
-        ray: Point, label: Point, text: String, font: Double
-      )?
+    var arrow: StartAngleArrow?
     if let angle = startAngle, angle.isFinite, let p0 = pathPoints.first {
-      let a = Double(angle)
-      let dir = Point(x: cos(a), y: -sin(a))
-      let normal = Point(x: -dir.y, y: dir.x)
-      let length = kw * 1.3
-      let tip = p0 + dir * length
-      let headLength = max(9, kw * 0.2)
-      let head = [
-        tip, tip - dir * headLength + normal * (headLength * 0.5),
-        tip - dir * headLength - normal * (headLength * 0.5),
-      ]
-      let radius = kw * 0.45
-      // From +x to the arrow; counterclockwise on screen (y down) is SVG's sweep flag 0.
-      let arc =
-        abs(a) >= 0.01
-        ? (
-          from: p0 + Point(x: radius, y: 0), to: p0 + dir * radius, radius: radius,
-          sweep: a > 0 ? 0 : 1
-        )
-        : nil
-      let ray = p0 + Point(x: kw * 0.8, y: 0)
-      obstacles.segments.append((p0, tip, 3))
-      obstacles.segments.append((p0, ray, 1))
-      let text = "\(fixedDecimal(a * 180 / .pi, places: 1))°"
-      let font = min(max(kw * 0.2, 12), 20)
-      let size = Point(x: Self.textWidth(text, font, bold: true), y: font)
-      // Beyond the tip, beside the arrow (either side), in the arc's opening, behind the start.
-      let middle = p0 + dir * (length * 0.55)
-      let bisector = Point(x: cos(a / 2), y: -sin(a / 2))
-      let label = obstacles.bestPlace(
-        for: size,
-        candidates: [
-          (tip, dir, 6), (middle, normal, 8), (middle, normal * -1, 8),
-          (p0 + bisector * radius, bisector, 6), (p0, dir * -1, dot * 1.6 + 6),
-        ])
-      obstacles.areas.append((Self.labelRect(label, size), 3))
-      arrow = (p0, tip - dir * (headLength * 0.6), head, arc, ray, label, text, font)
-      box.add(tip, radius: 2)
-      box.add(ray, radius: 2)
-      box.add(Self.labelRect(label, size))
+      arrow = Self.startAngleArrow(
+        Double(angle), from: p0, keyWidth: kw, dot: dot, obstacles: &obstacles, box: &box)
     }
+    let lastFont = min(max(kw * 0.17, 11), 16)
+    let lastLabel = Self.lastLetterLabel(
+      ringCenter: ringCenter, ring: ring, font: lastFont, pathPoints: pathPoints, obstacles: obstacles,
+      box: &box)
+    return Scene(
+      scale: s, keyWidth: kw, keyShapes: keyShapes, path: path, pathPoints: pathPoints,
+      rivalPaths: rivalPaths, swipePoints: swipePoints, dot: dot, swipeDot: swipeDot, arrow: arrow,
+      ringCenter: ringCenter, ring: ring, lastLabel: lastLabel, lastFont: lastFont, box: box)
+  }
 
-    // The last-letter point: a ring, labeled where it covers least (first choice: on from
-    // the path's last segment, where the path does not go).
+  /// Every key of the layout: its rectangle (a small gap inside its cell), its letter's
+  /// place and size, and its role on the word's path.
+  func keyShapes(centers: [Point], path: [Int], scale s: Double) -> [KeyShape] {
+    let first = path.first
+    let last = path.last
+    let onPath = Set(path)
+    return layout.keys.enumerated().map { index, key in
+      let w = max(0, Self.clamp(Double(key.width)) * s)
+      let h = max(0, Self.clamp(Double(key.height)) * s)
+      let gap = min(w, h) * 0.04
+      let c = centers[index]
+      let rect = Rect(
+        x: c.x - w / 2 + gap, y: c.y - h / 2 + gap, width: max(0, w - 2 * gap),
+        height: max(0, h - 2 * gap))
+      let font = min(max(min(w, h) * 0.26, 8), 40)
+      let label = Point(x: rect.x + min(w, h) * 0.1, y: rect.y + font * 0.95 + min(w, h) * 0.04)
+      let role: KeyRole =
+        index == first ? .first : index == last ? .last : onPath.contains(index) ? .onPath : .other
+      return KeyShape(rect: rect, label: label, font: font, character: String(key.character), role: role)
+    }
+  }
+
+  /// The start angle `a` (radians) at the first key center `p0`: the arrow, the arc from +x
+  /// and the label, placed beyond the tip, beside the arrow (either side), in the arc's
+  /// opening or behind the start, where it covers least; what it draws is added to
+  /// `obstacles` and `box`.
+  static func startAngleArrow(
+    _ a: Double, from p0: Point, keyWidth kw: Double, dot: Double, obstacles: inout Obstacles, box: inout Box
+  ) -> StartAngleArrow {
+    let dir = Point(x: cos(a), y: -sin(a))
+    let normal = Point(x: -dir.y, y: dir.x)
+    let length = kw * 1.3
+    let tip = p0 + dir * length
+    let headLength = max(9, kw * 0.2)
+    let head = [
+      tip, tip - dir * headLength + normal * (headLength * 0.5),
+      tip - dir * headLength - normal * (headLength * 0.5),
+    ]
+    let radius = kw * 0.45
+    // From +x to the arrow; counterclockwise on screen (y down) is SVG's sweep flag 0.
+    let arc =
+      abs(a) >= 0.01
+      ? (
+        from: p0 + Point(x: radius, y: 0), to: p0 + dir * radius, radius: radius,
+        sweep: a > 0 ? 0 : 1
+      )
+      : nil
+    let ray = p0 + Point(x: kw * 0.8, y: 0)
+    obstacles.segments.append((p0, tip, 3))
+    obstacles.segments.append((p0, ray, 1))
+    let text = "\(fixedDecimal(a * 180 / .pi, places: 1))°"
+    let font = min(max(kw * 0.2, 12), 20)
+    let size = Point(x: textWidth(text, font, bold: true), y: font)
+    let middle = p0 + dir * (length * 0.55)
+    let bisector = Point(x: cos(a / 2), y: -sin(a / 2))
+    let label = obstacles.bestPlace(
+      for: size,
+      candidates: [
+        (tip, dir, 6), (middle, normal, 8), (middle, normal * -1, 8),
+        (p0 + bisector * radius, bisector, 6), (p0, dir * -1, dot * 1.6 + 6),
+      ])
+    obstacles.areas.append((labelRect(label, size), 3))
+    box.add(tip, radius: 2)
+    box.add(ray, radius: 2)
+    box.add(labelRect(label, size))
+    return StartAngleArrow(
+      from: p0, to: tip - dir * (headLength * 0.6), head: head, arc: arc, ray: ray, label: label, text: text,
+      font: font)
+  }
+
+  /// Where the last-letter ring's label goes: where it covers least, first choice on from
+  /// the path's last segment, where the path does not go. The ring and the label are added
+  /// to `box`.
+  static func lastLetterLabel(
+    ringCenter: Point, ring: Double, font: Double, pathPoints: [Point], obstacles: Obstacles, box: inout Box
+  ) -> Point {
     var incoming = Point(x: 0, y: 1)
     if pathPoints.count > 1 {
       let d = pathPoints[pathPoints.count - 1] - pathPoints[pathPoints.count - 2]
       let length = (d.x * d.x + d.y * d.y).squareRoot()
       if length > 0 { incoming = d * (1 / length) }
     }
-    let lastText = "last letter"
-    let lastFont = min(max(kw * 0.17, 11), 16)
-    let lastSize = Point(x: Self.textWidth(lastText, lastFont, bold: true), y: lastFont)
-    var lastCandidates: [(Point, Point, Double)] = [(ringCenter, incoming, ring + 4)]
+    let size = Point(x: textWidth(lastText, font, bold: true), y: font)
+    var candidates: [(Point, Point, Double)] = [(ringCenter, incoming, ring + 4)]
     for (x, y) in [(0.0, 1.0), (0, -1), (1, 0), (-1, 0)] {
-      lastCandidates.append((ringCenter, Point(x: x, y: y), ring + 4))
+      candidates.append((ringCenter, Point(x: x, y: y), ring + 4))
     }
-    let lastLabel = obstacles.bestPlace(for: lastSize, candidates: lastCandidates)
+    let label = obstacles.bestPlace(for: size, candidates: candidates)
     box.add(ringCenter, radius: ring + 2)
-    box.add(Self.labelRect(lastLabel, lastSize))
+    box.add(labelRect(label, size))
+    return label
+  }
 
-    // Title and legend texts.
+  /// The title's details (after the word) and the subtitle.
+  func titleTexts(_ scene: Scene) -> (details: String, subtitle: String) {
     let keyWidthUnit = "\(Self.n(Double(layout.keyWidth))) \(layout.unit)"
-    let pathLetters = path.map { String(layout.keys[$0].character) }.joined(separator: " ")
-    let keyCount = path.count == 1 ? "1 key" : "\(path.count) keys"
+    let pathLetters = scene.path.map { String(layout.keys[$0].character) }.joined(separator: " ")
+    let keyCount = scene.path.count == 1 ? "1 key" : "\(scene.path.count) keys"
     let details =
       "  frequency \(frequency)/255 · \(keyCount) (\(pathLetters)) · expected length "
       + "\(Self.n(Double(expectedLength))) key widths"
     let subtitle =
-      "layout \(layout.name) · key width \(keyWidthUnit) · \(Self.n(s)) px per \(layout.unit)"
+      "layout \(layout.name) · key width \(keyWidthUnit) · \(Self.n(scene.scale)) px per \(layout.unit)"
       + " · swipedict draw"
+    return (details, subtitle)
+  }
+
+  /// The legend: the perfect swipe, the start angle, the last letter, the swipe drawn over
+  /// it and the rivals, each with its mark.
+  func legendEntries(_ scene: Scene) -> [(mark: LegendMark, text: String)] {
     var legend: [(mark: LegendMark, text: String)] = [
       (.path, "perfect swipe through the key centers")
     ]
-    if let arrow {
+    if let arrow = scene.arrow {
       legend.append((.arrow, "start angle \(arrow.text), counterclockwise from +x"))
     } else {
       legend.append((.arrow, "no start angle (one key)"))
     }
-    let lastCharacter = last.map { String(layout.keys[$0].character) } ?? "?"
+    let lastCharacter = scene.path.last.map { String(layout.keys[$0].character) } ?? "?"
     legend.append(
       (
         .ring,
@@ -320,18 +430,34 @@ package struct SwipeDrawing {
     for (i, rival) in rivals.prefix(Self.rivalColors.count).enumerated() {
       legend.append((.rival(Self.rivalColors[i]), rival.label))
     }
+    return legend
+  }
 
-    // Canvas.
+  /// The page: its size, the scene's offset on it (centered below the title), and the
+  /// legend's entries laid out in rows below the scene.
+  struct Canvas {
+    var width: Double
+    var height: Double
+    var offset: Point
+    var legendTop: Double
+    var legendPlaces: [(Point, LegendMark, String)]
+
+    func at(_ p: Point) -> Point { p + offset }
+  }
+
+  func canvas(
+    _ scene: Scene, title: (details: String, subtitle: String), legend: [(mark: LegendMark, text: String)]
+  ) -> Canvas {
+    let box = scene.box
     let margin = Self.margin
     let titleHeight = Self.titleSize + Self.subtitleSize + 22
-    let titleWidth =
-      Self.textWidth(word, Self.titleSize, bold: true) + Self.textWidth(details, 15, bold: false)
+    let titleWidth = Self.textWidth(word, Self.titleSize, bold: true) + Self.textWidth(title.details, 15, bold: false)
     let minX = box.isEmpty ? 0 : box.minX
     let minY = box.isEmpty ? 0 : box.minY
     let contentWidth = box.isEmpty ? 0 : box.maxX - box.minX
     let contentHeight = box.isEmpty ? 0 : box.maxY - box.minY
     let width =
-      (max(contentWidth, titleWidth, Self.textWidth(subtitle, Self.subtitleSize, bold: false)) + 2
+      (max(contentWidth, titleWidth, Self.textWidth(title.subtitle, Self.subtitleSize, bold: false)) + 2
       * margin).rounded(.up)
     var legendPlaces: [(Point, LegendMark, String)] = []
     var cursor = Point(x: margin, y: 0)
@@ -347,377 +473,6 @@ package struct SwipeDrawing {
     let height = (legendTop + cursor.y + Self.legendRow + margin).rounded(.up)
     let offset = Point(
       x: margin - minX + (width - 2 * margin - contentWidth) / 2, y: margin + titleHeight - minY)
-    func at(_ p: Point) -> Point { p + offset }
-
-    // Text.
-    var out = SVGWriter()
-    out.line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
-    out.line(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" "
-        + "viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" "
-        + "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">")
-    out.line("<title>\(Self.escape("swipedict draw: \(word)"))</title>")
-    out.line(
-      "<rect width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" fill=\"\(Color.background)\"/>"
-    )
-    out.line(
-      "<text id=\"title\" x=\"\(Self.n(margin))\" y=\"\(Self.n(margin + Self.titleSize))\" fill=\"\(Color.text)\" "
-        + "font-size=\"15.00\"><tspan font-size=\"\(Self.n(Self.titleSize))\" font-weight=\"bold\">"
-        + "\(Self.escape(word))</tspan>\(Self.escape(details))</text>")
-    out.line(
-      "<text id=\"subtitle\" x=\"\(Self.n(margin))\" y=\"\(Self.n(margin + Self.titleSize + Self.subtitleSize + 8))\" "
-        + "fill=\"\(Color.faint)\" font-size=\"\(Self.n(Self.subtitleSize))\">\(Self.escape(subtitle))</text>"
-    )
-
-    out.line("<g id=\"keys\">")
-    for shape in keyShapes {
-      let r = shape.rect
-      let (fill, stroke, strokeWidth) =
-        switch shape.role {
-        case .first: (Color.startFill, Color.start, 2.5)
-        case .last: (Color.endFill, Color.end, 2.5)
-        case .onPath: (Color.pathKeyFill, Color.keyStroke, 1.0)
-        case .other: (Color.keyFill, Color.keyStroke, 1.0)
-        }
-      let corner = min(r.width, r.height) * 0.12
-      out.line(
-        "<rect class=\"key\" x=\"\(Self.n(r.x + offset.x))\" y=\"\(Self.n(r.y + offset.y))\" "
-          + "width=\"\(Self.n(r.width))\" height=\"\(Self.n(r.height))\" rx=\"\(Self.n(corner))\" "
-          + "fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(Self.n(strokeWidth))\"/>")
-      let p = at(shape.label)
-      out.line(
-        "<text class=\"key-label\" x=\"\(Self.n(p.x))\" y=\"\(Self.n(p.y))\" font-size=\"\(Self.n(shape.font))\" "
-          + "fill=\"\(Color.keyLabel)\">\(Self.escape(shape.character))</text>")
-    }
-    out.line("</g>")
-
-    if !rivalPaths.isEmpty {
-      out.line("<g id=\"rivals\" fill=\"none\" stroke-linejoin=\"round\" stroke-linecap=\"round\">")
-      for (i, path) in rivalPaths.enumerated() {
-        let color = Self.rivalColors[i]
-        // Each rival shifted a little, so that paths over the same keys stay apart.
-        let shift = Point(x: Double(i + 1) * kw * 0.045, y: Double(i + 1) * kw * 0.045)
-        out.line(
-          "<polyline class=\"rival-path\" data-word=\"\(Self.escape(rivals[i].word))\" "
-            + "points=\"\(Self.points(path.map { at($0) + shift }))\" stroke=\"\(color)\" "
-            + "stroke-width=\"\(Self.n(max(2, kw * 0.045)))\" stroke-dasharray=\"8 5\" stroke-opacity=\"0.9\"/>")
-        if let first = path.first {
-          let p = at(first) + shift
-          out.line(
-            "<circle cx=\"\(Self.n(p.x))\" cy=\"\(Self.n(p.y))\" r=\"\(Self.n(dot))\" fill=\"\(color)\"/>")
-        }
-      }
-      out.line("</g>")
-    }
-
-    out.line("<g id=\"perfect-swipe\">")
-    out.line(
-      "<polyline id=\"perfect-path\" points=\"\(Self.points(pathPoints.map(at)))\" fill=\"none\" "
-        + "stroke=\"\(Color.path)\" stroke-width=\"\(Self.n(max(2, kw * 0.05)))\" "
-        + "stroke-linejoin=\"round\" stroke-linecap=\"round\" stroke-opacity=\"0.85\"/>")
-    for (i, p) in pathPoints.map(at).enumerated() {
-      let isFirst = i == 0
-      out.line(
-        "<circle class=\"key-center\" cx=\"\(Self.n(p.x))\" cy=\"\(Self.n(p.y))\" "
-          + "r=\"\(Self.n(isFirst ? dot * 1.6 : dot))\" fill=\"\(isFirst ? Color.start : Color.path)\" "
-          + "stroke=\"#ffffff\" stroke-width=\"1.50\"/>")
-    }
-    out.line("</g>")
-
-    if !swipePoints.isEmpty {
-      out.line("<g id=\"swipe\">")
-      out.line(
-        "<polyline id=\"swipe-path\" points=\"\(Self.points(swipePoints.map(at)))\" fill=\"none\" "
-          + "stroke=\"\(Color.swipe)\" stroke-width=\"\(Self.n(max(1.25, kw * 0.02)))\" "
-          + "stroke-linejoin=\"round\"/>")
-      for p in swipePoints.map(at) {
-        out.line(
-          "<circle class=\"swipe-point\" cx=\"\(Self.n(p.x))\" cy=\"\(Self.n(p.y))\" r=\"\(Self.n(swipeDot))\" "
-            + "fill=\"\(Color.swipe)\"/>")
-      }
-      let start = at(swipePoints[0])
-      out.line(
-        "<circle id=\"swipe-start\" cx=\"\(Self.n(start.x))\" cy=\"\(Self.n(start.y))\" "
-          + "r=\"\(Self.n(swipeDot * 3))\" fill=\"none\" stroke=\"\(Color.swipe)\" stroke-width=\"1.50\"/>"
-      )
-      out.line("</g>")
-    }
-
-    if let arrow {
-      let from = at(arrow.from)
-      let to = at(arrow.to)
-      let ray = at(arrow.ray)
-      let width = max(2.5, kw * 0.05)
-      out.line("<g id=\"start-angle\" fill=\"none\" stroke=\"\(Color.start)\">")
-      out.line(
-        "<line id=\"x-axis\" x1=\"\(Self.n(from.x))\" y1=\"\(Self.n(from.y))\" x2=\"\(Self.n(ray.x))\" "
-          + "y2=\"\(Self.n(ray.y))\" stroke=\"\(Color.faint)\" stroke-width=\"1.50\" stroke-dasharray=\"4 3\"/>"
-      )
-      if let arc = arrow.arc {
-        let a = at(arc.from)
-        let b = at(arc.to)
-        out.line(
-          "<path id=\"start-arc\" d=\"M \(Self.n(a.x)) \(Self.n(a.y)) A \(Self.n(arc.radius)) \(Self.n(arc.radius)) "
-            + "0 0 \(arc.sweep) \(Self.n(b.x)) \(Self.n(b.y))\" stroke-width=\"1.50\"/>")
-      }
-      out.line(
-        "<line id=\"start-arrow\" x1=\"\(Self.n(from.x))\" y1=\"\(Self.n(from.y))\" x2=\"\(Self.n(to.x))\" "
-          + "y2=\"\(Self.n(to.y))\" stroke-width=\"\(Self.n(width))\" stroke-linecap=\"round\"/>")
-      out.line(
-        "<polygon id=\"start-arrow-head\" points=\"\(Self.points(arrow.head.map(at)))\" "
-          + "fill=\"\(Color.start)\" stroke=\"none\"/>")
-      let label = at(arrow.label)
-      out.line(
-        "<text id=\"start-angle-label\" x=\"\(Self.n(label.x))\" y=\"\(Self.n(label.y + arrow.font * 0.35))\" "
-          + "text-anchor=\"middle\" font-size=\"\(Self.n(arrow.font))\" font-weight=\"bold\" "
-          + "fill=\"\(Color.start)\" stroke=\"#ffffff\" stroke-width=\"3.00\" paint-order=\"stroke\">"
-          + "\(Self.escape(arrow.text))</text>")
-      out.line("</g>")
-    }
-
-    let ringAt = at(ringCenter)
-    let lastAt = at(lastLabel)
-    out.line("<g id=\"last-letter\">")
-    out.line(
-      "<circle id=\"last-letter-point\" cx=\"\(Self.n(ringAt.x))\" cy=\"\(Self.n(ringAt.y))\" r=\"\(Self.n(ring))\" "
-        + "fill=\"none\" stroke=\"\(Color.end)\" stroke-width=\"3.00\"/>")
-    out.line(
-      "<circle cx=\"\(Self.n(ringAt.x))\" cy=\"\(Self.n(ringAt.y))\" r=\"\(Self.n(dot))\" fill=\"\(Color.end)\" "
-        + "stroke=\"#ffffff\" stroke-width=\"1.50\"/>")
-    out.line(
-      "<text id=\"last-letter-label\" x=\"\(Self.n(lastAt.x))\" y=\"\(Self.n(lastAt.y + lastFont * 0.35))\" "
-        + "text-anchor=\"middle\" font-size=\"\(Self.n(lastFont))\" font-weight=\"bold\" fill=\"\(Color.end)\" "
-        + "stroke=\"#ffffff\" stroke-width=\"3.00\" paint-order=\"stroke\">\(lastText)</text>")
-    out.line("</g>")
-
-    out.line("<g id=\"legend\" font-size=\"\(Self.n(Self.legendSize))\" fill=\"\(Color.text)\">")
-    for (place, mark, text) in legendPlaces {
-      let x = place.x
-      let y = legendTop + place.y
-      let mid = y - Self.legendSize * 0.35
-      switch mark {
-      case .path:
-        out.line(
-          "<line x1=\"\(Self.n(x))\" y1=\"\(Self.n(mid))\" x2=\"\(Self.n(x + 26))\" y2=\"\(Self.n(mid))\" "
-            + "stroke=\"\(Color.path)\" stroke-width=\"4.00\" stroke-linecap=\"round\"/>")
-      case .arrow:
-        out.line(
-          "<line x1=\"\(Self.n(x))\" y1=\"\(Self.n(mid))\" x2=\"\(Self.n(x + 18))\" y2=\"\(Self.n(mid))\" "
-            + "stroke=\"\(Color.start)\" stroke-width=\"3.00\"/>")
-        out.line(
-          "<polygon points=\"\(Self.points([Point(x: x + 26, y: mid), Point(x: x + 17, y: mid - 5), Point(x: x + 17, y: mid + 5)]))\" "
-            + "fill=\"\(Color.start)\"/>")
-      case .ring:
-        out.line(
-          "<circle cx=\"\(Self.n(x + 13))\" cy=\"\(Self.n(mid))\" r=\"7.00\" fill=\"none\" stroke=\"\(Color.end)\" "
-            + "stroke-width=\"2.50\"/>")
-      case .rival(let color):
-        out.line(
-          "<line x1=\"\(Self.n(x))\" y1=\"\(Self.n(mid))\" x2=\"\(Self.n(x + 26))\" y2=\"\(Self.n(mid))\" "
-            + "stroke=\"\(color)\" stroke-width=\"3.00\" stroke-dasharray=\"8 5\"/>")
-      case .swipe:
-        out.line(
-          "<line x1=\"\(Self.n(x))\" y1=\"\(Self.n(mid))\" x2=\"\(Self.n(x + 26))\" y2=\"\(Self.n(mid))\" "
-            + "stroke=\"\(Color.swipe)\" stroke-width=\"1.50\"/>")
-        for dx in [3.0, 13, 23] {
-          out.line(
-            "<circle cx=\"\(Self.n(x + dx))\" cy=\"\(Self.n(mid))\" r=\"2.00\" fill=\"\(Color.swipe)\"/>"
-          )
-        }
-        out.line(
-          "<circle cx=\"\(Self.n(x + 3))\" cy=\"\(Self.n(mid))\" r=\"5.00\" fill=\"none\" "
-            + "stroke=\"\(Color.swipe)\" stroke-width=\"1.50\"/>")
-      }
-      out.line("<text x=\"\(Self.n(x + 34))\" y=\"\(Self.n(y))\">\(Self.escape(text))</text>")
-    }
-    out.line("</g>")
-    out.line("</svg>")
-    return out.text
-  }
-
-  // MARK: - Helpers
-
-  /// How a key is drawn: the word's first key, its last key, another key of its path, or
-  /// any other key.
-  private enum KeyRole { case first, last, onPath, other }
-
-  /// What a legend entry shows before its text.
-  private enum LegendMark {
-    case path, arrow, ring, swipe
-    case rival(String)
-  }
-
-  /// A point or vector in pixels.
-  struct Point {
-    /// Rightwards.
-    var x: Double
-    /// Downwards.
-    var y: Double
-    /// The sum.
-    static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
-    /// The difference.
-    static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
-    /// Scaled by `k`.
-    static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
-  }
-
-  /// A rectangle in pixels.
-  struct Rect {
-    /// The left edge.
-    var x: Double
-    /// The top edge.
-    var y: Double
-    /// The width (not negative).
-    var width: Double
-    /// The height (not negative).
-    var height: Double
-
-    /// A rectangle from its top-left corner and size.
-    init(x: Double, y: Double, width: Double, height: Double) {
-      self.x = x
-      self.y = y
-      self.width = width
-      self.height = height
-    }
-
-    /// The square of side `2 × radius` around `center`.
-    init(around center: Point, radius: Double) {
-      self.init(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
-    }
-
-    /// Whether the two rectangles share more than an edge.
-    func overlaps(_ o: Rect) -> Bool {
-      x < o.x + o.width && o.x < x + width && y < o.y + o.height && o.y < y + height
-    }
-
-    /// Whether the segment from `a` to `b` passes through the rectangle (Liang–Barsky).
-    func meets(_ a: Point, _ b: Point) -> Bool {
-      var t0 = 0.0
-      var t1 = 1.0
-      let d = b - a
-      for (p, q) in [
-        (-d.x, a.x - x), (d.x, x + width - a.x), (-d.y, a.y - y), (d.y, y + height - a.y),
-      ] {
-        if p == 0 {
-          if q < 0 { return false }
-        } else {
-          let t = q / p
-          if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
-          if t0 > t1 { return false }
-        }
-      }
-      return true
-    }
-  }
-
-  /// The extent of what is drawn.
-  private struct Box {
-    /// The left edge.
-    var minX = Double.infinity
-    /// The top edge.
-    var minY = Double.infinity
-    /// The right edge.
-    var maxX = -Double.infinity
-    /// The bottom edge.
-    var maxY = -Double.infinity
-    /// Whether nothing was added.
-    var isEmpty: Bool { minX > maxX }
-    /// Grows the box to hold `r`.
-    mutating func add(_ r: Rect) {
-      minX = min(minX, r.x)
-      minY = min(minY, r.y)
-      maxX = max(maxX, r.x + r.width)
-      maxY = max(maxY, r.y + r.height)
-    }
-    /// Grows the box to hold a disc.
-    mutating func add(_ p: Point, radius: Double) { add(Rect(around: p, radius: radius)) }
-  }
-
-  /// What a label should not cover, with a weight for each thing covered.
-  private struct Obstacles {
-    /// Lines (from, to, weight).
-    var segments: [(Point, Point, Int)] = []
-    /// Areas (box, weight).
-    var areas: [(Rect, Int)] = []
-
-    /// The weight of what a label box covers.
-    func cost(_ r: Rect) -> Int {
-      var cost = 0
-      for (a, b, weight) in segments where r.meets(a, b) { cost += weight }
-      for (area, weight) in areas where r.overlaps(area) { cost += weight }
-      return cost
-    }
-
-    /// The center of the candidate label box that covers least (ties: the earlier). Each
-    /// candidate is a point, a unit direction and a gap: the box is set `gap` pixels beyond
-    /// the point in that direction, so that it just clears it.
-    func bestPlace(for size: Point, candidates: [(Point, Point, Double)]) -> Point {
-      var best: (center: Point, cost: Int)?
-      for (point, direction, gap) in candidates {
-        let reach = abs(direction.x) * size.x / 2 + abs(direction.y) * size.y / 2
-        let center = point + direction * (gap + reach)
-        let c = cost(SwipeDrawing.labelRect(center, size))
-        if best == nil || c < best!.cost { best = (center, c) }
-      }
-      return best?.center ?? Point(x: 0, y: 0)
-    }
-  }
-
-  /// The box of a label centerd on `center`.
-  private static func labelRect(_ center: Point, _ size: Point) -> Rect {
-    Rect(x: center.x - size.x / 2, y: center.y - size.y / 2, width: size.x, height: size.y)
-  }
-
-  /// An estimate of a text's width in pixels (for layout only: SVG has no text metrics).
-  static func textWidth(_ text: String, _ size: Double, bold: Bool) -> Double {
-    Double(text.count) * size * (bold ? 0.64 : 0.58)
-  }
-
-  /// Coordinates beyond this are drawn at it: keeps damaged or absurd geometry finite.
-  private static func clamp(_ v: Double) -> Double {
-    v.isFinite ? min(max(v, -1e6), 1e6) : 0
-  }
-
-  /// A number with exactly two decimals (`-0.5` → `-0.50`, never `-0.00`).
-  static func n(_ v: Double) -> String { fixedDecimal(v, places: 2) }
-
-  /// `x,y x,y …` for a `points` attribute.
-  private static func points(_ list: [Point]) -> String {
-    list.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-  }
-
-  /// Text safe inside an element or a quoted attribute.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      default:
-        // XML 1.0 forbids most control characters even as references: show U+FFFD.
-        let v = scalar.value
-        if v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D || v == 0xFFFE || v == 0xFFFF {
-          out += "\u{FFFD}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
-}
-
-/// Lines of SVG text.
-private struct SVGWriter {
-  /// What was written.
-  private(set) var text = ""
-  /// Appends `s` and a newline.
-  mutating func line(_ s: String) {
-    text += s
-    text += "\n"
+    return Canvas(width: width, height: height, offset: offset, legendTop: legendTop, legendPlaces: legendPlaces)
   }
 }

@@ -172,82 +172,132 @@ public enum SwipeFile {
     let bytes = Array(line.utf8)
     let first = bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != 0x0D }
     guard let first, first != UInt8(ascii: "#") else { return (nil, 0) }
+    let reader = LineReader(bytes: bytes, lineNumber: lineNumber, file: file)
+    let fields = try reader.fields()
+    let (points, raised) = try reader.points(fields.points)
+    return (Swipe(word: fields.word, points: points, previous: fields.previous), raised)
+  }
+
+  /// One line of a swipe file as ``parse(line:lineNumber:file:)`` reads it, with errors at
+  /// its columns.
+  private struct LineReader {
+    let bytes: [UInt8]
+    let lineNumber: Int
+    let file: String
 
     // One line, so an offset's line is 1 and its column is the one the error reports.
     func fail(_ reason: SwipeFileError.Reason, _ offset: Int, _ message: String) -> SwipeFileError {
       SwipeFileError(
         file: file, line: lineNumber, column: JSONReader.position(of: offset, in: bytes).column,
-        reason: reason, message: message, hint: hint(for: reason))
+        reason: reason, message: message, hint: SwipeFile.hint(for: reason))
     }
 
-    let root: JSONReader.Value
-    do {
-      root = try JSONReader.parse(bytes, options: lineOptions)
-    } catch {
-      throw fail(.notJSON, error.offset, "not JSON: \(error.message)")
-    }
-    guard case .object(let members) = root.kind else {
-      throw fail(.notAnObject, root.offset, "the line is \(root.summary), not a JSON object")
-    }
-    var word: String?
-    var wordSeen = false
-    var previous: String?
-    var previousSeen = false
-    var pointsValue: JSONReader.Value?
-    for (key, value) in members {
-      switch key {
-      case "word":
-        guard !wordSeen else { throw fail(.duplicateKey, value.offset, "\"word\" is given twice") }
-        wordSeen = true
-        switch value.kind {
-        case .string(let text): word = text
-        case .null: word = nil
-        default:
-          throw fail(.wordNotAString, value.offset, "\"word\" is \(value.summary), not a string")
-        }
-      case "previous":
-        guard !previousSeen else { throw fail(.duplicateKey, value.offset, "\"previous\" is given twice") }
-        previousSeen = true
-        switch value.kind {
-        case .string(let text): previous = text
-        case .null: previous = nil
-        default:
-          throw fail(.previousNotAString, value.offset, "\"previous\" is \(value.summary), not a string")
-        }
-      case "points":
-        guard pointsValue == nil else {
-          throw fail(.duplicateKey, value.offset, "\"points\" is given twice")
-        }
-        pointsValue = value
-      default:
-        continue
+    /// The line's object's members: the word and the previous word (either may be null),
+    /// and the points' items, checked to be an array of 1 to ``maximumPointCount``. Other
+    /// members are ignored; one given twice is an error.
+    func fields() throws(SwipeFileError) -> (word: String?, previous: String?, points: [JSONReader.Value]) {
+      let root: JSONReader.Value
+      do {
+        root = try JSONReader.parse(bytes, options: lineOptions)
+      } catch {
+        throw fail(.notJSON, error.offset, "not JSON: \(error.message)")
       }
-    }
-    guard let pointsValue else {
-      throw fail(.missingPoints, root.offset, "the object has no \"points\"")
-    }
-    guard case .array(let items) = pointsValue.kind else {
-      throw fail(
-        .pointsNotAnArray, pointsValue.offset, "\"points\" is \(pointsValue.summary), not an array")
-    }
-    guard !items.isEmpty else { throw fail(.noPoints, pointsValue.offset, "\"points\" is empty") }
-    guard items.count <= maximumPointCount else {
-      throw fail(
-        .tooManyPoints, pointsValue.offset,
-        "the swipe has \(items.count) points, more than the \(maximumPointCount) a swipe may have")
+      guard case .object(let members) = root.kind else {
+        throw fail(.notAnObject, root.offset, "the line is \(root.summary), not a JSON object")
+      }
+      var word: String?
+      var wordSeen = false
+      var previous: String?
+      var previousSeen = false
+      var pointsValue: JSONReader.Value?
+      for (key, value) in members {
+        switch key {
+        case "word":
+          guard !wordSeen else { throw fail(.duplicateKey, value.offset, "\"word\" is given twice") }
+          wordSeen = true
+          switch value.kind {
+          case .string(let text): word = text
+          case .null: word = nil
+          default:
+            throw fail(.wordNotAString, value.offset, "\"word\" is \(value.summary), not a string")
+          }
+        case "previous":
+          guard !previousSeen else { throw fail(.duplicateKey, value.offset, "\"previous\" is given twice") }
+          previousSeen = true
+          switch value.kind {
+          case .string(let text): previous = text
+          case .null: previous = nil
+          default:
+            throw fail(.previousNotAString, value.offset, "\"previous\" is \(value.summary), not a string")
+          }
+        case "points":
+          guard pointsValue == nil else {
+            throw fail(.duplicateKey, value.offset, "\"points\" is given twice")
+          }
+          pointsValue = value
+        default:
+          continue
+        }
+      }
+      guard let pointsValue else {
+        throw fail(.missingPoints, root.offset, "the object has no \"points\"")
+      }
+      guard case .array(let items) = pointsValue.kind else {
+        throw fail(
+          .pointsNotAnArray, pointsValue.offset, "\"points\" is \(pointsValue.summary), not an array")
+      }
+      guard !items.isEmpty else { throw fail(.noPoints, pointsValue.offset, "\"points\" is empty") }
+      guard items.count <= maximumPointCount else {
+        throw fail(
+          .tooManyPoints, pointsValue.offset,
+          "the swipe has \(items.count) points, more than the \(maximumPointCount) a swipe may have")
+      }
+      return (word, previous, items)
     }
 
-    var points: [SwipePoint] = []
-    points.reserveCapacity(items.count)
-    var raised = 0
-    for (i, item) in items.enumerated() {
-      let n = i + 1
-      guard case .array(let values) = item.kind else {
-        throw fail(.badPoint, item.offset, "point \(n) is \(item.summary), not an array")
+    /// The points: `[x, y]` or `[x, y, t_ms]` each, finite and within ±1e9, all with times or
+    /// none; a time up to ``timeJitterTolerance`` before the one before it is raised to it.
+    /// - Returns: the points and how many times were raised.
+    func points(_ items: [JSONReader.Value]) throws(SwipeFileError) -> (points: [SwipePoint], raised: Int) {
+      var points: [SwipePoint] = []
+      points.reserveCapacity(items.count)
+      var raised = 0
+      for (i, item) in items.enumerated() {
+        let n = i + 1
+        guard case .array(let values) = item.kind else {
+          throw fail(.badPoint, item.offset, "point \(n) is \(item.summary), not an array")
+        }
+        guard values.count == 2 || values.count == 3 else {
+          throw fail(.badPoint, item.offset, "point \(n) has \(values.count) values, not 2 or 3")
+        }
+        let numbers = try coordinates(values, point: n)
+        var time = numbers.count == 3 ? numbers[2] : nil
+        if let previous = points.last {
+          guard (previous.time == nil) == (time == nil) else {
+            throw fail(
+              .mixedTimes, item.offset,
+              "point \(n) \(time == nil ? "has no" : "has a") time but point \(i) "
+                + "\(time == nil ? "has one" : "has none")")
+          }
+          if let stamp = time, let before = previous.time, stamp < before {
+            // Jitter: raised to the time before, so that times never decrease.
+            guard before - stamp <= SwipeFile.timeJitterTolerance else {
+              throw fail(
+                .timeGoesBackwards, values[2].offset,
+                "point \(n)'s time \(stamp) ms is \(before - stamp) ms before point \(i)'s \(before) ms "
+                  + "(more than the \(Int(SwipeFile.timeJitterTolerance)) ms of sensor jitter)")
+            }
+            time = before
+            raised += 1
+          }
+        }
+        points.append(SwipePoint(x: numbers[0], y: numbers[1], time: time))
       }
-      guard values.count == 2 || values.count == 3 else {
-        throw fail(.badPoint, item.offset, "point \(n) has \(values.count) values, not 2 or 3")
-      }
+      return (points, raised)
+    }
+
+    /// The numbers of point `n` (x, y and the time, if given) as Floats.
+    private func coordinates(_ values: [JSONReader.Value], point n: Int) throws(SwipeFileError) -> [Float] {
       var numbers: [Float] = []
       for (value, name) in zip(values, ["x", "y", "t_ms"]) {
         guard case .number(let number) = value.kind else {
@@ -260,35 +310,14 @@ public enum SwipeFile {
           throw fail(.nonFiniteNumber, value.offset, "point \(n)'s \(name) is \(shown)")
         }
         // Squared distances of larger values overflow a Float: no layout is this large.
-        guard number.magnitude <= Self.largestNumber else {
+        guard number.magnitude <= SwipeFile.largestNumber else {
           throw fail(
             .nonFiniteNumber, value.offset, "point \(n)'s \(name) is \(number), beyond ±1,000,000,000")
         }
         numbers.append(single)
       }
-      var time = numbers.count == 3 ? numbers[2] : nil
-      if let previous = points.last {
-        guard (previous.time == nil) == (time == nil) else {
-          throw fail(
-            .mixedTimes, item.offset,
-            "point \(n) \(time == nil ? "has no" : "has a") time but point \(i) "
-              + "\(time == nil ? "has one" : "has none")")
-        }
-        if let stamp = time, let before = previous.time, stamp < before {
-          // Jitter: raised to the time before, so that times never decrease.
-          guard before - stamp <= Self.timeJitterTolerance else {
-            throw fail(
-              .timeGoesBackwards, values[2].offset,
-              "point \(n)'s time \(stamp) ms is \(before - stamp) ms before point \(i)'s \(before) ms "
-                + "(more than the \(Int(Self.timeJitterTolerance)) ms of sensor jitter)")
-          }
-          time = before
-          raised += 1
-        }
-      }
-      points.append(SwipePoint(x: numbers[0], y: numbers[1], time: time))
+      return numbers
     }
-    return (Swipe(word: word, points: points, previous: previous), raised)
   }
 
   /// How a line is read: `NaN` and `Infinity` are read as numbers so that they are reported

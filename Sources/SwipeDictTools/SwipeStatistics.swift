@@ -197,10 +197,7 @@ public struct SwipeMeasurement: Sendable {
     end = offset(last, centers[centers.count - 1])
     endsOffKeyboard = !geometry.bounds.contains(last)
 
-    // Arc length at each point.
-    var arc: [Double] = [0]
-    arc.reserveCapacity(path.count)
-    for (a, b) in zip(path, path.dropFirst()) { arc.append(arc[arc.count - 1] + (b - a).length) }
+    let arc = Self.arcLengths(path)
     let length = arc[arc.count - 1]
     var expected = 0.0
     for (a, b) in zip(centers, centers.dropFirst()) { expected += (b - a).length }
@@ -213,43 +210,9 @@ public struct SwipeMeasurement: Sendable {
         (1..<max(1, centers.count - 1)).map { offset(path[indices[$0]], centers[$0]) }
       } ?? []
     overshoot = aligned.map { (length - arc[$0[$0.count - 1]]) / unit }
-    var ratios: [Double] = []
-    var deviations: [Double] = []
-    if let indices = aligned {
-      for (a, b) in zip(indices, indices.dropFirst()) {
-        let chord = path[b] - path[a]
-        let length = chord.length
-        guard length >= 0.5 * unit else { continue }
-        ratios.append((arc[b] - arc[a]) / length)
-        var farthest = 0.0
-        for point in path[a...b] {
-          let d = point - path[a]
-          farthest = max(farthest, abs(d.x * chord.y - d.y * chord.x) / length)
-        }
-        deviations.append(farthest / unit)
-      }
-    }
-    stretchRatios = ratios
-    stretchDeviations = deviations
-
-    // Hook at touch-down.
-    let second = centers[1]
-    let toSecond = second - first
-    if let k = arc.firstIndex(where: { $0 >= 0.3 * unit }), toSecond.length > 1e-9 * unit {
-      let heading = path[k] - first
-      let cross = heading.x * toSecond.y - heading.y * toSecond.x
-      let dot = heading.x * toSecond.x + heading.y * toSecond.y
-      hookAngle = abs(atan2(cross, dot)) * 180 / Double.pi
-      var farthest = 0.0
-      for (point, s) in zip(path, arc) where s <= unit {
-        let d = point - first
-        farthest = max(farthest, abs(d.x * toSecond.y - d.y * toSecond.x) / toSecond.length)
-      }
-      hookSize = farthest / unit
-    } else {
-      hookAngle = nil
-      hookSize = nil
-    }
+    (stretchRatios, stretchDeviations) =
+      aligned.map { Self.stretches(path, arc: arc, aligned: $0, unit: unit) } ?? ([], [])
+    (hookAngle, hookSize) = Self.hook(path, arc: arc, first: first, second: centers[1], unit: unit)
 
     // Loops.
     let anchors = aligned
@@ -274,17 +237,71 @@ public struct SwipeMeasurement: Sendable {
       speed = nil
       intervals = []
     }
-    if path.count >= 3 {
-      var deviations: [Double] = []
-      deviations.reserveCapacity(path.count - 2)
-      for k in 1..<(path.count - 1) {
-        deviations.append((path[k] - (path[k - 1] + path[k + 1]) * 0.5).length / unit)
+    roughness = Self.roughness(path, unit: unit)
+  }
+
+  /// The arc length at each point of `path`.
+  private static func arcLengths(_ path: [Vector]) -> [Double] {
+    var arc: [Double] = [0]
+    arc.reserveCapacity(path.count)
+    for (a, b) in zip(path, path.dropFirst()) { arc.append(arc[arc.count - 1] + (b - a).length) }
+    return arc
+  }
+
+  /// Each stretch between aligned points at least half a key width apart: its length over
+  /// its chord's, and its farthest distance from the chord (key widths).
+  private static func stretches(
+    _ path: [Vector], arc: [Double], aligned indices: [Int], unit: Double
+  ) -> (ratios: [Double], deviations: [Double]) {
+    var ratios: [Double] = []
+    var deviations: [Double] = []
+    for (a, b) in zip(indices, indices.dropFirst()) {
+      let chord = path[b] - path[a]
+      let length = chord.length
+      guard length >= 0.5 * unit else { continue }
+      ratios.append((arc[b] - arc[a]) / length)
+      var farthest = 0.0
+      for point in path[a...b] {
+        let d = point - path[a]
+        farthest = max(farthest, abs(d.x * chord.y - d.y * chord.x) / length)
       }
-      deviations.sort()
-      roughness = quantile(deviations, 0.5)
-    } else {
-      roughness = nil
+      deviations.append(farthest / unit)
     }
+    return (ratios, deviations)
+  }
+
+  /// The hook at touch-down: the angle (degrees) between the heading 0.3 key widths in and
+  /// the line to the second key, and the farthest the first key width strays from that line
+  /// (key widths); `nil` when the path is too short or the first two keys meet.
+  private static func hook(
+    _ path: [Vector], arc: [Double], first: Vector, second: Vector, unit: Double
+  ) -> (angle: Double?, size: Double?) {
+    let toSecond = second - first
+    guard let k = arc.firstIndex(where: { $0 >= 0.3 * unit }), toSecond.length > 1e-9 * unit else {
+      return (nil, nil)
+    }
+    let heading = path[k] - first
+    let cross = heading.x * toSecond.y - heading.y * toSecond.x
+    let dot = heading.x * toSecond.x + heading.y * toSecond.y
+    var farthest = 0.0
+    for (point, s) in zip(path, arc) where s <= unit {
+      let d = point - first
+      farthest = max(farthest, abs(d.x * toSecond.y - d.y * toSecond.x) / toSecond.length)
+    }
+    return (abs(atan2(cross, dot)) * 180 / Double.pi, farthest / unit)
+  }
+
+  /// The median distance of an inner point from the midpoint of its neighbours (key widths);
+  /// `nil` below 3 points.
+  private static func roughness(_ path: [Vector], unit: Double) -> Double? {
+    guard path.count >= 3 else { return nil }
+    var deviations: [Double] = []
+    deviations.reserveCapacity(path.count - 2)
+    for k in 1..<(path.count - 1) {
+      deviations.append((path[k] - (path[k - 1] + path[k + 1]) * 0.5).length / unit)
+    }
+    deviations.sort()
+    return quantile(deviations, 0.5)
   }
 
   /// The monotone alignment of `centers` to `points` with the least summed distance: for

@@ -328,65 +328,123 @@ struct Track {
     random: inout SeededGenerator, shape: TrackShape? = nil
   ) {
     guard targets.count >= 2 else { return nil }
-    let step = 0.05 * unit
-    var arc: [Double] = [0]  // arc length at each vertex
-    var corners: [(arc: Double, sharpness: Double)] = []
-    var cornerVertices: [Int] = []  // the vertex of each corner
-    vertices = [targets[0]]
+    var path = TrackPath(start: targets[0], unit: unit, shape: shape)
+    path.draw(through: targets, synthesizer: model, random: &random)
+    if let shape { path.bow(shape, targetCount: targets.count) }
+    let total = path.arc[path.arc.count - 1]
+    guard total > 0.01 * unit else { return nil }
+    var profile = SpeedProfile(
+      corners: path.corners, total: total, unit: unit,
+      slowdown: SwipeSynthesizer.clamp(model.cornerSlowdown, 0...0.95))
 
-    func append(_ vertex: Vector) {
-      arc.append(arc[arc.count - 1] + (vertex - vertices[vertices.count - 1]).length)
-      vertices.append(vertex)
+    // 4. Time: integrate ds / v along the polyline.
+    let arc = path.arc
+    vertices = path.vertices
+    var previousSpeed = profile.speed(at: 0)
+    times = [0]
+    times.reserveCapacity(vertices.count)
+    for m in 1..<vertices.count {
+      let v = profile.speed(at: arc[m])
+      times.append(times[m - 1] + (arc[m] - arc[m - 1]) / ((previousSpeed + v) / 2))
+      previousSpeed = v
     }
-    /// How many pieces of about `step` make `length`: 1…maxPiecesPerRun (NaN gives 1).
-    func pieceCount(_ length: Double) -> Int {
-      let exact = (length / step).rounded(.up)
-      guard exact >= 1 else { return 1 }
-      // safe: exact is at least 1 and at most the cap here.
-      return Int(min(exact, Double(SwipeSynthesizer.maxPiecesPerRun)))
-    }
-    func lineTo(_ end: Vector) {
-      let start = vertices[vertices.count - 1]
-      let pieces = pieceCount((end - start).length)
-      for k in 1...pieces { append(start + (end - start) * (Double(k) / Double(pieces))) }
-    }
+  }
 
-    /// The vertex index at each target (the apex of its corner), for the bows.
-    var apexes: [Int] = [0]
-    /// The vertex indices where each target's loop ends (the apex itself without a loop).
-    var loopEnds: [Int] = []
-    /// Draws `shape`'s loop at target `i`, if any, from the last vertex with the finger
-    /// heading along `tangent`: a circle back to that vertex.
-    func drawLoop(at i: Int, heading tangent: Vector) {
-      defer { loopEnds.append(vertices.count - 1) }
-      guard let loop = shape?.loops[i], loop.radius > 0 else { return }
-      let length = tangent.length
-      guard length > 1e-9 * unit else { return }
-      let along = tangent * (1 / length)
-      let normal = Vector(x: -along.y, y: along.x) * (loop.clockwise ? -1 : 1)
-      let apex = vertices[vertices.count - 1]
-      let center = apex + normal * loop.radius
-      let pieces = max(8, pieceCount(2 * Double.pi * loop.radius))
-      var middle = vertices.count - 1
-      for k in 1...pieces {
-        // Angle from the apex around the center, turning towards the normal's side.
-        let phi = 2 * Double.pi * Double(k) / Double(pieces)
-        let offset = (apex - center)
-        let (c, s) = (cos(phi), sin(phi) * (loop.clockwise ? -1 : 1))
-        append(
-          k == pieces
-            ? apex
-            : center + Vector(x: offset.x * c - offset.y * s, y: offset.x * s + offset.y * c))
-        if k == pieces / 2 { middle = vertices.count - 1 }
-      }
-      corners.append((arc[middle], loop.slowdown))
-      cornerVertices.append(middle)
+  /// `count` samples at equal time steps from the first vertex to the last.
+  func samples(count: Int) -> [Vector] {
+    let total = times[times.count - 1]
+    var out: [Vector] = []
+    out.reserveCapacity(count)
+    var m = 0
+    for k in 0..<count {
+      let t = total * Double(k) / Double(count - 1)
+      while m < times.count - 2 && times[m + 1] < t { m += 1 }
+      let span = times[m + 1] - times[m]
+      let f = span > 0 ? min(1, max(0, (t - times[m]) / span)) : 1
+      out.append(vertices[m] + (vertices[m + 1] - vertices[m]) * f)
     }
+    return out
+  }
+}
+
+/// The track's polyline as it is drawn (step 2 of the model, with a human model's loops and
+/// bows): its vertices, their arc lengths, and the corners where the finger slows down.
+private struct TrackPath {
+  let unit: Double
+  /// The distance between vertices, about.
+  let step: Double
+  let shape: TrackShape?
+  private(set) var vertices: [Vector]
+  /// The arc length at each vertex.
+  private(set) var arc: [Double] = [0]
+  /// Each corner's arc length and sharpness (0 straight on, 1 reversal), and its vertex.
+  private(set) var corners: [(arc: Double, sharpness: Double)] = []
+  private var cornerVertices: [Int] = []
+  /// The vertex index at each target (the apex of its corner), for the bows.
+  private var apexes: [Int] = [0]
+  /// The vertex indices where each target's loop ends (the apex itself without a loop).
+  private var loopEnds: [Int] = []
+
+  init(start: Vector, unit: Double, shape: TrackShape?) {
+    self.unit = unit
+    self.step = 0.05 * unit
+    self.shape = shape
+    vertices = [start]
+  }
+
+  private mutating func append(_ vertex: Vector) {
+    arc.append(arc[arc.count - 1] + (vertex - vertices[vertices.count - 1]).length)
+    vertices.append(vertex)
+  }
+
+  /// How many pieces of about `step` make `length`: 1…maxPiecesPerRun (NaN gives 1).
+  private func pieceCount(_ length: Double) -> Int {
+    let exact = (length / step).rounded(.up)
+    guard exact >= 1 else { return 1 }
+    // safe: exact is at least 1 and at most the cap here.
+    return Int(min(exact, Double(SwipeSynthesizer.maxPiecesPerRun)))
+  }
+
+  private mutating func lineTo(_ end: Vector) {
+    let start = vertices[vertices.count - 1]
+    let pieces = pieceCount((end - start).length)
+    for k in 1...pieces { append(start + (end - start) * (Double(k) / Double(pieces))) }
+  }
+
+  /// Draws `shape`'s loop at target `i`, if any, from the last vertex with the finger
+  /// heading along `tangent`: a circle back to that vertex.
+  private mutating func drawLoop(at i: Int, heading tangent: Vector) {
+    defer { loopEnds.append(vertices.count - 1) }
+    guard let loop = shape?.loops[i], loop.radius > 0 else { return }
+    let length = tangent.length
+    guard length > 1e-9 * unit else { return }
+    let along = tangent * (1 / length)
+    let normal = Vector(x: -along.y, y: along.x) * (loop.clockwise ? -1 : 1)
+    let apex = vertices[vertices.count - 1]
+    let center = apex + normal * loop.radius
+    let pieces = max(8, pieceCount(2 * Double.pi * loop.radius))
+    var middle = vertices.count - 1
+    for k in 1...pieces {
+      // Angle from the apex around the center, turning towards the normal's side.
+      let phi = 2 * Double.pi * Double(k) / Double(pieces)
+      let offset = (apex - center)
+      let (c, s) = (cos(phi), sin(phi) * (loop.clockwise ? -1 : 1))
+      append(
+        k == pieces
+          ? apex
+          : center + Vector(x: offset.x * c - offset.y * s, y: offset.x * s + offset.y * c))
+      if k == pieces / 2 { middle = vertices.count - 1 }
+    }
+    corners.append((arc[middle], loop.slowdown))
+    cornerVertices.append(middle)
+  }
+
+  /// Draws the path through `targets`: straight lines, each inner target rounded off by a
+  /// quadratic Bézier (the cuts drawn from `random`), with the shape's loops.
+  mutating func draw(through targets: [Vector], synthesizer model: SwipeSynthesizer, random: inout SeededGenerator) {
     if shape != nil {
       drawLoop(at: 0, heading: targets[1] - targets[0])
     }
-
-    // 2. Corners: straight lines, each inner target rounded off by a quadratic Bézier.
     for i in 1..<(targets.count - 1) {
       let corner = targets[i]
       let incoming = corner - targets[i - 1]
@@ -430,108 +488,101 @@ struct Track {
       }
     }
     lineTo(targets[targets.count - 1])
-    if let shape {
+    if shape != nil {
       apexes.append(vertices.count - 1)
       drawLoop(at: targets.count - 1, heading: targets[targets.count - 1] - targets[targets.count - 2])
-      // Bows: each stretch from a target's loop end to the next target's apex leaves its
-      // chord sideways by bows[i] × the chord's length at its middle, as a half sine.
-      var bent = false
-      for i in 0..<min(shape.bows.count, targets.count - 1) where shape.bows[i] != 0 {
-        let (from, to) = (loopEnds[i], apexes[i + 1])
-        guard to > from + 1 else { continue }
-        let chord = vertices[to] - vertices[from]
-        let length = chord.length
-        guard length > 1e-9 * unit else { continue }
-        let normal = Vector(x: -chord.y / length, y: chord.x / length)
-        var along = [0.0]
-        for m in (from + 1)...to {
-          along.append(along[along.count - 1] + (vertices[m] - vertices[m - 1]).length)
-        }
-        let total = along[along.count - 1]
-        guard total > 0 else { continue }
-        let bend = min(shape.bendLimit, max(-shape.bendLimit, shape.bows[i] * length))
-        for m in (from + 1)..<to {
-          let t = along[m - from] / total
-          vertices[m] = vertices[m] + normal * (bend * sin(Double.pi * t))
-        }
-        bent = true
-      }
-      if bent {
-        // The arc lengths changed: recount them, and the corners' positions with them.
-        arc = [0]
-        for m in 1..<vertices.count { arc.append(arc[m - 1] + (vertices[m] - vertices[m - 1]).length) }
-        for c in corners.indices { corners[c].arc = arc[cornerVertices[c]] }
-      }
-    }
-
-    let total = arc[arc.count - 1]
-    guard total > 0.01 * unit else { return nil }
-
-    // 3. Speed: ends ramp, corners dip, long segments run faster.
-    let ramp = min(total / 2, 1.5 * unit)
-    let dipWidth = 0.5 * unit
-    // Segment peak speeds at segment midpoints (segments split at the corners' apexes).
-    let bounds = [0] + corners.map(\.arc) + [total]
-    let peaks = zip(bounds, bounds.dropFirst()).map { a, b in
-      (mid: (a + b) / 2, speed: min(2, max(0.5, ((b - a) / unit).squareRoot())))
-    }
-    // The profile is read at ascending arc lengths only, so both lookups below walk forward:
-    // the work is linear in the vertices and corners (a quadratic scan made a 60,000-key
-    // word take minutes).
-    var nextPeak = 0  // the first peak whose midpoint is at or beyond the last s
-    func peak(at s: Double) -> Double {
-      while nextPeak < peaks.count && peaks[nextPeak].mid < s { nextPeak += 1 }
-      guard nextPeak < peaks.count else { return peaks[peaks.count - 1].speed }
-      guard nextPeak > 0 else { return peaks[0].speed }
-      let (a, b) = (peaks[nextPeak - 1], peaks[nextPeak])
-      return a.speed + (b.speed - a.speed) * (s - a.mid) / (b.mid - a.mid)
-    }
-    // A corner farther than 40 dip widths changes nothing: exp(-40² / 2) is exactly 0 in
-    // Double (it underflows below e^-745), so its factor is exactly 1 and skipping it keeps
-    // the product bit for bit.
-    let reach = 40 * dipWidth
-    var firstCorner = 0  // the first corner not yet left behind by more than `reach`
-    let slowdown = SwipeSynthesizer.clamp(model.cornerSlowdown, 0...0.95)
-    func speed(at s: Double) -> Double {
-      let start = sin(Double.pi / 2 * min(1, s / ramp))
-      let end = sin(Double.pi / 2 * min(1, (total - s) / ramp))
-      var v = 0.12 + 0.88 * start * end
-      while firstCorner < corners.count && corners[firstCorner].arc < s - reach {
-        firstCorner += 1
-      }
-      var c = firstCorner
-      while c < corners.count && corners[c].arc <= s + reach {
-        let d = (s - corners[c].arc) / dipWidth
-        v *= 1 - slowdown * corners[c].sharpness * exp(-d * d / 2)
-        c += 1
-      }
-      return max(0.02, v * peak(at: s))
-    }
-
-    // 4. Time: integrate ds / v along the polyline.
-    var previousSpeed = speed(at: 0)
-    times = [0]
-    times.reserveCapacity(vertices.count)
-    for m in 1..<vertices.count {
-      let v = speed(at: arc[m])
-      times.append(times[m - 1] + (arc[m] - arc[m - 1]) / ((previousSpeed + v) / 2))
-      previousSpeed = v
     }
   }
 
-  /// `count` samples at equal time steps from the first vertex to the last.
-  func samples(count: Int) -> [Vector] {
-    let total = times[times.count - 1]
-    var out: [Vector] = []
-    out.reserveCapacity(count)
-    var m = 0
-    for k in 0..<count {
-      let t = total * Double(k) / Double(count - 1)
-      while m < times.count - 2 && times[m + 1] < t { m += 1 }
-      let span = times[m + 1] - times[m]
-      let f = span > 0 ? min(1, max(0, (t - times[m]) / span)) : 1
-      out.append(vertices[m] + (vertices[m + 1] - vertices[m]) * f)
+  /// Bows: each stretch from a target's loop end to the next target's apex leaves its chord
+  /// sideways by bows[i] × the chord's length at its middle, as a half sine. Then the arc
+  /// lengths, and the corners' with them, are counted again.
+  mutating func bow(_ shape: TrackShape, targetCount: Int) {
+    var bent = false
+    for i in 0..<min(shape.bows.count, targetCount - 1) where shape.bows[i] != 0 {
+      let (from, to) = (loopEnds[i], apexes[i + 1])
+      guard to > from + 1 else { continue }
+      let chord = vertices[to] - vertices[from]
+      let length = chord.length
+      guard length > 1e-9 * unit else { continue }
+      let normal = Vector(x: -chord.y / length, y: chord.x / length)
+      var along = [0.0]
+      for m in (from + 1)...to {
+        along.append(along[along.count - 1] + (vertices[m] - vertices[m - 1]).length)
+      }
+      let total = along[along.count - 1]
+      guard total > 0 else { continue }
+      let bend = min(shape.bendLimit, max(-shape.bendLimit, shape.bows[i] * length))
+      for m in (from + 1)..<to {
+        let t = along[m - from] / total
+        vertices[m] = vertices[m] + normal * (bend * sin(Double.pi * t))
+      }
+      bent = true
     }
-    return out
+    if bent {
+      arc = [0]
+      for m in 1..<vertices.count { arc.append(arc[m - 1] + (vertices[m] - vertices[m - 1]).length) }
+      for c in corners.indices { corners[c].arc = arc[cornerVertices[c]] }
+    }
+  }
+}
+
+/// The finger's speed along the track (step 3 of the model): the ends ramp, corners dip,
+/// long segments run faster. Read at ascending arc lengths only, so both lookups walk
+/// forward: the work is linear in the vertices and corners (a quadratic scan made a
+/// 60,000-key word take minutes).
+private struct SpeedProfile {
+  private let corners: [(arc: Double, sharpness: Double)]
+  private let total: Double
+  private let ramp: Double
+  private let dipWidth: Double
+  private let slowdown: Double
+  /// Segment peak speeds at segment midpoints (segments split at the corners' apexes).
+  private let peaks: [(mid: Double, speed: Double)]
+  /// The first peak whose midpoint is at or beyond the last arc length read.
+  private var nextPeak = 0
+  /// A corner farther than 40 dip widths changes nothing: exp(-40² / 2) is exactly 0 in
+  /// Double (it underflows below e^-745), so its factor is exactly 1 and skipping it keeps
+  /// the product bit for bit.
+  private let reach: Double
+  /// The first corner not yet left behind by more than `reach`.
+  private var firstCorner = 0
+
+  init(corners: [(arc: Double, sharpness: Double)], total: Double, unit: Double, slowdown: Double) {
+    self.corners = corners
+    self.total = total
+    ramp = min(total / 2, 1.5 * unit)
+    dipWidth = 0.5 * unit
+    self.slowdown = slowdown
+    let bounds = [0] + corners.map(\.arc) + [total]
+    peaks = zip(bounds, bounds.dropFirst()).map { a, b in
+      (mid: (a + b) / 2, speed: min(2, max(0.5, ((b - a) / unit).squareRoot())))
+    }
+    reach = 40 * dipWidth
+  }
+
+  private mutating func peak(at s: Double) -> Double {
+    while nextPeak < peaks.count && peaks[nextPeak].mid < s { nextPeak += 1 }
+    guard nextPeak < peaks.count else { return peaks[peaks.count - 1].speed }
+    guard nextPeak > 0 else { return peaks[0].speed }
+    let (a, b) = (peaks[nextPeak - 1], peaks[nextPeak])
+    return a.speed + (b.speed - a.speed) * (s - a.mid) / (b.mid - a.mid)
+  }
+
+  /// The speed at arc length `s`, at least the last one read.
+  mutating func speed(at s: Double) -> Double {
+    let start = sin(Double.pi / 2 * min(1, s / ramp))
+    let end = sin(Double.pi / 2 * min(1, (total - s) / ramp))
+    var v = 0.12 + 0.88 * start * end
+    while firstCorner < corners.count && corners[firstCorner].arc < s - reach {
+      firstCorner += 1
+    }
+    var c = firstCorner
+    while c < corners.count && corners[c].arc <= s + reach {
+      let d = (s - corners[c].arc) / dipWidth
+      v *= 1 - slowdown * corners[c].sharpness * exp(-d * d / 2)
+      c += 1
+    }
+    return max(0.02, v * peak(at: s))
   }
 }

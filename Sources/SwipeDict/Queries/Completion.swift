@@ -1,35 +1,5 @@
 @_spi(SwipeDictInternals) import SwipeDictFormat
 
-/// A word offered to the user: by completion, correction or the top list.
-public struct Suggestion: Sendable, Hashable {
-  /// The word's ID.
-  public var id: Int
-  /// The word.
-  public var word: String
-  /// Its quantized frequency (0…255, log scale): the blob's, raised by the user's uses
-  /// (``SwipeDictionary/personalFrequency(of:)``) in completions.
-  public var frequency: UInt8
-  /// How far the word is from the input (0 for completions and exact words): for the typing
-  /// corrector, the edits' cost in ``TypingCosts`` units (1/32 decade); for the Kännsch
-  /// corrector, its adjusted Levenshtein distance.
-  public var distance: Int
-  /// The ranking score, higher is better: the frequency byte less the distance's penalty in
-  /// the blob's frequency steps (so it is often negative for corrections, and not
-  /// `frequency − distance`: the typing corrector converts its cost to the blob's steps);
-  /// for next-word predictions (``SwipeDictionary/nextWords(after:limit:)``), the pair's
-  /// frequency byte.
-  public var score: Int
-
-  /// Creates a suggestion.
-  public init(id: Int, word: String, frequency: UInt8, distance: Int = 0, score: Int? = nil) {
-    self.id = id
-    self.word = word
-    self.frequency = frequency
-    self.distance = distance
-    self.score = score ?? Int(frequency)
-  }
-}
-
 extension SwipeDictionary {
   /// The most frequent words of the dictionary, most frequent first (ties: lower ID first),
   /// from the top list (at most 1,000), without words that must not be suggested
@@ -110,16 +80,49 @@ extension SwipeDictionary {
     let plain = blobCompletions(spellings: spellings, limit: limit)
     guard !context.isEmpty || !userLayer.isEmpty else { return plain }
     if context.isEmpty { return personalCompletions(plain: plain, prefix: prefix, spellings: spellings, limit: limit) }
-    let limit = min(limit, wordCount + userLayer.extras.count)
-    let steps = WordContext.steps(frequencyScale: frequencyScale)
-    // The best `limit`, by a bounded insertion: the plain completions, then the followers
-    // that match the prefix.
-    var chosen: [WordContext.Completion] = []
+    // The best, by a bounded insertion: the plain completions, then the followers that
+    // match the prefix, then the user's words.
+    var chosen = ChosenCompletions(
+      limit: min(limit, wordCount + userLayer.extras.count),
+      steps: WordContext.steps(frequencyScale: frequencyScale))
+    for suggestion in plain {
+      chosen.consider(
+        suggestion.id, personalFrequency(suggestion.id, suggestion.frequency), context.boost(of: suggestion.id))
+    }
+    // The prefix's ID ranges (one per spelling variant), found when a scan needs them.
+    var foundRanges: [Range<Int>]?
+    func ranges() -> [Range<Int>] {
+      if let foundRanges { return foundRanges }
+      let found = spellings.flatMap { $0.isEmpty ? [0..<wordCount] : idRanges(matchingFolded: $0) }
+      foundRanges = found
+      return found
+    }
+    if !context.isEmpty { considerFollowers(context, spellings: spellings, ranges: ranges, into: &chosen) }
+    if !userLayer.isEmpty {
+      considerUserWords(
+        context, plain: plain, prefix: prefix, spellings: spellings, ranges: ranges, into: &chosen)
+    }
+    return suggestions(chosen, plain: plain)
+  }
+
+  /// The best `limit` completions in context so far, best first (ties: frequency, then ID).
+  private struct ChosenCompletions {
+    let limit: Int
+    let steps: Double
+    private(set) var chosen: [WordContext.Completion] = []
     // A word met twice (a completion and a follower, or two spellings' ranges) scores the
     // same: it is kept once. Small limits test the few chosen; large ones keep a set.
-    var chosenIDs = Set<Int>()
-    let large = limit > 32
-    func consider(_ id: Int, _ frequency: UInt8, _ boost: Float) {
+    private var chosenIDs = Set<Int>()
+    let large: Bool
+
+    init(limit: Int, steps: Double) {
+      self.limit = limit
+      self.steps = steps
+      large = limit > 32
+    }
+
+    /// Inserts word `id`, of `frequency` and `boost`, if it places.
+    mutating func consider(_ id: Int, _ frequency: UInt8, _ boost: Float) {
       let candidate = WordContext.Completion(
         id: id, score: WordContext.score(frequency, boost, steps: steps), frequency: frequency)
       guard chosen.count < limit || candidate.precedes(chosen[chosen.count - 1]),
@@ -136,83 +139,93 @@ extension SwipeDictionary {
       if large { chosenIDs.insert(id) }
       if chosen.count > limit, let dropped = chosen.popLast(), large { chosenIDs.remove(dropped.id) }
     }
+
+    /// Whether a word of frequency byte `best` with boost `maxBoost` could place.
+    func wanted(_ best: UInt8, maxBoost: Float) -> Bool {
+      guard chosen.count == limit, let last = chosen.last else { return true }
+      let bound = WordContext.Completion(id: -1, score: WordContext.score(best, maxBoost, steps: steps), frequency: best)
+      return bound.precedes(last) || bound.score == last.score
+    }
+  }
+
+  /// A word's frequency byte as the user's uses raised it, else `own`.
+  private func personalFrequency(_ id: Int, _ own: UInt8) -> UInt8 {
+    userLayer.personalFrequency(of: id) ?? own
+  }
+
+  /// Offers the context's followers that match the prefix.
+  private func considerFollowers(
+    _ context: WordContext, spellings: [[Range<Int>]], ranges: () -> [Range<Int>],
+    into chosen: inout ChosenCompletions
+  ) {
     func scanFollowers(in ranges: [Range<Int>]) {
       for range in ranges {
         context.forEachFollower(in: range) { id, boost in
           guard let frequency = frequencies.byte(at: id), isSuggestible(id) else { return }
-          consider(id, personal(id, frequency), boost)
+          chosen.consider(id, personalFrequency(id, frequency), boost)
         }
       }
     }
-    func personal(_ id: Int, _ own: UInt8) -> UInt8 {
-      userLayer.personalFrequency(of: id) ?? own
-    }
-    for suggestion in plain {
-      consider(suggestion.id, personal(suggestion.id, suggestion.frequency), context.boost(of: suggestion.id))
-    }
-    // The prefix's ID ranges (one per spelling variant), found when a scan needs them.
-    var foundRanges: [Range<Int>]?
-    func ranges() -> [Range<Int>] {
-      if let foundRanges { return foundRanges }
-      let found = spellings.flatMap { $0.isEmpty ? [0..<wordCount] : idRanges(matchingFolded: $0) }
-      foundRanges = found
-      return found
-    }
-    if !context.isEmpty {
-      // No spelling: a letter the alphabet lacks, no word of the blob (not "after a space").
-      if !spellings.isEmpty, spellings.allSatisfy(\.isEmpty), limit <= WordContext.topCapacity {
-        // After a space: the context's best followers, ranked when it was made (by their own
-        // frequencies; raised ones come below). Exact when `limit` of them may be suggested,
-        // or when they are all the followers.
-        var usable = 0
-        for index in context.topFollowers {
-          let (id, boost) = context.follower(at: index)
-          guard isSuggestible(id), let frequency = frequencies.byte(at: id) else { continue }
-          usable += 1
-          consider(id, personal(id, frequency), boost)
-        }
-        if usable < limit, !context.ranksEveryFollower { scanFollowers(in: ranges()) }
-      } else {
-        // One range per spelling variant of the prefix: a few.
-        scanFollowers(in: ranges())
+    // No spelling: a letter the alphabet lacks, no word of the blob (not "after a space").
+    if !spellings.isEmpty, spellings.allSatisfy(\.isEmpty), chosen.limit <= WordContext.topCapacity {
+      // After a space: the context's best followers, ranked when it was made (by their own
+      // frequencies; raised ones come below). Exact when `limit` of them may be suggested,
+      // or when they are all the followers.
+      var usable = 0
+      for index in context.topFollowers {
+        let (id, boost) = context.follower(at: index)
+        guard isSuggestible(id), let frequency = frequencies.byte(at: id) else { continue }
+        usable += 1
+        chosen.consider(id, personalFrequency(id, frequency), boost)
       }
+      if usable < chosen.limit, !context.ranksEveryFollower { scanFollowers(in: ranges()) }
+    } else {
+      // One range per spelling variant of the prefix: a few.
+      scanFollowers(in: ranges())
     }
-    if !userLayer.isEmpty {
-      // The words whose uses raised them, and the user's words the blob lacks; a block of
-      // them whose best byte, with the context's best boost, cannot place is skipped.
-      let maxBoost = context.maxBoost
-      func wanted(_ best: UInt8) -> Bool {
-        guard chosen.count == limit, let last = chosen.last else { return true }
-        let bound = WordContext.Completion(id: -1, score: WordContext.score(best, maxBoost, steps: steps), frequency: best)
-        return bound.precedes(last) || bound.score == last.score
-      }
-      // Fewer plain completions than asked are all the blob has: the raised ones among them.
-      if !userLayer.raisedIDs.isEmpty, plain.count == limit, wanted(userLayer.raisedMaximum) {
-        for range in ranges() {
-          userLayer.forEachRaised(in: range, wanted: wanted) { id, raised in
-            guard isSuggestible(id) else { return }
-            consider(id, raised, context.boost(of: id))
-          }
-        }
-      }
-      // Their boosts are all the same (no pair lists them), so after a space their most
-      // frequent `limit` are enough.
-      if userLayer.extras.isEmpty || !wanted(userLayer.extrasMaximum) {
-        // None can place.
-      } else if prefix.isEmpty {
-        for index in userLayer.extrasByFrequency.prefix(limit).map(Int.init) {
-          consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
-        }
-      } else {
-        for key in userKeys(prefix: prefix, spellings: spellings) {
-          userLayer.forEachExtra(in: userLayer.extras(withFoldedPrefix: key), wanted: wanted) { index in
-            consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
-          }
+  }
+
+  /// Offers the words whose uses raised them, and the user's words the blob lacks; a block
+  /// of them whose best byte, with the context's best boost, cannot place is skipped.
+  private func considerUserWords(
+    _ context: WordContext, plain: [Suggestion], prefix: String, spellings: [[Range<Int>]],
+    ranges: () -> [Range<Int>], into chosen: inout ChosenCompletions
+  ) {
+    let maxBoost = context.maxBoost
+    // Fewer plain completions than asked are all the blob has: the raised ones among them.
+    if !userLayer.raisedIDs.isEmpty, plain.count == chosen.limit,
+      chosen.wanted(userLayer.raisedMaximum, maxBoost: maxBoost)
+    {
+      for range in ranges() {
+        userLayer.forEachRaised(in: range, wanted: { chosen.wanted($0, maxBoost: maxBoost) }) { id, raised in
+          guard isSuggestible(id) else { return }
+          chosen.consider(id, raised, context.boost(of: id))
         }
       }
     }
-    // The chosen words' spellings: from the plain completions, else read. Small limits
-    // search the few; large ones hash.
+    // Their boosts are all the same (no pair lists them), so after a space their most
+    // frequent `limit` are enough.
+    if userLayer.extras.isEmpty || !chosen.wanted(userLayer.extrasMaximum, maxBoost: maxBoost) {
+      // None can place.
+    } else if prefix.isEmpty {
+      for index in userLayer.extrasByFrequency.prefix(chosen.limit).map(Int.init) {
+        chosen.consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
+      }
+    } else {
+      for key in userKeys(prefix: prefix, spellings: spellings) {
+        userLayer.forEachExtra(
+          in: userLayer.extras(withFoldedPrefix: key), wanted: { chosen.wanted($0, maxBoost: maxBoost) }
+        ) { index in
+          chosen.consider(wordCount + index, userLayer.extras[index].frequency, context.boost(of: wordCount + index))
+        }
+      }
+    }
+  }
+
+  /// The chosen words as suggestions, their spellings from the plain completions, else
+  /// read. Small limits search the few; large ones hash.
+  private func suggestions(_ choice: ChosenCompletions, plain: [Suggestion]) -> [Suggestion] {
+    let (chosen, large) = (choice.chosen, choice.large)
     let plainByID = large ? Dictionary(plain.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }) : [:]
     func plainSuggestion(_ id: Int) -> Suggestion? { large ? plainByID[id] : plain.first { $0.id == id } }
     let spelled = suggestions(chosen.map(\.id).filter { id in id < wordCount && plainSuggestion(id) == nil })
@@ -447,227 +460,5 @@ extension SwipeDictionary {
       if found.count == limit { return found }
     }
     return nil
-  }
-
-  // MARK: - Internals shared with correction
-
-  /// Suggestions for IDs (words and frequencies), in the order given; IDs that are not words
-  /// are left out. The words are read in ascending ID order with one cursor, so IDs below a
-  /// common prefix share its descent.
-  func suggestions(_ ids: [Int]) -> [Suggestion] {
-    var words = [String?](repeating: nil, count: ids.count)
-    var speller = DAWGView.Speller(dawg: dawg)
-    var previous = -1
-    for index in ids.indices.sorted(by: { ids[$0] < ids[$1] }) where ids[index] > previous {
-      previous = ids[index]
-      if speller.spell(ids[index]) { words[index] = string(speller.labels) }
-    }
-    return ids.indices.compactMap { index in
-      guard let word = words[index], let frequency = frequency(of: ids[index]) else { return nil }
-      return Suggestion(id: ids[index], word: word, frequency: frequency)
-    }
-  }
-
-  /// A suggestion for an ID (word and frequency), or `nil` if it is not a word.
-  func suggestion(_ id: Int) -> Suggestion? {
-    guard let word = word(for: id), let frequency = frequency(of: id) else { return nil }
-    return Suggestion(id: id, word: word, frequency: frequency)
-  }
-
-  /// How this blob's tree classes its letters (by its header flag).
-  var treeClassRule: PrefixTreeLayout.ClassRule { PrefixTreeLayout.ClassRule(headerFlags: contents.header.flags) }
-
-  /// The tree class of a folding class (they are whole folding classes, so one label tells).
-  func prefixClass(_ labels: Range<Int>) -> Int {
-    PrefixTreeLayout.treeClass(ofFolded: alphabet.folds[labels.lowerBound], rule: treeClassRule)
-  }
-
-  /// The ID ranges of the words whose first characters fold like `classes` (one range per
-  /// spelling variant of the prefix), ascending. Bounded work on any blob.
-  func idRanges(matchingFolded classes: [Range<Int>]) -> [Range<Int>] {
-    guard classes.count <= dawg.longestWord else { return [] }
-    var ranges: [Range<Int>] = []
-    var budget = 1 << 14
-    // A node's words are the IDs from the output sum of its path (`output`) up to the next
-    // transition's of its parent (`end`): no walk below it is needed to count them.
-    func search(_ address: Int, _ depth: Int, _ output: Int, _ end: Int) {
-      if depth == classes.count {
-        if output < end, end <= wordCount { ranges.append(output..<end) }
-        return
-      }
-      guard budget > 0, let node = dawg.node(at: address) else { return }
-      budget -= 1
-      let wanted = classes[depth]
-      var i = dawg.firstIndex(ofLabelAtLeast: wanted.lowerBound, in: node)
-      while i < node.count, Int(dawg.label(node, i)) < wanted.upperBound {
-        guard let next = dawg.target(node, i) else { return }
-        let start = output &+ dawg.output(node, i)
-        let stop = i &+ 1 < node.count ? output &+ dawg.output(node, i &+ 1) : end
-        // Outputs ascend on a valid automaton; a damaged one must not widen a range.
-        guard start >= output, start <= stop, stop <= end else { return }
-        search(next, depth + 1, start, stop)
-        i += 1
-      }
-    }
-    search(dawg.root, 0, 0, wordCount)
-    return ranges
-  }
-
-  /// The `limit` most frequent suggestible IDs in `ranges` (ties by ID), most frequent first.
-  func mostFrequent(in ranges: [Range<Int>], limit: Int) -> [Int] {
-    var best: [(frequency: UInt8, id: Int)] = []
-    for range in ranges {
-      for id in range {
-        guard let f = frequencies.byte(at: id) else { break }
-        if best.count == limit, let last = best.last, f <= last.frequency { continue }
-        guard isSuggestible(id) else { continue }
-        var i = best.count
-        while i > 0, best[i - 1].frequency < f { i -= 1 }
-        best.insert((f, id), at: i)
-        if best.count > limit { best.removeLast() }
-      }
-    }
-    return best.map(\.id)
-  }
-
-  /// Calls `body` with the IDs below the tree node reached by `path` (tree classes; it stops
-  /// at a leaf), most frequent first (ties by ID), until `body` returns `false`.
-  /// - Parameter rankedOnly: stop where a leaf's ranked words run out (format 1.5) rather
-  ///   than order the rest of that leaf.
-  /// - Returns: `false` if it stopped there, with IDs left that `body` did not decline.
-  @discardableResult
-  func forEachByFrequency(below path: [Int], rankedOnly: Bool = false, _ body: (Int) -> Bool) -> Bool {
-    guard let tree = prefixTree, var reference = tree.root else { return true }
-    for treeClass in path.prefix(PrefixTreeLayout.maxDepth) {
-      guard case .node(let node) = reference else { break }
-      guard let child = tree.child(of: node, treeClass) else { return true }
-      reference = child
-    }
-    // The leaves below, merged by (frequency descending, ID ascending) with a binary heap.
-    // A valid tree is three levels deep and names each leaf once; on a damaged one, deeper
-    // nodes and repeated leaves are ignored and at most `wordCount` IDs come out.
-    var leaves: [PrefixTreeView.Leaf] = []
-    var seen = Set<Int>()
-    func collect(_ reference: PrefixTreeView.Reference, depth: Int) {
-      switch reference {
-      case .leaf(let index):
-        if seen.insert(index).inserted, let leaf = tree.leaf(index), leaf.count > 0 { leaves.append(leaf) }
-      case .node(let node):
-        guard depth < PrefixTreeLayout.maxDepth else { return }
-        for c in 0..<PrefixTreeLayout.fanout {
-          if let child = tree.child(of: node, c) { collect(child, depth: depth + 1) }
-        }
-      }
-    }
-    collect(reference, depth: min(path.count, PrefixTreeLayout.maxDepth))
-    var merge = FrequencyMerge(leaves: leaves, frequencies: frequencies, rankedOnly: rankedOnly)
-    var emitted = 0
-    while emitted < wordCount, let id = merge.next() {
-      emitted += 1
-      if !body(id) { return true }
-    }
-    return !merge.ranOutOfRanks
-  }
-}
-
-/// A k-way merge of leaves by frequency: a binary max-heap of (frequency, −ID). A leaf's
-/// words past its ranked ones are ordered (`PrefixTreeView.Leaf.idsByFrequency`) when the
-/// merge first reaches them, or, `rankedOnly`, the merge ends there: what it gave so far is
-/// still the exact start of the order.
-struct FrequencyMerge {
-  private struct Head {
-    var frequency: UInt8
-    var id: Int
-    var leaf: Int
-    var rank: Int
-    func precedes(_ other: Head) -> Bool {
-      frequency != other.frequency ? frequency > other.frequency : id < other.id
-    }
-  }
-
-  private let leaves: [PrefixTreeView.Leaf]
-  private let frequencies: UnsafeByteView
-  private var heap: [Head] = []
-  /// Each leaf's every word in order, once the merge has passed its ranked ones.
-  private var ordered: [[Int]?]
-  private let rankedOnly: Bool
-  /// Whether a `rankedOnly` merge ended where a leaf's ranked words ran out.
-  private(set) var ranOutOfRanks = false
-
-  init(leaves: [PrefixTreeView.Leaf], frequencies: UnsafeByteView, rankedOnly: Bool = false) {
-    self.leaves = leaves
-    self.frequencies = frequencies
-    self.rankedOnly = rankedOnly
-    ordered = Array(repeating: nil, count: leaves.count)
-    heap.reserveCapacity(leaves.count)
-    for index in leaves.indices { push(leaf: index, rank: 0) }
-  }
-
-  /// The next ID, or `nil` when every leaf is exhausted.
-  mutating func next() -> Int? {
-    guard !ranOutOfRanks, let top = heap.first else { return nil }
-    let last = heap.removeLast()
-    if !heap.isEmpty {
-      heap[0] = last
-      siftDown(0)
-    }
-    push(leaf: top.leaf, rank: top.rank + 1)
-    return top.id
-  }
-
-  private mutating func push(leaf: Int, rank: Int) {
-    guard rank < leaves[leaf].count, let id = id(leaf: leaf, rank: rank), let frequency = frequencies.byte(at: id)
-    else { return }
-    heap.append(Head(frequency: frequency, id: id, leaf: leaf, rank: rank))
-    var i = heap.count - 1
-    while i > 0 {
-      let parent = (i - 1) / 2
-      guard heap[i].precedes(heap[parent]) else { break }
-      heap.swapAt(i, parent)
-      i = parent
-    }
-  }
-
-  /// The ID at `rank` of leaf `leaf`, or `nil` past its end or if damaged.
-  private mutating func id(leaf: Int, rank: Int) -> Int? {
-    if rank < leaves[leaf].rankedCount { return leaves[leaf].id(atRank: rank) }
-    if rankedOnly {
-      ranOutOfRanks = true
-      return nil
-    }
-    let order = ordered[leaf] ?? leaves[leaf].idsByFrequency(frequencies: frequencies)
-    ordered[leaf] = order
-    return rank < order.count ? order[rank] : nil
-  }
-
-  private mutating func siftDown(_ start: Int) {
-    var i = start
-    while true {
-      let l = 2 * i + 1
-      let r = l + 1
-      var best = i
-      if l < heap.count, heap[l].precedes(heap[best]) { best = l }
-      if r < heap.count, heap[r].precedes(heap[best]) { best = r }
-      if best == i { return }
-      heap.swapAt(i, best)
-      i = best
-    }
-  }
-}
-
-/// A few ascending, disjoint ID ranges with a membership test.
-struct RangeSet {
-  let ranges: [Range<Int>]
-
-  init(_ ranges: [Range<Int>]) { self.ranges = ranges }
-
-  func contains(_ id: Int) -> Bool {
-    var lo = 0
-    var hi = ranges.count
-    while lo < hi {
-      let mid = (lo + hi) >> 1
-      if ranges[mid].upperBound <= id { lo = mid + 1 } else { hi = mid }
-    }
-    return lo < ranges.count && ranges[lo].contains(id)
   }
 }

@@ -137,26 +137,7 @@ struct UserLayer: Sendable {
         continue
       }
       if isElsewhere(entry.word) { continue }
-      let keys: [UInt8]
-      if let path = dictionary.layout.keyPath(for: entry.word), path.allSatisfy({ $0 < 255 }) {
-        var collapsed: [UInt8] = []
-        for key in path where collapsed.last != UInt8(key) { collapsed.append(UInt8(key)) }
-        keys = collapsed
-      } else {
-        keys = []
-      }
-      let scalars = Normalization.nfc(entry.word).unicodeScalars.map {
-        Self.label(of: $0, alphabet: dictionary.alphabet, layout: dictionary.layout)
-      }
-      let folded = Self.fold(entry.word, alphabet: dictionary.alphabet, layout: dictionary.layout)
-      let record =
-        keys.isEmpty || keys.contains(where: { Int($0) >= min(FeatureLayout.maxKeys, centers.count) })
-        ? nil
-        : FeatureRecord(path: keys.map(Int.init), centers: centers, keyWidth: dictionary.keyWidth).packed
-      extras.append(
-        Extra(
-          word: entry.word, folded: folded, foldedUTF8: Array(folded.utf8), frequency: frequency,
-          keys: keys, labels: scalars.contains(nil) ? nil : scalars.map { $0! }, record: record))
+      extras.append(Self.extra(entry.word, frequency: frequency, dictionary: dictionary, centers: centers))
     }
     // A blocked word also blocks the user's own words of that spelling in any case.
     extras.removeAll { blockedLowercase.contains($0.word.lowercased()) }
@@ -182,25 +163,59 @@ struct UserLayer: Sendable {
     self.extras = extras
     extrasByFrequency = extras.indices.sorted { (extras[$0].frequency, -$0) > (extras[$1].frequency, -$1) }
       .map { Int32($0) }
-    func folds(_ labels: [UInt8]) -> [UInt32] { labels.map { dictionary.alphabet.folds[Int($0)].value } }
+    (correctables, correctionIndex, correctableMaximum) = Self.correctionIndex(of: extras, alphabet: dictionary.alphabet)
+    extraBlockMaxima = Self.blockMaxima(extras.map(\.frequency))
+    raisedBlockMaxima = Self.blockMaxima(raisedBytes)
+    extrasMaximum = extraBlockMaxima.max() ?? 0
+    raisedMaximum = raisedBlockMaxima.max() ?? 0
+    longestExtra = extras.map(\.word.unicodeScalars.count).max() ?? 0
+  }
+
+  /// A word the blob lacks, as the layer keeps it: its folded spelling, its key path (each
+  /// key once in a row), its labels when the alphabet has them all, and its swipe features
+  /// when its keys are within the feature records' range.
+  private static func extra(
+    _ word: String, frequency: UInt8, dictionary: SwipeDictionary, centers: [(x: Float, y: Float)]
+  ) -> Extra {
+    let keys: [UInt8]
+    if let path = dictionary.layout.keyPath(for: word), path.allSatisfy({ $0 < 255 }) {
+      var collapsed: [UInt8] = []
+      for key in path where collapsed.last != UInt8(key) { collapsed.append(UInt8(key)) }
+      keys = collapsed
+    } else {
+      keys = []
+    }
+    let scalars = Normalization.nfc(word).unicodeScalars.map {
+      Self.label(of: $0, alphabet: dictionary.alphabet, layout: dictionary.layout)
+    }
+    let folded = Self.fold(word, alphabet: dictionary.alphabet, layout: dictionary.layout)
+    let record =
+      keys.isEmpty || keys.contains(where: { Int($0) >= min(FeatureLayout.maxKeys, centers.count) })
+      ? nil
+      : FeatureRecord(path: keys.map(Int.init), centers: centers, keyWidth: dictionary.keyWidth).packed
+    return Extra(
+      word: word, folded: folded, foldedUTF8: Array(folded.utf8), frequency: frequency,
+      keys: keys, labels: scalars.contains(nil) ? nil : scalars.map { $0! }, record: record)
+  }
+
+  /// The extras that correction can reach (those with labels) in label order, the index of
+  /// their correction keys, and their largest frequency.
+  private static func correctionIndex(
+    of extras: [Extra], alphabet: Alphabet
+  ) -> (correctables: [Correctable], index: [UInt64: [Int32]], maximum: UInt8) {
+    func folds(_ labels: [UInt8]) -> [UInt32] { labels.map { alphabet.folds[Int($0)].value } }
     let correctable = extras.indices.filter { extras[$0].labels != nil }
       .sorted { extras[$0].labels!.lexicographicallyPrecedes(extras[$1].labels!) }
     var index: [UInt64: [Int32]] = [:]
     for (position, i) in correctable.enumerated() {
       for key in Self.correctionKeys(folds(extras[i].labels!)) { index[key, default: []].append(Int32(position)) }
     }
-    correctables = correctable.map { i in
+    let correctables = correctable.map { i in
       let labels = extras[i].labels!
       return Correctable(
         index: Int32(i), letters: Self.letterMask(folds(labels)), length: Int32(labels.count), frequency: extras[i].frequency)
     }
-    correctionIndex = index
-    correctableMaximum = correctable.map { extras[$0].frequency }.max() ?? 0
-    extraBlockMaxima = Self.blockMaxima(extras.map(\.frequency))
-    raisedBlockMaxima = Self.blockMaxima(raisedBytes)
-    extrasMaximum = extraBlockMaxima.max() ?? 0
-    raisedMaximum = raisedBlockMaxima.max() ?? 0
-    longestExtra = extras.map(\.word.unicodeScalars.count).max() ?? 0
+    return (correctables, index, correctable.map { extras[$0].frequency }.max() ?? 0)
   }
 
   /// The largest byte of each ``blockSize`` bytes.

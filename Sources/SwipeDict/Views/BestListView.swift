@@ -24,12 +24,9 @@ struct BestListView: Sendable {
   /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`):
   /// in a blob of format 1.4 the table's copy, so this touches none of the section's pages.
   init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int, treeNodeCount: Int) throws(FormatError) {
-    func fail(_ detail: String, _ at: Int) -> FormatError {
-      FormatError(.malformed(detail), section: .bestLists, offset: fileOffset + at)
-    }
-    guard section.count >= BestListLayout.headerSize else {
-      throw fail("section is \(section.count) bytes, shorter than its header", 0)
-    }
+    let fail = try SectionHeaderCheck(
+      .bestLists, section: section, headerSize: BestListLayout.headerSize, fileOffset: fileOffset
+    ).fail
     // safe: the section, so its head, holds the header, checked above.
     guard head.uint64(at: 0)! == UInt64(wordCount) else {
       throw fail("lists of \(head.uint64(at: 0)!) words for \(wordCount) words", 0)

@@ -18,20 +18,17 @@ struct DAWGView: Sendable {
   let stateCount: Int
   let transitionCount: Int
   /// Labels of single-transition nodes, by 4-bit index.
-  private let inline: SIMD16<UInt8>
+  let inline: SIMD16<UInt8>
   /// The final state without transitions.
-  private let sinkAddress: Int
+  let sinkAddress: Int
 
   /// Validates the section header (O(1)) and creates the view.
   /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`):
   /// in a blob of format 1.4 the table's copy, so this touches none of the section's pages.
   init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, alphabetCount: Int) throws(FormatError) {
-    func fail(_ detail: String, _ at: Int) -> FormatError {
-      FormatError(.malformed(detail), section: .dawg, offset: fileOffset + at)
-    }
-    guard section.count >= DAWGLayout.headerSize else {
-      throw fail("section is \(section.count) bytes, shorter than its header", 0)
-    }
+    let fail = try SectionHeaderCheck(
+      .dawg, section: section, headerSize: DAWGLayout.headerSize, fileOffset: fileOffset
+    ).fail
     // safe: the section, so its head, holds the 64-byte header, checked above.
     let words = head.uint64(at: 0)!
     let nodeBytes = head.uint64(at: 8)!
@@ -142,8 +139,7 @@ struct DAWGView: Sendable {
         inlineCodes: lastIsNext ? header & 0x03 : header & 0x0F, lastIsNext: lastIsNext,
         deltaLabels: false, singleLabel: 0, singleTarget: 0)
     }
-    var count = Int(header & 3)
-    if count == 1 {
+    if header & 3 == 1 {
       // One transition, its width code in the output-width bits; no outputs, no code byte.
       let labels = address &- 1
       guard labels >= 0 else { return nil }
@@ -152,41 +148,22 @@ struct DAWGView: Sendable {
         outputWidth: 0, targetsEnd: labels, codes: -1, inlineCodes: (header >> 2) & 3,
         lastIsNext: lastIsNext, deltaLabels: false, singleLabel: 0, singleTarget: 0)
     }
-    let outputWidth = Int((header >> 2) & 3)
-    var end = address
-    var deltaLabels = false
-    if count == 0 {
-      guard let n = area.byte(at: address &- 1) else { return nil }
-      end = address &- 1
-      if n == 0x80 {
-        // 128 or more plain labels: the count is in the byte before.
-        guard let big = area.byte(at: address &- 2) else { return nil }
-        count = Int(big)
-        end = address &- 2
-      } else {
-        deltaLabels = n & 0x80 != 0
-        count = Int(n & 0x7F)
-      }
-    }
-    // safe: count ≤ 255 and widths ≤ 3, so none of this can overflow.
-    let labels = end &- DAWGLayout.labelBytes(count: count, delta: deltaLabels)
-    let outputs = labels &- DAWGLayout.outputBytes(count: count, width: outputWidth)
-    if count >= DAWGLayout.minWideCount {
-      // A wide node: fixed-width absolute targets, their width in the byte before the outputs.
-      guard let width = area.byte(at: outputs &- 1), (1...3).contains(width) else { return nil }
-      let targetsEnd = outputs &- 1
-      guard targetsEnd &- count &* Int(width) >= 0 else { return nil }
+    // A general or wide node: the one decoder of their layout (`generalNode(at:)`).
+    guard let general = generalNode(at: address) else { return nil }
+    if general.wide {
+      // Fixed-width absolute targets, their width in the byte below the outputs.
+      let width = area.uncheckedByte(at: general.codes)  // safe: generalNode checked codes ≥ 0
+      guard (1...3).contains(width), general.codes &- general.count &* Int(width) >= 0 else { return nil }
       return Node(
-        address: address, isFinal: isFinal, count: count, labels: labels, outputs: outputs,
-        outputWidth: outputWidth, targetsEnd: targetsEnd, codes: -2, inlineCodes: width,
-        lastIsNext: false, deltaLabels: false, singleLabel: 0, singleTarget: 0)
+        address: address, isFinal: isFinal, count: general.count, labels: general.labels,
+        outputs: general.outputs, outputWidth: general.outputWidth, targetsEnd: general.codes, codes: -2,
+        inlineCodes: width, lastIsNext: false, deltaLabels: false, singleLabel: 0, singleTarget: 0)
     }
-    let codes = outputs &- (count &+ 3) / 4
-    guard codes >= 0 else { return nil }
     return Node(
-      address: address, isFinal: isFinal, count: count, labels: labels, outputs: outputs,
-      outputWidth: outputWidth, targetsEnd: codes, codes: codes, inlineCodes: 0,
-      lastIsNext: lastIsNext, deltaLabels: deltaLabels, singleLabel: 0, singleTarget: 0)
+      address: address, isFinal: isFinal, count: general.count, labels: general.labels,
+      outputs: general.outputs, outputWidth: general.outputWidth, targetsEnd: general.codes,
+      codes: general.codes, inlineCodes: 0, lastIsNext: lastIsNext, deltaLabels: general.delta,
+      singleLabel: 0, singleTarget: 0)
   }
 
   /// Decodes a target field: an absolute address (low bit 0) or a distance back from the
@@ -376,408 +353,6 @@ struct DAWGView: Sendable {
       i &+= 1
     }
     return nil
-  }
-
-  /// Follows the transition labeled `label` out of the node at `address`: the hot path of
-  /// every lookup, with single-transition nodes (most of a lookup's steps) decoded inline.
-  /// - Returns: the target and the transition's output, or `nil` if there is none.
-  @inline(__always)
-  func step(from address: Int, label: UInt8) -> (target: Int, output: Int)? {
-    guard let header = area.byte(at: address) else { return nil }
-    let finalOutput = Int((header >> 6) & 1)
-    if header & DAWGLayout.singleFlag != 0 {
-      guard inline[Int(header & 0x0F)] == label else { return nil }
-      let mode = Int((header >> 4) & 3)
-      if mode == 0 { return address >= 1 ? (address &- 1, finalOutput) : nil }
-      guard let target = targetField(at: address &- mode, width: mode, below: address) else {
-        return nil
-      }
-      return (target, finalOutput)
-    }
-    let lastIsNext = header & DAWGLayout.lastIsNextFlag != 0
-    if header & DAWGLayout.pairFlag != 0 {
-      // Pair node, decoded inline (see `node(at:)` for the same rules, spelled out).
-      guard let first = area.byte(at: address &- 2), let second = area.byte(at: address &- 1)
-      else { return nil }
-      let code0 = Int(header & 3)
-      let high = Int((header >> 2) & 3)
-      var fieldsEnd = address &- 2
-      var output1: Int
-      if code0 == 0 {
-        output1 = finalOutput &+ 1
-      } else if lastIsNext && high != 0 {
-        output1 = high
-      } else {
-        guard let byte = area.byte(at: address &- 3) else { return nil }
-        output1 = Int(byte)
-        fieldsEnd = address &- 3
-      }
-      if first == label {
-        if code0 == 0 { return sinkAddress < address ? (sinkAddress, finalOutput) : nil }
-        guard let target = targetField(at: fieldsEnd &- code0, width: code0, below: address)
-        else { return nil }
-        return (target, finalOutput)
-      }
-      guard second == label else { return nil }
-      if lastIsNext {
-        let target = fieldsEnd &- code0 &- 1
-        return target >= 0 ? (target, output1) : nil
-      }
-      if high == 0 { return sinkAddress < address ? (sinkAddress, output1) : nil }
-      guard let target = targetField(at: fieldsEnd &- code0 &- high, width: high, below: address)
-      else { return nil }
-      return (target, output1)
-    }
-    if header & 3 == 1 {
-      // One-transition general node.
-      guard area.byte(at: address &- 1) == label else { return nil }
-      let code = Int((header >> 2) & 3)
-      if lastIsNext { return address >= 2 ? (address &- 2, finalOutput) : nil }
-      if code == 0 { return sinkAddress < address ? (sinkAddress, finalOutput) : nil }
-      guard let target = targetField(at: address &- 1 &- code, width: code, below: address) else {
-        return nil
-      }
-      return (target, finalOutput)
-    }
-    return generalStep(from: address, label: label)
-  }
-
-  /// A general or wide node, decoded for the hot paths: its extent checked once, so reads
-  /// between `codes` and `address` need no further check.
-  struct GeneralNode {
-    var address: Int
-    var header: UInt8
-    var count: Int
-    var labels: Int
-    var outputs: Int
-    var outputWidth: Int
-    var codes: Int
-    var codeBytes: Int
-    var delta: Bool
-    var wide: Bool
-  }
-
-  /// Decodes the general or wide node at `address` (the same rules as `node(at:)`).
-  @inline(__always)
-  func generalNode(at address: Int) -> GeneralNode? {
-    guard address >= 2, address < area.count else { return nil }
-    // safe: 2 ≤ address < count, so address, address − 1 and address − 2 are inside.
-    let header = area.uncheckedByte(at: address)
-    let outputWidth = Int((header >> 2) & 3)
-    var count = Int(header & 3)
-    var end = address
-    var delta = false
-    if count == 0 {
-      let n = area.uncheckedByte(at: address &- 1)
-      end = address &- 1
-      if n == 0x80 {
-        count = Int(area.uncheckedByte(at: address &- 2))
-        end = address &- 2
-      } else {
-        delta = n & 0x80 != 0
-        count = Int(n & 0x7F)
-      }
-    }
-    guard count > 0 else { return nil }
-    let labels = end &- DAWGLayout.labelBytes(count: count, delta: delta)
-    let outputs = labels &- DAWGLayout.outputBytes(count: count, width: outputWidth)
-    let wide = count >= DAWGLayout.minWideCount
-    // The fixed part below the outputs: the wide node's width byte, or the width codes.
-    let codeBytes = wide ? 1 : (count &+ 3) >> 2
-    let codes = outputs &- codeBytes
-    guard codes >= 0 else { return nil }
-    return GeneralNode(
-      address: address, header: header, count: count, labels: labels, outputs: outputs,
-      outputWidth: outputWidth, codes: codes, codeBytes: codeBytes, delta: delta, wide: wide)
-  }
-
-  /// The index of the transition labeled `label`, if any.
-  @inline(__always)
-  func index(of label: UInt8, in node: GeneralNode) -> Int? {
-    // Every offset in node.codes..<node.address is inside the area (checked by generalNode).
-    if node.wide {
-      let width = Int(area.uncheckedByte(at: node.codes))
-      let last = area.uncheckedByte(at: node.labels &+ node.count &- 1)
-      guard (1...3).contains(width), label <= last,
-        let entry = area.byte(at: node.codes &- node.count &* width &- Int(last) &- 1 &+ Int(label)),
-        entry != 0, Int(entry) <= node.count
-      else { return nil }
-      return Int(entry) &- 1
-    }
-    if node.delta {
-      var current = Int(area.uncheckedByte(at: node.labels))
-      var i = 0
-      while true {
-        if current == Int(label) { return i }
-        if current > Int(label) || i &+ 1 >= node.count { return nil }
-        // Nibble i + 1 (of difference − 1) is in byte labels + 1 + i / 2, inside the node.
-        let byte = area.uncheckedByte(at: node.labels &+ 1 &+ (i >> 1))
-        current &+= Int(i & 1 == 0 ? byte & 0x0F : byte >> 4) &+ 1
-        i &+= 1
-      }
-    }
-    // Plain labels (at most 32: more make a wide node), compared 8 at a time (SWAR): the
-    // lowest byte flagged by the zero-byte test of `word ^ pattern` is exactly the first
-    // equal one (a false flag needs a borrow from an equal byte below it); bytes past the
-    // labels are masked off. Only within the last words of the area does the scan below
-    // remain.
-    if node.count <= 32, area.contains(offset: node.labels, length: (node.count &+ 7) & ~7) {
-      let pattern = 0x0101_0101_0101_0101 &* UInt64(label)
-      var base = 0
-      while base < node.count {
-        // The whole words from node.labels are inside the area (checked above): no `?? 0`.
-        let x = (area.uint64(at: node.labels &+ base) ?? 0) ^ pattern
-        var flags = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-        let lanes = node.count &- base
-        if lanes < 8 { flags &= (1 << UInt64(8 &* lanes)) &- 1 }
-        if flags != 0 { return base &+ flags.trailingZeroBitCount >> 3 }
-        base &+= 8
-      }
-      return nil
-    }
-    var i = 0
-    while i < node.count {
-      let l = area.uncheckedByte(at: node.labels &+ i)
-      if l == label { return i }
-      if l > label { return nil }
-      i &+= 1
-    }
-    return nil
-  }
-
-  /// The label of transition `i` (`0 ≤ i < count`).
-  @inline(__always)
-  func label(_ i: Int, in node: GeneralNode) -> UInt8 {
-    if !node.delta { return area.uncheckedByte(at: node.labels &+ i) }
-    var current = area.uncheckedByte(at: node.labels)
-    for j in 0..<i {
-      let byte = area.uncheckedByte(at: node.labels &+ 1 &+ (j >> 1))
-      current &+= (j & 1 == 0 ? byte & 0x0F : byte >> 4) &+ 1
-    }
-    return current
-  }
-
-  /// The output of transition `i` (`0 ≤ i < count`).
-  @inline(__always)
-  func output(_ i: Int, in node: GeneralNode) -> Int {
-    if i == 0 { return Int((node.header >> 6) & 1) }
-    if node.outputWidth == 0 {
-      let byte = area.uncheckedByte(at: node.outputs &+ ((i &- 1) >> 1))
-      return Int((i &- 1) & 1 == 0 ? byte & 0x0F : byte >> 4)
-    }
-    var value = 0
-    let at = node.outputs &+ (i &- 1) &* node.outputWidth
-    for k in 0..<node.outputWidth { value |= Int(area.uncheckedByte(at: at &+ k)) << (8 &* k) }
-    return value
-  }
-
-  /// The last transition whose output does not exceed `remaining` (outputs ascend).
-  @inline(__always)
-  func lastIndex(withOutputAtMost remaining: Int, in node: GeneralNode) -> Int {
-    var lo = 0
-    var hi = node.count &- 1
-    while lo < hi {
-      let mid = (lo &+ hi &+ 1) >> 1
-      if output(mid, in: node) <= remaining { lo = mid } else { hi = mid &- 1 }
-    }
-    return lo
-  }
-
-  /// The target of transition `i` (`0 ≤ i < count`), or `nil` if the node is damaged.
-  @inline(__always)
-  func target(_ i: Int, in node: GeneralNode) -> Int? {
-    if node.wide {
-      let width = Int(area.uncheckedByte(at: node.codes))
-      guard (1...3).contains(width) else { return nil }
-      let at = node.codes &- (node.count &- i) &* width
-      return absoluteField(at: at, width: width, below: node.address)
-    }
-    var codeWord: UInt64
-    if let word = area.uint64(at: node.codes) {
-      // One load; the bytes past the codes (outputs, labels) masked off.
-      codeWord = node.codeBytes >= 8 ? word : word & ((1 << UInt64(8 &* node.codeBytes)) &- 1)
-    } else {
-      codeWord = 0
-      for k in 0..<node.codeBytes {
-        codeWord |= UInt64(area.uncheckedByte(at: node.codes &+ k)) << UInt64(8 &* k)
-      }
-    }
-    if node.header & DAWGLayout.lastIsNextFlag != 0 && i == node.count &- 1 {
-      let start = node.codes &- Self.fieldSum(codeWord)
-      return start >= 1 ? start &- 1 : nil
-    }
-    let shift = UInt64(2 &* i)
-    let width = Int((codeWord >> shift) & 3)
-    if width == 0 { return sinkAddress < node.address ? sinkAddress : nil }
-    let upTo = shift &+ 2 >= 64 ? codeWord : codeWord & ((1 << (shift &+ 2)) &- 1)
-    return targetField(at: node.codes &- Self.fieldSum(upTo), width: width, below: node.address)
-  }
-
-  /// `step` for general and wide nodes (a test checks it agrees with `node(at:)`, `find`,
-  /// `target` and `output` on every path).
-  @inline(never)
-  private func generalStep(from address: Int, label: UInt8) -> (target: Int, output: Int)? {
-    guard let node = generalNode(at: address), let i = index(of: label, in: node),
-      let target = target(i, in: node)
-    else { return nil }
-    return (target, output(i, in: node))
-  }
-
-  /// The sum of the 2-bit fields of a 64-bit word (SWAR).
-  @inline(__always)
-  static func fieldSum(_ word: UInt64) -> Int {
-    let pairs = (word & 0x3333_3333_3333_3333) &+ ((word >> 2) & 0x3333_3333_3333_3333)
-    let nibbles = (pairs & 0x0F0F_0F0F_0F0F_0F0F) &+ ((pairs >> 4) & 0x0F0F_0F0F_0F0F_0F0F)
-    return Int((nibbles &* 0x0101_0101_0101_0101) >> 56)
-  }
-
-  /// Walks `labels` from the root.
-  /// - Returns: the address reached and the sum of outputs on the way, or `nil`.
-  @inline(__always)
-  func walk<S: Sequence<UInt8>>(_ labels: S) -> (address: Int, output: Int)? {
-    var address = root
-    var output = 0
-    for label in labels {
-      guard let (next, out) = step(from: address, label: label) else { return nil }
-      output &+= out
-      address = next
-    }
-    return (address, output)
-  }
-
-  /// Whether the node at `address` is final.
-  @inline(__always)
-  func isFinal(_ address: Int) -> Bool {
-    (area.byte(at: address) ?? 0) & DAWGLayout.finalFlag != 0
-  }
-
-  /// The labels of the word with `id`, or `nil` if there is none (or the blob is damaged).
-  func labels(of id: Int) -> [UInt8]? {
-    guard id >= 0, id < wordCount else { return nil }
-    var remaining = id
-    var address = root
-    var labels: [UInt8] = []
-    labels.reserveCapacity(16)
-    while true {
-      guard let header = area.byte(at: address) else { return nil }
-      if header & DAWGLayout.finalFlag != 0, remaining == 0 { return labels }
-      guard labels.count < longestWord, let step = transition(from: address, header: header, remaining: remaining)
-      else { return nil }
-      remaining &-= step.output
-      labels.append(step.label)
-      address = step.target
-    }
-  }
-
-  /// One step of an ID's path: the transition it takes out of a node.
-  struct PathStep {
-    /// The transition's label, target and output.
-    var label: UInt8
-    var target: Int
-    var output: Int
-    /// The next transition's output (`Int.max` after the last one): a remaining ID below it
-    /// takes the same transition.
-    var limit: Int
-  }
-
-  /// The transition the path of an ID takes out of the node at `address`, whose header byte
-  /// is `header`, `remaining` being the ID less the outputs on the way (a final node with
-  /// `remaining` 0 is the word's end, not asked here): the last transition whose output does
-  /// not exceed `remaining`. `nil` when there is none (the ID is not below the node) or the
-  /// node is damaged.
-  @inline(__always)
-  func transition(from address: Int, header: UInt8, remaining: Int) -> PathStep? {
-    if header & DAWGLayout.singleFlag != 0 {
-      // One transition, output = final: the path must go through it.
-      let out = Int((header >> 6) & 1)
-      let mode = Int((header >> 4) & 3)
-      guard out <= remaining else { return nil }
-      let label = inline[Int(header & 0x0F)]
-      if mode == 0 { return address >= 1 ? PathStep(label: label, target: address &- 1, output: out, limit: .max) : nil }
-      guard let target = targetField(at: address &- mode, width: mode, below: address) else { return nil }
-      return PathStep(label: label, target: target, output: out, limit: .max)
-    }
-    // General and wide nodes (not pairs or one-transition nodes) take the fast path.
-    if header & DAWGLayout.pairFlag == 0, header & 3 != 1, let general = generalNode(at: address) {
-      let i = lastIndex(withOutputAtMost: remaining, in: general)
-      let out = output(i, in: general)
-      guard out <= remaining, let next = target(i, in: general) else { return nil }
-      let limit = i &+ 1 < general.count ? output(i &+ 1, in: general) : .max
-      return PathStep(label: label(i, in: general), target: next, output: out, limit: limit)
-    }
-    guard let node = node(at: address), node.count > 0 else { return nil }
-    var lo = 0
-    var hi = node.count &- 1
-    while lo < hi {
-      let mid = (lo &+ hi &+ 1) >> 1
-      if output(node, mid) <= remaining { lo = mid } else { hi = mid &- 1 }
-    }
-    let out = output(node, lo)
-    guard out <= remaining, let next = target(node, lo) else { return nil }
-    let limit = lo &+ 1 < node.count ? output(node, lo &+ 1) : .max
-    return PathStep(label: label(node, lo), target: next, output: out, limit: limit)
-  }
-
-  /// Spells words in ascending ID order, each from where its path leaves the previous
-  /// word's: IDs close together (the completions of a prefix, say) share the descent of their
-  /// common prefix, which costs one comparison per shared letter.
-  struct Speller {
-    private let dawg: DAWGView
-    /// The previous word's path: its steps and the ID less the outputs before each.
-    private var steps: [(step: PathStep, remaining: Int)] = []
-    /// The labels of the word last spelled.
-    private(set) var labels: [UInt8] = []
-    private var previous = -1
-
-    init(dawg: DAWGView) {
-      self.dawg = dawg
-      steps.reserveCapacity(16)
-      labels.reserveCapacity(16)
-    }
-
-    /// Spells word `id`, which must be above the previous one, into ``labels``. Returns
-    /// `false` if there is no such word or the automaton is damaged (the speller then
-    /// starts again from the root for the next ID).
-    mutating func spell(_ id: Int) -> Bool {
-      guard id > previous, id < dawg.wordCount else { return fail() }
-      // The steps the new ID takes too: the same transition while its remaining ID stays
-      // below the next transition's output.
-      let delta = id &- previous
-      var depth = 0
-      if previous >= 0 {
-        while depth < steps.count, steps[depth].remaining &+ delta < steps[depth].step.limit {
-          steps[depth].remaining &+= delta
-          depth &+= 1
-        }
-      }
-      steps.removeLast(steps.count &- depth)
-      labels.removeLast(labels.count &- depth)
-      var address = dawg.root
-      var remaining = id
-      if let last = steps.last {
-        address = last.step.target
-        remaining = last.remaining &- last.step.output
-      }
-      previous = id
-      while true {
-        guard let header = dawg.area.byte(at: address) else { return fail() }
-        if header & DAWGLayout.finalFlag != 0, remaining == 0 { return true }
-        guard labels.count < dawg.longestWord,
-          let step = dawg.transition(from: address, header: header, remaining: remaining)
-        else { return fail() }
-        steps.append((step, remaining))
-        labels.append(step.label)
-        remaining &-= step.output
-        address = step.target
-      }
-    }
-
-    private mutating func fail() -> Bool {
-      steps.removeAll(keepingCapacity: true)
-      labels.removeAll(keepingCapacity: true)
-      previous = -1
-      return false
-    }
   }
 
   /// The one transition of the node at `address` when it is a single-transition node that

@@ -21,12 +21,9 @@ struct FeatureView: Sendable {
     section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int, layoutKeys: Int,
     narrowRecords: Bool
   ) throws(FormatError) {
-    func fail(_ detail: String, _ at: Int) -> FormatError {
-      FormatError(.malformed(detail), section: .features, offset: fileOffset + at)
-    }
-    guard section.count >= FeatureLayout.headerSize else {
-      throw fail("section is \(section.count) bytes, shorter than its header", 0)
-    }
+    let fail = try SectionHeaderCheck(
+      .features, section: section, headerSize: FeatureLayout.headerSize, fileOffset: fileOffset
+    ).fail
     // safe: the section, so its head, holds the header, checked above.
     let words = head.uint64(at: 0)!
     let keys = head.uint32(at: 8)!

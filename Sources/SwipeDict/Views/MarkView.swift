@@ -18,12 +18,9 @@ struct MarkView: Sendable {
   /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`):
   /// in a blob of format 1.4 the table's copy, so this touches none of the section's pages.
   init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int) throws(FormatError) {
-    func fail(_ detail: String, _ at: Int) -> FormatError {
-      FormatError(.malformed(detail), section: .marks, offset: fileOffset + at)
-    }
-    guard section.count >= MarkLayout.headerSize else {
-      throw fail("section is \(section.count) bytes, shorter than its header", 0)
-    }
+    let fail = try SectionHeaderCheck(
+      .marks, section: section, headerSize: MarkLayout.headerSize, fileOffset: fileOffset
+    ).fail
     // safe: the section, so its head, holds the header, checked above.
     let words = head.uint64(at: 0)!
     guard words == UInt64(wordCount) else { throw fail("\(words) words, the automaton has \(wordCount)", 0) }

@@ -35,12 +35,9 @@ struct PrefixTreeView: Sendable {
   init(
     section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int, rankedLeaves: Bool
   ) throws(FormatError) {
-    func fail(_ detail: String, _ at: Int) -> FormatError {
-      FormatError(.malformed(detail), section: .prefixTree, offset: fileOffset + at)
-    }
-    guard section.count >= PrefixTreeLayout.headerSize else {
-      throw fail("section is \(section.count) bytes, shorter than its header", 0)
-    }
+    let fail = try SectionHeaderCheck(
+      .prefixTree, section: section, headerSize: PrefixTreeLayout.headerSize, fileOffset: fileOffset
+    ).fail
     // safe: the section, so its head, holds the header, checked above.
     guard head.uint64(at: 0)! == UInt64(wordCount) else {
       throw fail("tree of \(head.uint64(at: 0)!) words for \(wordCount) words", 0)
