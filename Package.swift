@@ -218,12 +218,14 @@ let package = Package(
     .testTarget(
       name: "SwipeDictServerTests",
       dependencies: [
-        "SwipeDictServer", "SwipeDecoder", "SwipeDictTools", "SwipeDictCompiler", "SwipeDictTestSupport", "SwipeDictCLI",
+        "SwipeDictServer", "SwipeDecoder", "SwipeDictTools", "SwipeDictCompiler", "SwipeDictTestSupport",
+        "SwipeDictCLI",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "SwipeDictCLITests", dependencies: ["SwipeDictCLI", "SwipeDictBench", "SwipeDictTestSupport", "SwipeDictTools"],
+      name: "SwipeDictCLITests",
+      dependencies: ["SwipeDictCLI", "SwipeDictBench", "SwipeDictTestSupport", "SwipeDictTools"],
       swiftSettings: strictSwift),
   ]
 )

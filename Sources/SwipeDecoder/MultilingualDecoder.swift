@@ -1,3 +1,5 @@
+import SwipeDict
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import SwipeDict
 
 /// One swipe decoded against several languages at once, as a bilingual user swipes: the
 /// words of every language compete in one ranking, each carrying its language.

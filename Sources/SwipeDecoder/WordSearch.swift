@@ -1,3 +1,5 @@
+import SwipeDict
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import SwipeDict
 
 /// Matches a reduced swipe against candidate words and keeps the best few (steps 3 and 4 of
 /// ``SwipeDecoder``).

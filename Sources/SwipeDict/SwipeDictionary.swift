@@ -195,7 +195,8 @@ public struct SwipeDictionary: Sendable {
         guard let tree else {
           throw FormatError(.malformed("best lists without a prefix tree"), section: .bestLists, offset: offset)
         }
-        best = try BestListView(section: bytes, head: head, fileOffset: offset, wordCount: wordCount, treeNodeCount: tree.nodeCount)
+        best = try BestListView(
+          section: bytes, head: head, fileOffset: offset, wordCount: wordCount, treeNodeCount: tree.nodeCount)
       }
       var marks: MarkView?
       if contents.section(.marks) != nil {

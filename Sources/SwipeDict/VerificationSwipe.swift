@@ -56,7 +56,8 @@ extension SwipeDictionary {
     let base = Int(contents.section(.features)!.offset) + FeatureLayout.headerSize
     for id in 0..<wordCount {
       // A narrow record holds all but the key count: compare it as a reader widens it.
-      let expected = features.isNarrow ? FeatureLayout.widened(FeatureLayout.narrowed(facts.records[id])) : facts.records[id]
+      let expected =
+        features.isNarrow ? FeatureLayout.widened(FeatureLayout.narrowed(facts.records[id])) : facts.records[id]
       guard features.record(id) != nil, features.packed(id) == expected else {
         throw FormatError(
           .malformed("record of word \(id) does not match its key path"), section: .features,

@@ -1,8 +1,8 @@
 import ArgumentParser
-import SwipeDictCommandLine
-import SwipeDictFiles
 import Foundation
 import SwipeDict
+import SwipeDictCommandLine
+import SwipeDictFiles
 import SwipeDictTools
 
 struct BenchCommand: ParsableCommand {
@@ -116,7 +116,8 @@ struct BenchCommand: ParsableCommand {
       valueName: "file"))
   var sentences: [String] = []
 
-  @Flag(help: "Only the --sentences measurement (and --misspellings, if given): skip the lookups and the keyboard queries.")
+  @Flag(
+    help: "Only the --sentences measurement (and --misspellings, if given): skip the lookups and the keyboard queries.")
   var sentencesOnly = false
 
   @OptionGroup(title: "Correction (--keyboard, --misspellings)") var correction: CorrectionArguments
@@ -147,7 +148,8 @@ struct BenchCommand: ParsableCommand {
           + " whose words are words of the blob)")
     }
     let sentenceResults = try sentences.map { path in
-      SentenceBench(dictionary: dictionary, passes: passes).run(try SentenceBench.read(path, dictionary: dictionary), name: path)
+      SentenceBench(dictionary: dictionary, passes: passes).run(
+        try SentenceBench.read(path, dictionary: dictionary), name: path)
     }
     if misspellingsOnly || sentencesOnly {
       if json {
@@ -162,7 +164,8 @@ struct BenchCommand: ParsableCommand {
     }
     let hitWords = try hits.map(readLines) ?? sampleWords(dictionary)
     let missWords = try misses.map(readLines) ?? mutated(hitWords, dictionary)
-    let prefixList = try prefixes.map(readLines)
+    let prefixList =
+      try prefixes.map(readLines)
       ?? Array(Set(hitWords.map { String($0.prefix(2)) })).sorted().prefix(1000).map { $0 }
     let ids = hitWords.compactMap { dictionary.id(of: $0) }
     guard !hitWords.isEmpty, !ids.isEmpty else { throw failure("no hit words to time") }
@@ -228,11 +231,13 @@ struct BenchCommand: ParsableCommand {
       print("  lookup miss     \(fixedDecimal(missNs, places: 2)) ns   (\(grouped(missWords.count)) words)")
       print("  word → ID       \(fixedDecimal(wordToIdNs, places: 2)) ns")
       print("  ID → word       \(fixedDecimal(idToWordNs, places: 2)) ns")
-      print("  prefix listing  \(fixedDecimal(prefixNs / 1000, places: 2)) µs   (\(prefixList.count) prefixes, "
-        + "\(fixedDecimal(wordsPerPrefix, places: 2)) words each)")
+      print(
+        "  prefix listing  \(fixedDecimal(prefixNs / 1000, places: 2)) µs   (\(prefixList.count) prefixes, "
+          + "\(fixedDecimal(wordsPerPrefix, places: 2)) words each)")
       if let memory {
-        print("  memory after open + \(grouped(hitWords.count)) lookups: mapping \(memory.mappedResident) kB "
-          + "resident, \(memory.mappedDirty) kB dirty; heap +\(memory.heapDirty) kB dirty")
+        print(
+          "  memory after open + \(grouped(hitWords.count)) lookups: mapping \(memory.mappedResident) kB "
+            + "resident, \(memory.mappedDirty) kB dirty; heap +\(memory.heapDirty) kB dirty")
       }
       if let keyboardResult { for line in keyboardResult.lines { print(line) } }
       for line in misspellingResults.flatMap(\.lines) + sentenceResults.flatMap(\.lines) { print(line) }

@@ -1,10 +1,10 @@
-import SwipeDictCommandLine
 import Foundation
 import SwipeDecoder
 import SwipeDict
+import SwipeDictCommandLine
 import SwipeDictFiles
-import SwipeDictTools
 @_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTools
 
 /// `swipedict bench --keyboard`: per-call latency of the queries a keyboard makes after
 /// each keystroke or swipe (completion, correction, swipe filter), on deterministic samples

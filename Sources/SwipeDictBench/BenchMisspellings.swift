@@ -1,7 +1,7 @@
-import SwipeDictCommandLine
-import SwipeDictFiles
 import Foundation
 import SwipeDict
+import SwipeDictCommandLine
+import SwipeDictFiles
 import SwipeDictTools
 
 /// `swipedict bench --misspellings FILE`: how often the corrector puts the intended word first

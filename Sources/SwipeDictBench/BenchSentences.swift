@@ -1,8 +1,8 @@
-import SwipeDictCommandLine
-import SwipeDictFiles
 import Foundation
 import SwipeDecoder
 import SwipeDict
+import SwipeDictCommandLine
+import SwipeDictFiles
 import SwipeDictTools
 
 /// `swipedict bench --sentences FILE`: what the previous word buys while typing running text

@@ -101,7 +101,8 @@ struct LoadTest: Sendable {
   private func wordPaths() throws -> [(word: String, points: [[Double]])] {
     let client = LoopbackClient(port: port)
     let blobs = try json(client.request("GET", "/api/blobs"))
-    guard let list = blobs["blobs"] as? [[String: Any]], let entry = list.first(where: { $0["name"] as? String == blob }),
+    guard let list = blobs["blobs"] as? [[String: Any]],
+      let entry = list.first(where: { $0["name"] as? String == blob }),
       let layout = entry["layout"] as? [String: Any], let keyWidth = layout["keyWidth"] as? Double,
       let keys = layout["keys"] as? [[String: Any]]
     else { throw LoopbackClient.Failure(description: "the server has no blob \(blob)") }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import SwipeDictCommandLine
 import Foundation
+import SwipeDictCommandLine
 import SwipeDictTools
 
 /// `swipedict serve-load`: the load test of a running `swipedict serve` (bench/serve.sh).
@@ -41,7 +41,9 @@ struct ServeLoadCommand: ParsableCommand {
     try checkRange("--port", port, in: 1...65535)
     try checkRange("--sessions", sessions, in: 1...64)
     try checkRange("--seconds", seconds, in: 1...600)
-    guard rate.isFinite, rate >= 1, rate <= 1000 else { throw ValidationError("--rate must be from 1 to 1000, not \(rate)") }
+    guard rate.isFinite, rate >= 1, rate <= 1000 else {
+      throw ValidationError("--rate must be from 1 to 1000, not \(rate)")
+    }
   }
 
   func run() throws {
@@ -53,8 +55,10 @@ struct ServeLoadCommand: ParsableCommand {
     do { report = try test.run() } catch { throw failure("\(error)") }
     func ms(_ value: Double) -> String { String(format: "%.2f", value) }
     print("sessions \(sessions), \(ms(rate)) points/s each, \(seconds) s")
-    print("points      \(grouped(report.points)) (\(String(format: "%.0f", report.throughput))/s), errors \(report.errors)")
-    print("per point   median \(ms(report.pointMedian)) ms, p99 \(ms(report.pointP99)) ms, max \(ms(report.pointMax)) ms")
+    print(
+      "points      \(grouped(report.points)) (\(String(format: "%.0f", report.throughput))/s), errors \(report.errors)")
+    print(
+      "per point   median \(ms(report.pointMedian)) ms, p99 \(ms(report.pointP99)) ms, max \(ms(report.pointMax)) ms")
     print("lift→top 4  median \(ms(report.liftMedian)) ms, p99 \(ms(report.liftP99)) ms (round trip)")
     print("server wait median \(ms(report.waitMedian)) ms, p99 \(ms(report.waitP99)) ms (waitMs)")
     print("swipes      \(report.swipes), word in the top 4: \(report.topFour)")

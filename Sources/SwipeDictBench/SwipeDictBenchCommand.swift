@@ -32,7 +32,9 @@ struct UserCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "user",
     abstract: "The user dictionary's crash test (stress) and timings (bench) on a file they create.",
-    subcommands: [UserStressCommand.self, UserStressWriterCommand.self, UserStressReaderCommand.self, UserBenchCommand.self]
+    subcommands: [
+      UserStressCommand.self, UserStressWriterCommand.self, UserStressReaderCommand.self, UserBenchCommand.self,
+    ]
   )
 
   @Argument(help: "The user dictionary file the test creates (it must not exist).")

@@ -1,7 +1,7 @@
 import ArgumentParser
-import SwipeDictCommandLine
 import Foundation
 import SwipeDict
+import SwipeDictCommandLine
 import SwipeDictSystem
 import SwipeDictTools
 
@@ -54,7 +54,8 @@ struct UserBenchCommand: ParsableCommand {
 
   private func measure() throws(UserDictionaryError) {
     let words = (0..<entries).map { "word" + String(repeating: "0", count: max(0, 5 - String($0).count)) + String($0) }
-    let writer = try UserDictionary(path: user.file, options: .init(capacity: max(entries, UserDictionary.defaultCapacity)))
+    let writer = try UserDictionary(
+      path: user.file, options: .init(capacity: max(entries, UserDictionary.defaultCapacity)))
     try writer.importList(UserWordList(items: words.map { .init(word: $0, kind: .learned, uses: 1) }))
     let compactedSize = fileSize(user.file)
 
@@ -120,7 +121,8 @@ struct UserBenchCommand: ParsableCommand {
       let sorted = values.sorted()
       return microseconds(sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))])
     }
-    print("""
+    print(
+      """
       store                         log (SwipeDict UserDictionary)
       entries                       \(grouped(entries))
       open + load, compacted        \(median(openTimes)) (median of \(openTimes.count))

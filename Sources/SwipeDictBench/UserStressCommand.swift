@@ -1,7 +1,7 @@
 import ArgumentParser
-import SwipeDictCommandLine
 import Foundation
 import SwipeDict
+import SwipeDictCommandLine
 import SwipeDictSystem
 import SwipeDictTools
 
@@ -164,7 +164,9 @@ struct UserStressCommand: ParsableCommand {
   @ParentCommand var user: UserCommand
   @OptionGroup var options: UserStressOptions
 
-  @Option(name: .customLong("kill-ms"), parsing: .unconditional, help: "Kill the writer at most this many ms after it started.")
+  @Option(
+    name: .customLong("kill-ms"), parsing: .unconditional,
+    help: "Kill the writer at most this many ms after it started.")
   var killMilliseconds: Double = 5
 
   @Option(parsing: .unconditional, help: "Give up after this many seconds.")
@@ -185,7 +187,8 @@ struct UserStressCommand: ParsableCommand {
     let total = options.ops
     var generator = SeededGenerator(seed: options.seed, stream: 1)
 
-    let reader = try Child(["user", user.file, "stress-reader"] + options.arguments + ["--time-limit", "\(timeLimit)"])
+    let reader = try Child(
+      ["user", user.file, "stress-reader"] + options.arguments + ["--time-limit", "\(timeLimit)"])
     var known = 0  // operations known to be in the file
     var acknowledged = 0
     var keptUnacknowledged = 0
@@ -274,11 +277,13 @@ struct UserStressCommand: ParsableCommand {
     let fields = Dictionary(
       uniqueKeysWithValues: report.split(separator: " ").compactMap { pair -> (String, String)? in
         let parts = pair.split(separator: "=", maxSplits: 1)
-        return parts.count == 2 ? (String(parts[0]), String(parts[1]).trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+        return parts.count == 2
+          ? (String(parts[0]), String(parts[1]).trimmingCharacters(in: .whitespacesAndNewlines)) : nil
       })
     let torn = Int(fields["torn"] ?? "") ?? -1
     let elapsed = now() - started
-    print("""
+    print(
+      """
       operations     \(grouped(total)) (seed \(options.seed), \(options.vocabulary) words)
       writer runs    \(grouped(runs)), killed \(grouped(kills)) times (SIGKILL 1 to \(fixedDecimal(killMilliseconds, places: 1)) ms after each start)
       acknowledged   \(grouped(acknowledged)); \(grouped(keptUnacknowledged)) more in the file, written when the writer was killed before acknowledging
@@ -289,7 +294,11 @@ struct UserStressCommand: ParsableCommand {
       time           \(fixedDecimal(writing, places: 1)) s writing, \(fixedDecimal(elapsed, places: 1)) s in all
       """)
     if let finalCheck { problems.append("the file at the end: \(finalCheck)") }
-    if readerStatus != 0 { problems.append("the reader exited with status \(readerStatus): \(fields["problem"]?.replacingOccurrences(of: "_", with: " ") ?? report)") }
+    if readerStatus != 0 {
+      problems.append(
+        "the reader exited with status \(readerStatus): \(fields["problem"]?.replacingOccurrences(of: "_", with: " ") ?? report)"
+      )
+    }
     if torn != 0 && readerStatus == 0 { problems.append("the reader reported \(torn) torn reads") }
     if !problems.isEmpty {
       throw failure("stress test failed:\n  " + problems.prefix(10).joined(separator: "\n  "))
@@ -412,7 +421,8 @@ struct UserStressReaderCommand: ParsableCommand {
       }
       if seen == UInt64(options.ops) || now() - started > timeLimit { break }
     }
-    var line = "refreshes=\(refreshes) states=\(states) torn=\(torn) incomplete=\(incomplete) replaced=\(replaced) "
+    var line =
+      "refreshes=\(refreshes) states=\(states) torn=\(torn) incomplete=\(incomplete) replaced=\(replaced) "
       + "replacedChecked=\(replacedChecked)"
     if let problem { line += " problem=" + problem.replacingOccurrences(of: " ", with: "_") }
     print(line)

@@ -196,7 +196,8 @@ public func swipedictWord(
     let needed = word.utf8.count
     length?.pointee = needed
     guard needed < capacity, let buffer else {
-      throw Failure(SWIPEDICT_E_BUFFER, "word \(id) takes \(needed + 1) bytes with its NUL; the buffer holds \(capacity)")
+      throw Failure(
+        SWIPEDICT_E_BUFFER, "word \(id) takes \(needed + 1) bytes with its NUL; the buffer holds \(capacity)")
     }
     word.withUTF8 { bytes in
       buffer.withMemoryRebound(to: UInt8.self, capacity: bytes.count + 1) { target in

@@ -193,7 +193,8 @@ public func swipedictSessionSetResultCount(_ session: OpaquePointer?, _ count: I
   api { () throws(Failure) in
     let state = try SessionState.named(session)
     guard count >= 1, count <= Int(SWIPEDICT_MAX_RESULTS) else {
-      throw Failure(SWIPEDICT_E_RANGE, "a result count of \(UInt(bitPattern: count)) is not in 1...\(SWIPEDICT_MAX_RESULTS)")
+      throw Failure(
+        SWIPEDICT_E_RANGE, "a result count of \(UInt(bitPattern: count)) is not in 1...\(SWIPEDICT_MAX_RESULTS)")
     }
     state.lock.withLock { state.setResultCount(count) }
     return SWIPEDICT_OK

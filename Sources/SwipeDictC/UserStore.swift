@@ -184,7 +184,8 @@ public func swipedictUserIsReadOnly(_ store: OpaquePointer?, _ readOnly: UnsafeM
 public func swipedictUseUserWords(_ dict: OpaquePointer?, _ store: OpaquePointer?) -> Int32 {
   api { () throws(Failure) in
     let state = try DictionaryState.named(dict)
-    let words = try store.map { (store) throws(Failure) in try UserStoreState.named(store).with { $0.words } } ?? UserWords()
+    let words =
+      try store.map { (store) throws(Failure) in try UserStoreState.named(store).with { $0.words } } ?? UserWords()
     var dictionary = state.dictionary
     dictionary.userWords = words
     guard let old = HandleTable.shared.replace(dict, kind: .dictionary, with: DictionaryState(dictionary)) else {

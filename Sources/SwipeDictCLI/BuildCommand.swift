@@ -1,7 +1,7 @@
 import ArgumentParser
-import SwipeDictCommandLine
 import Foundation
 import SwipeDict
+import SwipeDictCommandLine
 import SwipeDictCompiler
 import SwipeDictFiles
 import SwipeDictTools
@@ -37,7 +37,8 @@ struct BuildCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: "The keyboard layout JSON file, or the name of one of corpora/layouts/ (qwerty-en) from the repository's top.")
+    help: "The keyboard layout JSON file, or the name of one of corpora/layouts/ (qwerty-en) from the repository's top."
+  )
   var layout: String
 
   @Option(name: .long, help: ArgumentHelp("A bigram list, w1 w2<TAB>count lines (repeatable).", valueName: "file"))
@@ -139,7 +140,8 @@ struct BuildCommand: ParsableCommand {
     }
     if timings {
       for (at, progress) in stages {
-        printError("timings: \(fixedDecimal(milliseconds(at), places: 1)) ms \(progress.stage.rawValue): \(progress.detail)")
+        printError(
+          "timings: \(fixedDecimal(milliseconds(at), places: 1)) ms \(progress.stage.rawValue): \(progress.detail)")
       }
       printError("timings: \(fixedDecimal(milliseconds(clock.now - started), places: 1)) ms written: \(output)")
     }
@@ -153,43 +155,52 @@ struct BuildCommand: ParsableCommand {
     guard !quiet else { return }
     let elapsed = clock.now - started
     let words = report.words
-    print("\(output): \(grouped(words)) words, \(grouped(report.bytes)) bytes "
-      + "(\(fixedDecimal(Double(report.bytes) / Double(words), places: 2)) bytes/word), "
-      + "built in \(fixedDecimal(milliseconds(elapsed) / 1000, places: 2)) s")
-    print("  read \(grouped(report.entriesRead)) entries from \(report.inputs.count) file(s), "
-      + "\(grouped(report.distinctWords)) distinct; dropped \(grouped(report.untypeable)) untypeable, "
-      + "\(grouped(report.emptyKeyPath)) with an empty key path, "
-      + "\(grouped(report.belowMinCount)) below --min-count, \(grouped(report.beyondMaxWords)) beyond --max-words")
+    print(
+      "\(output): \(grouped(words)) words, \(grouped(report.bytes)) bytes "
+        + "(\(fixedDecimal(Double(report.bytes) / Double(words), places: 2)) bytes/word), "
+        + "built in \(fixedDecimal(milliseconds(elapsed) / 1000, places: 2)) s")
+    print(
+      "  read \(grouped(report.entriesRead)) entries from \(report.inputs.count) file(s), "
+        + "\(grouped(report.distinctWords)) distinct; dropped \(grouped(report.untypeable)) untypeable, "
+        + "\(grouped(report.emptyKeyPath)) with an empty key path, "
+        + "\(grouped(report.belowMinCount)) below --min-count, \(grouped(report.beyondMaxWords)) beyond --max-words")
     let phrases = report.inputs.reduce(0) { $0 + $1.multiWord }
     if phrases > 0 {
       let examples = report.inputs.flatMap(\.multiWordExamples).prefix(5).map { "\"\($0)\"" }
       let entries = phrases == 1 ? "entry" : "entries"
-      print("  kept apart \(grouped(phrases)) multi-word \(entries) (phrases, not swiped words), e.g.: "
-        + examples.joined(separator: " "))
+      print(
+        "  kept apart \(grouped(phrases)) multi-word \(entries) (phrases, not swiped words), e.g.: "
+          + examples.joined(separator: " "))
     }
     if !report.bigramInputs.isEmpty {
-      print("  bigrams: kept \(grouped(report.bigrams)) pairs of words of the blob from \(report.bigramInputs.count) file(s); "
-        + "left out \(grouped(report.bigramsDropped)) with a word not in the blob")
+      print(
+        "  bigrams: kept \(grouped(report.bigrams)) pairs of words of the blob from \(report.bigramInputs.count) file(s); "
+          + "left out \(grouped(report.bigramsDropped)) with a word not in the blob")
     }
     if report.neverSuggested + report.abbreviations + report.misspellings + report.shortcuts > 0 {
-      print("  marked \(grouped(report.neverSuggested)) possibly offensive (accepted, never suggested), "
-        + "\(grouped(report.abbreviations)) abbreviations; \(grouped(report.misspellings)) misspellings "
-        + "(not_a_word, kept only as shortcut sources); \(grouped(report.shortcuts)) shortcuts, "
-        + "\(grouped(report.whitelisted)) whitelisted")
+      print(
+        "  marked \(grouped(report.neverSuggested)) possibly offensive (accepted, never suggested), "
+          + "\(grouped(report.abbreviations)) abbreviations; \(grouped(report.misspellings)) misspellings "
+          + "(not_a_word, kept only as shortcut sources); \(grouped(report.shortcuts)) shortcuts, "
+          + "\(grouped(report.whitelisted)) whitelisted")
     }
     if !report.untypeableExamples.isEmpty {
-      print("  untypeable on \(layoutModel.name), e.g.: "
-        + report.untypeableExamples.prefix(5).map { "\"\($0)\"" }.joined(separator: " "))
+      print(
+        "  untypeable on \(layoutModel.name), e.g.: "
+          + report.untypeableExamples.prefix(5).map { "\"\($0)\"" }.joined(separator: " "))
     }
     if !report.emptyKeyPathExamples.isEmpty {
-      print("  empty key path (no character has a key), e.g.: "
-        + report.emptyKeyPathExamples.prefix(5).map { "\"\($0)\"" }.joined(separator: " "))
+      print(
+        "  empty key path (no character has a key), e.g.: "
+          + report.emptyKeyPathExamples.prefix(5).map { "\"\($0)\"" }.joined(separator: " "))
     }
-    print("  automaton: \(grouped(report.states)) states, \(grouped(report.transitions)) transitions, "
-      + "\(report.alphabetSize) characters")
+    print(
+      "  automaton: \(grouped(report.states)) states, \(grouped(report.transitions)) transitions, "
+        + "\(report.alphabetSize) characters")
     for section in report.sections {
-      print("  \(section.tag)  \(grouped(section.bytes).leftPadded(12)) bytes  "
-        + "\(fixedDecimal(Double(section.bytes) / Double(words), places: 2)) bytes/word")
+      print(
+        "  \(section.tag)  \(grouped(section.bytes).leftPadded(12)) bytes  "
+          + "\(fixedDecimal(Double(section.bytes) / Double(words), places: 2)) bytes/word")
     }
   }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
-import SwipeDictCommandLine
-import SwipeDictFiles
 import SwipeDecoder
 import SwipeDict
+import SwipeDictCommandLine
+import SwipeDictFiles
 import SwipeDictTools
 
 struct DecodeCommand: ParsableCommand {
@@ -223,8 +223,12 @@ struct DecodeCommand: ParsableCommand {
       }
       let explained = (word ?? swipe.word).flatMap { target in
         explain
-          ? (target, decoder.explain(
-            swipe.points, word: target, context: wordContext, deadline: deadline.map { .now + .microseconds(Int64($0 * 1000)) }))
+          ? (
+            target,
+            decoder.explain(
+              swipe.points, word: target, context: wordContext,
+              deadline: deadline.map { .now + .microseconds(Int64($0 * 1000)) })
+          )
           : nil
       }
       if json {
@@ -338,7 +342,9 @@ struct DecodeCommand: ParsableCommand {
       switch form.verdict {
       case .shown(let place): head += "shown \(ordinal(place))"
       case .outranked: head += "outranked"
-      case .displaced: head += "would rank within the result, but the search (frequency weight \(fixedDecimal(Double(frequencyWeightUsed), places: 3))) left it out"
+      case .displaced:
+        head +=
+          "would rank within the result, but the search (frequency weight \(fixedDecimal(Double(frequencyWeightUsed), places: 3))) left it out"
       case .merged(let into): head += "shown as \"\(into)\" (same key path, more frequent form)"
       case .filtered(let stage): head += "dropped by the \(stage.rawValue) filter"
       case .outsideBand: head += "outside the DTW's locality band"
@@ -348,9 +354,10 @@ struct DecodeCommand: ParsableCommand {
       lines.append(head)
       lines.append("    filters: " + form.filters.checks.map(describe).joined(separator: ", "))
       lines.append(
-        "    " + scoreText(
-          distance: form.distance, shape: form.shapeDistance, lengthRatio: form.lengthRatio, prior: form.prior,
-          score: form.score, linear: linear))
+        "    "
+          + scoreText(
+            distance: form.distance, shape: form.shapeDistance, lengthRatio: form.lengthRatio, prior: form.prior,
+            score: form.score, linear: linear))
     }
     for (i, shown) in e.decoding.words.enumerated() {
       lines.append(
@@ -434,7 +441,7 @@ struct DecodeCommand: ParsableCommand {
               ),
             ])
           })
-      ),
+      )
     ])
   }
 
@@ -524,7 +531,10 @@ struct DecodeSummary {
         let (low, high) = wilsonInterval(successes: count, trials: withTruth)
         fields.append((name, .double(rounded(percent(count), places: 2))))
         fields.append(
-          (name + "Interval", .array([.double(rounded(low * 100, places: 2)), .double(rounded(high * 100, places: 2))])))
+          (
+            name + "Interval",
+            .array([.double(rounded(low * 100, places: 2)), .double(rounded(high * 100, places: 2))])
+          ))
       }
     }
     fields.append(("incomplete", .number(incomplete)))
@@ -534,7 +544,9 @@ struct DecodeSummary {
         "skippedLines",
         .array(
           skipped.map {
-            .object([("line", .number($0.line)), ("reason", .string($0.reason.rawValue)), ("message", .string($0.message))])
+            .object([
+              ("line", .number($0.line)), ("reason", .string($0.reason.rawValue)), ("message", .string($0.message)),
+            ])
           })
       ))
     fields.append(("raisedTimes", .number(raisedTimes)))
@@ -551,7 +563,8 @@ struct DecodeSummary {
     if withTruth > 0 {
       let topNExact = resultCount > 1 ? ", top-\(resultCount) \(fixedDecimal(percent(topN), places: 2)) %" : ""
       lines.append(
-        "accuracy: top-1 \(fixedDecimal(percent(top1), places: 2)) %\(topNExact) (\(grouped(withTruth)) with a true word)")
+        "accuracy: top-1 \(fixedDecimal(percent(top1), places: 2)) %\(topNExact) (\(grouped(withTruth)) with a true word)"
+      )
       let topNLoose = resultCount > 1 ? ", top-\(resultCount) \(withInterval(foldedTopN))" : ""
       lines.append("ignoring case and apostrophes: top-1 \(withInterval(foldedTop1))\(topNLoose)")
     }
@@ -600,7 +613,8 @@ struct DecodeSummary {
   /// "87.24 % (95 % interval 84.6–89.5)".
   private func withInterval(_ count: Int) -> String {
     let (low, high) = wilsonInterval(successes: count, trials: withTruth)
-    return "\(fixedDecimal(percent(count), places: 2)) % (95 % interval \(fixedDecimal(low * 100, places: 1))–\(fixedDecimal(high * 100, places: 1)))"
+    return
+      "\(fixedDecimal(percent(count), places: 2)) % (95 % interval \(fixedDecimal(low * 100, places: 1))–\(fixedDecimal(high * 100, places: 1)))"
   }
 
   private func percent(_ count: Int) -> Double {

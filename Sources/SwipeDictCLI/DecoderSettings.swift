@@ -1,7 +1,7 @@
 import ArgumentParser
-import SwipeDictCommandLine
 import SwipeDecoder
 import SwipeDict
+import SwipeDictCommandLine
 
 /// `--set NAME=VALUE`: one of the decoder's parameters (``SwipeDecoder/Options``) changed for
 /// a run, so that a keyboard developer can measure a setting on their own swipes without

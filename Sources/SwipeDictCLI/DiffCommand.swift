@@ -1,7 +1,7 @@
 import ArgumentParser
+import SwipeDict
 import SwipeDictCommandLine
 import SwipeDictFiles
-import SwipeDict
 import SwipeDictTools
 
 /// `swipedict diff A B`: the words added, removed and re-ranked between two blobs.

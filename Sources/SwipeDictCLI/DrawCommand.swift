@@ -1,7 +1,7 @@
 import ArgumentParser
-import SwipeDictCommandLine
 import SwipeDecoder
 import SwipeDict
+import SwipeDictCommandLine
 import SwipeDictCompiler
 import SwipeDictFiles
 @_spi(SwipeDictInternals) import SwipeDictFormat

@@ -1,6 +1,6 @@
 import ArgumentParser
-import SwipeDictCommandLine
 import SwipeDict
+import SwipeDictCommandLine
 import SwipeDictFiles
 import SwipeDictTools
 
@@ -106,7 +106,8 @@ struct DumpCommand: ParsableCommand {
           continue
         }
         let marks = dictionary.marks(of: id)
-        text += " word=" + word + ",f=\(frequency)"
+        text +=
+          " word=" + word + ",f=\(frequency)"
           + (marks.contains(.abbreviation) ? ",flags=abbreviation" : "")
           + (marks.contains(.possiblyOffensive) ? ",possibly_offensive=true" : "") + "\n"
         text += shortcutLines(word)

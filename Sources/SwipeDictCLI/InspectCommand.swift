@@ -1,9 +1,9 @@
 import ArgumentParser
+import SwipeDict
 import SwipeDictCommandLine
 import SwipeDictFiles
-import SwipeDict
-import SwipeDictTools
 @_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTools
 
 struct InspectCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -41,7 +41,9 @@ struct InspectCommand: ParsableCommand {
   static let typingSections: [SectionTag] = [.alphabet, .layout, .frequency, .prefixTree, .bestLists, .dawg, .marks]
 
   /// The budget lines: what, bytes, sections.
-  private func budgetLines(_ dictionary: SwipeDictionary) -> [(key: String, label: String, bytes: Int, tags: [SectionTag])] {
+  private func budgetLines(_ dictionary: SwipeDictionary) -> [(
+    key: String, label: String, bytes: Int, tags: [SectionTag]
+  )] {
     func sum(_ tags: [SectionTag]) -> Int {
       tags.reduce(0) { $0 + Int(dictionary.contents.section($1)?.length ?? 0) }
     }
@@ -84,15 +86,21 @@ struct InspectCommand: ParsableCommand {
         ("wordCount", .number(dictionary.wordCount)),
         ("fileBytes", .number(dictionary.fileSize)),
         ("bytesPerWord", .double((Double(dictionary.fileSize) / Double(words) * 1000).rounded() / 1000)),
-        ("layout", .object([
-          ("name", .string(layout.name)), ("unit", .string(layout.unit)),
-          ("keyWidth", .double(Double(layout.keyWidth))), ("keys", .number(layout.keys.count)),
-        ])),
+        (
+          "layout",
+          .object([
+            ("name", .string(layout.name)), ("unit", .string(layout.unit)),
+            ("keyWidth", .double(Double(layout.keyWidth))), ("keys", .number(layout.keys.count)),
+          ])
+        ),
         ("alphabet", .string(String(String.UnicodeScalarView(dictionary.alphabet.scalars)))),
         ("sections", .array(sections)),
-        ("budget", .object(
-          [("ceiling", .number(parseSize(budget) ?? 0))]
-            + budgetLines(dictionary).map { ($0.key, .number($0.bytes)) })),
+        (
+          "budget",
+          .object(
+            [("ceiling", .number(parseSize(budget) ?? 0))]
+              + budgetLines(dictionary).map { ($0.key, .number($0.bytes)) })
+        ),
         ("metadata", dictionary.metadata.map { .raw($0) } ?? .null),
       ])
       print(value.text)
@@ -100,25 +108,30 @@ struct InspectCommand: ParsableCommand {
     }
     let layout = dictionary.layout
     print("\(blob.blob)")
-    print("  format \(dictionary.formatVersion), \(grouped(dictionary.wordCount)) words, "
-      + "\(grouped(dictionary.fileSize)) bytes (\(fixedDecimal(Double(dictionary.fileSize) / Double(words), places: 2)) bytes/word)")
+    print(
+      "  format \(dictionary.formatVersion), \(grouped(dictionary.wordCount)) words, "
+        + "\(grouped(dictionary.fileSize)) bytes (\(fixedDecimal(Double(dictionary.fileSize) / Double(words), places: 2)) bytes/word)"
+    )
     print("  layout \(layout.name): \(layout.keys.count) keys, key width \(layout.keyWidth) \(layout.unit)")
-    print("  alphabet (\(dictionary.alphabet.count)): "
-      + String(String.UnicodeScalarView(dictionary.alphabet.scalars)))
+    print(
+      "  alphabet (\(dictionary.alphabet.count)): "
+        + String(String.UnicodeScalarView(dictionary.alphabet.scalars)))
     print("  tag   offset        bytes        bytes/word  crc32c")
     for entry in dictionary.contents.sections {
       let crc = String(entry.checksum, radix: 16)
-      print("  \(entry.tag)  \(grouped(entry.offset).leftPadded(10))  \(grouped(entry.length).leftPadded(12))  "
-        + "\(fixedDecimal(Double(entry.length) / Double(words), places: 2).leftPadded(10))  "
-        + String(repeating: "0", count: 8 - crc.count) + crc)
+      print(
+        "  \(entry.tag)  \(grouped(entry.offset).leftPadded(10))  \(grouped(entry.length).leftPadded(12))  "
+          + "\(fixedDecimal(Double(entry.length) / Double(words), places: 2).leftPadded(10))  "
+          + String(repeating: "0", count: 8 - crc.count) + crc)
     }
     let ceiling = parseSize(budget) ?? 1
     print("  budget: \(budget) (\(grouped(ceiling)) bytes)")
     for line in budgetLines(dictionary) {
       let share = Double(line.bytes) / Double(ceiling) * 100
       let tags = line.tags.map(\.description).joined(separator: " ")
-      print("    \(line.label.padding(toLength: 36, withPad: " ", startingAt: 0))"
-        + "\(grouped(line.bytes).leftPadded(12)) bytes  \(fixedDecimal(share, places: 2).leftPadded(6)) %  \(tags)")
+      print(
+        "    \(line.label.padding(toLength: 36, withPad: " ", startingAt: 0))"
+          + "\(grouped(line.bytes).leftPadded(12)) bytes  \(fixedDecimal(share, places: 2).leftPadded(6)) %  \(tags)")
     }
     if let metadata = dictionary.metadata { print("  metadata: \(metadata)") }
   }
@@ -138,7 +151,8 @@ struct VerifyCommand: ParsableCommand {
 
   func run() throws {
     let dictionary = try blob.open(verify: true)
-    print("\(blob.blob): ok, \(grouped(dictionary.wordCount)) words, "
-      + "\(dictionary.contents.sections.count) sections, checksums, automaton and swipe sections verified")
+    print(
+      "\(blob.blob): ok, \(grouped(dictionary.wordCount)) words, "
+        + "\(dictionary.contents.sections.count) sections, checksums, automaton and swipe sections verified")
   }
 }

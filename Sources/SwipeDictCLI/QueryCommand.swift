@@ -1,8 +1,8 @@
 import ArgumentParser
-import SwipeDictCommandLine
-import SwipeDictFiles
 import Foundation
 import SwipeDict
+import SwipeDictCommandLine
+import SwipeDictFiles
 import SwipeDictTools
 
 struct QueryCommand: ParsableCommand {
@@ -193,15 +193,17 @@ struct QueryCommand: ParsableCommand {
       for s in suggestions {
         let name = languages.members[s.language].language
         if json {
-          print(JSONValue.object([
-            ("word", .string(s.suggestion.word)), ("language", .string(name)), ("id", .number(s.suggestion.id)),
-            ("frequency", .number(Int(s.suggestion.frequency))), ("distance", .number(s.suggestion.distance)),
-            ("score", .double(rounded(s.score, places: 3))),
-          ]).text)
+          print(
+            JSONValue.object([
+              ("word", .string(s.suggestion.word)), ("language", .string(name)), ("id", .number(s.suggestion.id)),
+              ("frequency", .number(Int(s.suggestion.frequency))), ("distance", .number(s.suggestion.distance)),
+              ("score", .double(rounded(s.score, places: 3))),
+            ]).text)
         } else {
-          print("\(s.suggestion.word)\t\(name)\tfrequency \(s.suggestion.frequency)"
-            + (correct != nil ? "\tdistance \(s.suggestion.distance)" : "")
-            + "\tscore \(fixedDecimal(s.score, places: 1))")
+          print(
+            "\(s.suggestion.word)\t\(name)\tfrequency \(s.suggestion.frequency)"
+              + (correct != nil ? "\tdistance \(s.suggestion.distance)" : "")
+              + "\tscore \(fixedDecimal(s.score, places: 1))")
         }
       }
       if suggestions.isEmpty { throw nothingFound() }
@@ -253,12 +255,11 @@ struct QueryCommand: ParsableCommand {
   /// already), and exits 3.
   private func nothingFound() -> ExitCode {
     let what: String? =
-      if let prefix { "no word starts with \"\(prefix)\"" }
-      else if let correct { "no correction of \"\(correct)\"" }
-      else if let after { "no word follows \"\(after)\" in the word pairs" }
-      else if top != nil { "no word to list" }
-      else if let list { "no word starts with \"\(list)\"" }
-      else { nil }
+      if let prefix { "no word starts with \"\(prefix)\"" } else if let correct {
+        "no correction of \"\(correct)\""
+      } else if let after { "no word follows \"\(after)\" in the word pairs" } else if top != nil {
+        "no word to list"
+      } else if let list { "no word starts with \"\(list)\"" } else { nil }
     if let what { printError("\(blob.blob): \(what)") }
     return Self.notFound
   }
@@ -267,10 +268,11 @@ struct QueryCommand: ParsableCommand {
   private func printSuggestions(_ suggestions: [Suggestion], in dictionary: SwipeDictionary) -> Bool {
     for s in suggestions {
       if json {
-        print(JSONValue.object([
-          ("word", .string(s.word)), ("id", .number(s.id)), ("frequency", .number(Int(s.frequency))),
-          ("distance", .number(s.distance)), ("score", .number(s.score)),
-        ]).text)
+        print(
+          JSONValue.object([
+            ("word", .string(s.word)), ("id", .number(s.id)), ("frequency", .number(Int(s.frequency))),
+            ("distance", .number(s.distance)), ("score", .number(s.score)),
+          ]).text)
       } else if correct != nil {
         print("\(s.word)\tdistance \(s.distance)\tfrequency \(s.frequency)\tscore \(s.score)")
       } else if after != nil, prefix != nil {
@@ -301,18 +303,19 @@ struct QueryCommand: ParsableCommand {
       return .double((Double(value) * digits).rounded() / digits)
     }
     let path = layout.keyPath(for: word) ?? []
-    print(JSONValue.object([
-      ("word", .string(word)), ("id", .number(id)), ("frequency", .number(Int(f.frequency))),
-      ("keyPath", .string(String(String.UnicodeScalarView(path.map { layout.keys[$0].character })))),
-      ("keyCount", .number(f.keyCount)),
-      ("startAngle", number(f.startAngle.map { $0 * 180 / .pi })),
-      ("expectedLength", number(f.expectedLength)),
-      ("expectedLengthKeyWidths", .double((Double(f.expectedLength) / width * 1000).rounded() / 1000)),
-      ("secondLetterDistance", number(f.secondLetterDistance)),
-      ("lastPoint", .array([number(f.lastPoint.x), number(f.lastPoint.y)])),
-      ("firstKey", .string(String(layout.keys[f.firstKey].character))),
-      ("lastKey", .string(String(layout.keys[f.lastKey].character))),
-    ]).text)
+    print(
+      JSONValue.object([
+        ("word", .string(word)), ("id", .number(id)), ("frequency", .number(Int(f.frequency))),
+        ("keyPath", .string(String(String.UnicodeScalarView(path.map { layout.keys[$0].character })))),
+        ("keyCount", .number(f.keyCount)),
+        ("startAngle", number(f.startAngle.map { $0 * 180 / .pi })),
+        ("expectedLength", number(f.expectedLength)),
+        ("expectedLengthKeyWidths", .double((Double(f.expectedLength) / width * 1000).rounded() / 1000)),
+        ("secondLetterDistance", number(f.secondLetterDistance)),
+        ("lastPoint", .array([number(f.lastPoint.x), number(f.lastPoint.y)])),
+        ("firstKey", .string(String(layout.keys[f.firstKey].character))),
+        ("lastKey", .string(String(layout.keys[f.lastKey].character))),
+      ]).text)
     return true
   }
 
@@ -323,10 +326,11 @@ struct QueryCommand: ParsableCommand {
       if limit > 0 && listed >= limit { break }
       listed += 1
       if json {
-        print(JSONValue.object([
-          ("word", .string(word)), ("id", .number(id)),
-          ("frequency", .number(Int(dictionary.frequency(of: id) ?? 0))),
-        ]).text)
+        print(
+          JSONValue.object([
+            ("word", .string(word)), ("id", .number(id)),
+            ("frequency", .number(Int(dictionary.frequency(of: id) ?? 0))),
+          ]).text)
       } else {
         print(word)
       }
@@ -339,10 +343,11 @@ struct QueryCommand: ParsableCommand {
   private func reverseLookUp(_ id: Int, in dictionary: SwipeDictionary) -> Bool {
     let word = dictionary.word(for: id)
     if json {
-      print(JSONValue.object([
-        ("id", .number(id)), ("found", .bool(word != nil)), ("word", word.map { .string($0) } ?? .null),
-        ("frequency", dictionary.frequency(of: id).map { .number(Int($0)) } ?? .null),
-      ]).text)
+      print(
+        JSONValue.object([
+          ("id", .number(id)), ("found", .bool(word != nil)), ("word", word.map { .string($0) } ?? .null),
+          ("frequency", dictionary.frequency(of: id).map { .number(Int($0)) } ?? .null),
+        ]).text)
     } else if let word {
       print("\(id)\t\(word)\tfrequency \(dictionary.frequency(of: id) ?? 0)")
     } else {
@@ -357,10 +362,11 @@ struct QueryCommand: ParsableCommand {
     let entry = dictionary.userWords.entry(for: word)
     if ids.isEmpty, let entry, entry.kind != .blocked {
       if json {
-        print(JSONValue.object([
-          ("word", .string(word)), ("found", true), ("id", .null), ("user", .string(entry.kind.description)),
-          ("uses", .number(entry.uses)),
-        ]).text)
+        print(
+          JSONValue.object([
+            ("word", .string(word)), ("found", true), ("id", .null), ("user", .string(entry.kind.description)),
+            ("uses", .number(entry.uses)),
+          ]).text)
       } else {
         print("\(word)\tuser word (\(entry.kind), \(entry.uses) uses)")
       }
@@ -391,8 +397,9 @@ struct QueryCommand: ParsableCommand {
       let match = folded ? "\t\(dictionary.word(for: id) ?? "")" : ""
       let marks = markNames(dictionary.marks(of: id)).map { "\t\($0)" }.joined()
       let stored = dictionary.word(for: id) ?? word
-      print("\(word)\tid \(id)\tfrequency \(dictionary.frequency(of: id) ?? 0)\(match)\(marks)\(blocked)"
-        + shortcutText(stored, dictionary))
+      print(
+        "\(word)\tid \(id)\tfrequency \(dictionary.frequency(of: id) ?? 0)\(match)\(marks)\(blocked)"
+          + shortcutText(stored, dictionary))
     }
     return !ids.isEmpty
   }
@@ -413,12 +420,13 @@ struct QueryCommand: ParsableCommand {
   private func shortcutsJSON(_ word: String, _ dictionary: SwipeDictionary) -> JSONValue? {
     let shortcuts = dictionary.shortcuts(for: word)
     guard !shortcuts.isEmpty else { return nil }
-    return .array(shortcuts.map {
-      .object([
-        ("target", .string($0.target)), ("whitelisted", .bool($0.isWhitelisted)),
-        ("frequency", .number(Int($0.frequency))),
-      ])
-    })
+    return .array(
+      shortcuts.map {
+        .object([
+          ("target", .string($0.target)), ("whitelisted", .bool($0.isWhitelisted)),
+          ("frequency", .number(Int($0.frequency))),
+        ])
+      })
   }
 
   /// JSON members for a found word's marks and shortcuts, present only when it has them.
@@ -426,9 +434,13 @@ struct QueryCommand: ParsableCommand {
     var members: [(String, JSONValue)] = []
     let marks = dictionary.marks(of: id)
     if !marks.isEmpty {
-      members.append(("marks", .array(
-        (marks.contains(.possiblyOffensive) ? [JSONValue.string("possiblyOffensive")] : [])
-          + (marks.contains(.abbreviation) ? [.string("abbreviation")] : []))))
+      members.append(
+        (
+          "marks",
+          .array(
+            (marks.contains(.possiblyOffensive) ? [JSONValue.string("possiblyOffensive")] : [])
+              + (marks.contains(.abbreviation) ? [.string("abbreviation")] : []))
+        ))
     }
     if let word = dictionary.word(for: id), let shortcuts = shortcutsJSON(word, dictionary) {
       members.append(("shortcuts", shortcuts))

@@ -1,7 +1,7 @@
 import ArgumentParser
-import SwipeDictCommandLine
 import Foundation
 import SwipeDict
+import SwipeDictCommandLine
 import SwipeDictServer
 
 struct ServeCommand: AsyncParsableCommand {
@@ -81,7 +81,8 @@ struct ServeCommand: AsyncParsableCommand {
     var loaded: [PlaygroundServer.Blob] = []
     for path in blobs {
       do {
-        loaded.append(.init(name: languageName(ofBlob: path), dictionary: try SwipeDictionary(contentsOf: path, verify: true)))
+        loaded.append(
+          .init(name: languageName(ofBlob: path), dictionary: try SwipeDictionary(contentsOf: path, verify: true)))
       } catch {
         throw failure(error, file: path)
       }

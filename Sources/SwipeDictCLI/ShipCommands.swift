@@ -1,6 +1,6 @@
 import ArgumentParser
-import SwipeDictCommandLine
 import SwipeDict
+import SwipeDictCommandLine
 import SwipeDictShipping
 import SwipeDictTools
 
@@ -34,8 +34,9 @@ struct PackCommand: ParsableCommand {
   func run() throws {
     do {
       let result = try Shipping.pack(blob, to: output, level: level)
-      print("\(output): \(grouped(result.outputBytes)) bytes from \(grouped(result.inputBytes)) "
-        + "(\(fixedDecimal(Double(result.outputBytes) / Double(max(1, result.inputBytes)) * 100, places: 2)) %)")
+      print(
+        "\(output): \(grouped(result.outputBytes)) bytes from \(grouped(result.inputBytes)) "
+          + "(\(fixedDecimal(Double(result.outputBytes) / Double(max(1, result.inputBytes)) * 100, places: 2)) %)")
     } catch {
       throw failure(error, file: blob)
     }

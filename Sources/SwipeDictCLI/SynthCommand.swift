@@ -1,8 +1,8 @@
 import ArgumentParser
-import SwipeDictCommandLine
 import Foundation
 import SwipeDecoder
 import SwipeDict
+import SwipeDictCommandLine
 import SwipeDictCompiler
 import SwipeDictFiles
 import SwipeDictTools

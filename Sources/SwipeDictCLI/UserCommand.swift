@@ -1,7 +1,7 @@
 import ArgumentParser
-import SwipeDictCommandLine
 import Foundation
 import SwipeDict
+import SwipeDictCommandLine
 import SwipeDictFiles
 import SwipeDictSystem
 
@@ -40,7 +40,8 @@ struct UserCommand: ParsableCommand {
     ]
   )
 
-  @Argument(help: "The user dictionary file (created by a write when missing; its directory must exist; not a symbolic link).")
+  @Argument(
+    help: "The user dictionary file (created by a write when missing; its directory must exist; not a symbolic link).")
   var file: String
 
   /// Opens the store or prints why not (naming the file) and fails with exit code 1.
@@ -54,20 +55,23 @@ struct UserCommand: ParsableCommand {
           + "`swipedict user \(file) import LIST` creates the file")
     }
     let store: UserDictionary
-    do { store = try UserDictionary(path: file, options: .init(createsIfMissing: writing)) } catch { throw failure(error) }
+    do { store = try UserDictionary(path: file, options: .init(createsIfMissing: writing)) } catch {
+      throw failure(error)
+    }
     for skipped in store.damagedRecords {
-      printError("warning: \(file): \(skipped.byteCount) bytes at offset \(skipped.offset) are \(skipped.message); skipped")
+      printError(
+        "warning: \(file): \(skipped.byteCount) bytes at offset \(skipped.offset) are \(skipped.message); skipped")
     }
     if let damage = store.damage {
       printError(
         "warning: \(file): \(damage.byteCount) bytes at offset \(damage.offset) are \(damage.message); "
-          + (!damage.isIncomplete ? (writing ? "this write goes after them" : "ignored")
+          + (!damage.isIncomplete
+            ? (writing ? "this write goes after them" : "ignored")
             : writing ? "this write cuts them off" : "ignored (the next write cuts them off)"))
     }
     return store
   }
 }
-
 
 /// The words argument of the commands that change entries.
 struct UserWordsArgument: ParsableArguments {
@@ -274,7 +278,8 @@ struct UserListCommand: ParsableCommand {
     var text = ""
     for entry in entries {
       if json {
-        text += "{\"word\":\(jsonString(entry.word)),\"kind\":\"\(entry.kind)\",\"uses\":\(entry.uses),"
+        text +=
+          "{\"word\":\(jsonString(entry.word)),\"kind\":\"\(entry.kind)\",\"uses\":\(entry.uses),"
           + "\"lastUse\":\(entry.lastUse)}\n"
       } else {
         text += "\(entry.word)\t\(entry.kind)\t\(entry.uses)\t#\(entry.lastUse)\n"
@@ -353,7 +358,8 @@ struct UserImportCommand: ParsableCommand {
     let store = try user.open(writing: true)
     do {
       let summary = try store.importList(parsed, replacing: replace)
-      var line = "\(user.file): imported \(grouped(summary.imported)) entries from \(list == "-" ? "standard input" : list)"
+      var line =
+        "\(user.file): imported \(grouped(summary.imported)) entries from \(list == "-" ? "standard input" : list)"
       if summary.replaced > 0 { line += ", removed \(grouped(summary.replaced)) not in the list" }
       if summary.evicted > 0 {
         line += ", evicted \(grouped(summary.evicted)) (at most \(grouped(store.capacity)) entries)"

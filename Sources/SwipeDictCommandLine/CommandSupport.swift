@@ -99,7 +99,6 @@ package func grouped<I: BinaryInteger>(_ value: I) -> String {
   return out
 }
 
-
 // MARK: - Several languages (--with)
 
 /// `PATH:WEIGHT` → (PATH, WEIGHT); a path without a weight (or whose last colon is not
@@ -192,7 +191,8 @@ package struct UserWordsOption: ParsableArguments {
     do {
       let store = try UserDictionary(path: path)
       if let damage = store.damage {
-        printError("warning: \(path): \(damage.byteCount) bytes at offset \(damage.offset) are \(damage.message); ignored")
+        printError(
+          "warning: \(path): \(damage.byteCount) bytes at offset \(damage.offset) are \(damage.message); ignored")
       }
       return store.words
     } catch {

@@ -19,8 +19,6 @@ package func measureMemory(path: String, words: [String]) -> (
   }
 }
 
-
-
 @inline(never)
 package func blackHole(_ value: Int) {
   if value == 0x5EED_5EED { print("") }

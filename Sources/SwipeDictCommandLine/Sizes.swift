@@ -18,7 +18,8 @@ package func parseSize(_ text: String) -> Int? {
   // Decimal digits only, with a fraction only before a unit larger than a byte: `Double`
   // alone would read 0x10 (hex), 1e3, inf, or a byte count of 1.5.
   let parts = number.split(separator: ".", omittingEmptySubsequences: false)
-  guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+  guard (1...2).contains(parts.count),
+    parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
     parts.count == 1 || factor > 1, let n = Double(number)
   else { return nil }
   let bytes = (n * Double(factor)).rounded(.down)

@@ -36,7 +36,8 @@ public enum CompileError: Error, Sendable, Hashable, CustomStringConvertible {
       return "the words use \(count) distinct characters; a blob holds at most "
         + "\(Alphabet.maxCount)\n  hint: check the layout's aliases, or split the list"
     case .noWords(let read, let untypeable, let belowMinCount, let skipped, let firstSkipped, let misspellings):
-      var text = "no words left to build: \(read) read, \(untypeable) not typeable on the layout, "
+      var text =
+        "no words left to build: \(read) read, \(untypeable) not typeable on the layout, "
         + "\(belowMinCount) below --min-count"
       if misspellings > 0 {
         text += ", \(misspellings) \(misspellings == 1 ? "misspelling" : "misspellings") (not_a_word=true: no words)"

@@ -265,7 +265,8 @@ public enum DictionaryCompiler {
   /// The blob's bytes and each section's tag and size, in file order.
   private static func blob(
     alphabet: Alphabet, layout: KeyboardLayout, metadata: JSONValue, automaton: EncodedAutomaton,
-    computed: WordSections, marks: (wordCount: Int, marked: [(id: Int, marks: WordMarks)], shortcuts: [MarkLayout.Entry]),
+    computed: WordSections,
+    marks: (wordCount: Int, marked: [(id: Int, marks: WordMarks)], shortcuts: [MarkLayout.Entry]),
     bigrams: [UInt8]?
   ) -> (bytes: [UInt8], sections: [(tag: SectionTag, bytes: Int)]) {
     // The small sections first: with the header and the table (which holds every section's
@@ -458,9 +459,12 @@ public enum DictionaryCompiler {
     for followers in byFirst.values { for count in followers.values { largest = max(largest, count) } }
     let bigramScale = log1p(largest)
     let followers = byFirst.keys.sorted().map { first in
-      (first: first, next: byFirst[first]!.sorted { $0.key < $1.key }.map {
-        (id: $0.key, frequency: BigramLayout.quantize($0.value, scale: bigramScale))
-      })
+      (
+        first: first,
+        next: byFirst[first]!.sorted { $0.key < $1.key }.map {
+          (id: $0.key, frequency: BigramLayout.quantize($0.value, scale: bigramScale))
+        }
+      )
     }
     let kept = followers.reduce(0) { $0 + $1.next.count }
     guard kept > 0 else { return (nil, 0, dropped) }
@@ -504,32 +508,44 @@ public enum DictionaryCompiler {
       ("format", .string(FormatVersion.current.description)),
       ("inputs", .array(reports.map(describe))),
       ("layout", .string(layout.name)),
-      ("options", .object([
-        ("maxWords", options.maxWords.map { .number($0) } ?? .null),
-        ("minCount", .double(options.minCount)),
-        ("skipInvalid", .bool(options.skipInvalid)),
-      ])),
+      (
+        "options",
+        .object([
+          ("maxWords", options.maxWords.map { .number($0) } ?? .null),
+          ("minCount", .double(options.minCount)),
+          ("skipInvalid", .bool(options.skipInvalid)),
+        ])
+      ),
       ("words", .number(tally.words)),
-      ("dropped", .object([
-        ("untypeable", .number(tally.untypeable)),
-        ("emptyKeyPath", .number(tally.emptyKeyPath)),
-        ("belowMinCount", .number(tally.belowMinCount)),
-        ("beyondMaxWords", .number(tally.beyondMaxWords)),
-      ])),
-      ("marks", .object([
-        ("possiblyOffensive", .number(tally.neverSuggested)),
-        ("abbreviation", .number(tally.abbreviations)),
-        ("misspellings", .number(tally.misspellings)),
-        ("shortcuts", .number(tally.shortcuts)),
-        ("whitelisted", .number(tally.whitelisted)),
-      ])),
+      (
+        "dropped",
+        .object([
+          ("untypeable", .number(tally.untypeable)),
+          ("emptyKeyPath", .number(tally.emptyKeyPath)),
+          ("belowMinCount", .number(tally.belowMinCount)),
+          ("beyondMaxWords", .number(tally.beyondMaxWords)),
+        ])
+      ),
+      (
+        "marks",
+        .object([
+          ("possiblyOffensive", .number(tally.neverSuggested)),
+          ("abbreviation", .number(tally.abbreviations)),
+          ("misspellings", .number(tally.misspellings)),
+          ("shortcuts", .number(tally.shortcuts)),
+          ("whitelisted", .number(tally.whitelisted)),
+        ])
+      ),
     ]
     if let bigramInputs {
       let inputs: [JSONValue] = bigramInputs.map(describe)
       members.append(
-        ("bigrams", .object([
-          ("inputs", .array(inputs)), ("kept", .number(tally.bigrams)), ("dropped", .number(tally.bigramsDropped)),
-        ])))
+        (
+          "bigrams",
+          .object([
+            ("inputs", .array(inputs)), ("kept", .number(tally.bigrams)), ("dropped", .number(tally.bigramsDropped)),
+          ])
+        ))
     }
     return .object(members)
   }

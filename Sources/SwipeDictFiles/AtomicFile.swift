@@ -62,7 +62,8 @@ package enum AtomicFile {
   private static func identity(of path: String) -> FileIdentity? {
     guard let info = try? FileSystem.status(of: path) else { return nil }
     return FileIdentity(
-      device: UInt64(truncatingIfNeeded: info.deviceID.rawValue), inode: UInt64(truncatingIfNeeded: info.inode.rawValue))
+      device: UInt64(truncatingIfNeeded: info.deviceID.rawValue), inode: UInt64(truncatingIfNeeded: info.inode.rawValue)
+    )
   }
 
   private struct FileIdentity: Equatable {

@@ -1,4 +1,5 @@
 import SwipeDictFormat
+
 /// The package's one JSON reader: swipe files (one line at a time) and layout files.
 ///
 /// It parses by hand rather than through Foundation so that every value and every error

@@ -108,7 +108,6 @@
     return width == 0 ? count / 2 : (count - 1) * width
   }
 
-
 }
 
 /// The `FREQ` section: one byte per word ID, the word's count on a log scale.

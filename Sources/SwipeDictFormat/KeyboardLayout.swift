@@ -431,7 +431,9 @@ public struct KeyboardLayout: Sendable, Hashable {
     for _ in 0..<count {
       let scalar = view.uint32(at: at)!
       guard Unicode.Scalar(scalar) != nil else { throw fail("invalid character code", at) }
-      guard skipped.last.map({ $0 < scalar }) ?? true else { throw fail("skipped characters are not in ascending order", at) }
+      guard skipped.last.map({ $0 < scalar }) ?? true else {
+        throw fail("skipped characters are not in ascending order", at)
+      }
       guard !characters.contains(scalar) else { throw fail("a skipped character has a key", at) }
       skipped.append(scalar)
       at += 4

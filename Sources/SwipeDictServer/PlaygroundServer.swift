@@ -2,8 +2,8 @@ import FlyingSocks
 import Foundation
 import SwipeDecoder
 import SwipeDict
-import SwipeDictTools
 @_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTools
 
 /// The playground's HTTP server (`swipedict serve`): the page, and a JSON API that decodes
 /// swipes point by point in a ``KeyboardEngine`` per session, as a keyboard runs it, explains words,

@@ -1,8 +1,8 @@
 import Foundation
 import SwipeDecoder
 import SwipeDict
-import SwipeDictTools
 @_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTools
 
 /// Dispatches each request to its endpoint; turns every refusal into a JSON error response
 /// so that no request can stop the server.
@@ -73,7 +73,8 @@ struct Router: HTTPHandler {
       let blob = try blob(named: try query(request, "blob"))
       let word = try query(request, "word")
       guard let id = blob.id(of: word) else { throw RequestError.notFound("\"\(word)\" is not in \(blob.name)") }
-      return .json(.object([("word", .string(blob.dictionary.word(for: id) ?? word)), ("points", pointList(blob.path(of: id)))]))
+      return .json(
+        .object([("word", .string(blob.dictionary.word(for: id) ?? word)), ("points", pointList(blob.path(of: id)))]))
     case ["explain"]:
       try allow("POST")
       let body = try JSONObject(request.body)
@@ -282,7 +283,9 @@ struct Router: HTTPHandler {
     }
   }
 
-  private func offPool<T: Sendable>(_ body: @escaping @Sendable () throws(RequestError) -> T) async -> Result<T, RequestError> {
+  private func offPool<T: Sendable>(_ body: @escaping @Sendable () throws(RequestError) -> T) async -> Result<
+    T, RequestError
+  > {
     await offPool { () -> Result<T, RequestError> in
       do throws(RequestError) { return .success(try body()) } catch { return .failure(error) }
     }
@@ -314,7 +317,8 @@ struct Router: HTTPHandler {
     .array(
       candidates.map {
         .object([
-          ("word", .string($0.word)), ("score", number($0.score, places: 4)), ("distance", number($0.distance, places: 4)),
+          ("word", .string($0.word)), ("score", number($0.score, places: 4)),
+          ("distance", number($0.distance, places: 4)),
           ("shape", number($0.shapeDistance, places: 4)), ("lengthRatio", number($0.lengthRatio, places: 4)),
           ("frequency", .number($0.frequency)),
         ])

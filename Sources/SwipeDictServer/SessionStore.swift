@@ -45,9 +45,12 @@ final class SessionStore: Sendable {
     let engine = await MainActor.run { () -> KeyboardEngine? in
       var configuration = KeyboardEngine.Configuration()
       configuration.deadline = deadline
-      return try? KeyboardEngine(languages: [.init(name: blob.name, dictionary: blob.dictionary)], configuration: configuration)
+      return try? KeyboardEngine(
+        languages: [.init(name: blob.name, dictionary: blob.dictionary)], configuration: configuration)
     }
-    guard let engine else { throw RequestError(status: .internalServerError, message: "cannot make a session on \(blob.name)") }
+    guard let engine else {
+      throw RequestError(status: .internalServerError, message: "cannot make a session on \(blob.name)")
+    }
     let now = ContinuousClock.now
     let slot = SessionSlot(blob: blob, engine: engine)
     let created = slots.withLock { slots -> Bool in
@@ -129,8 +132,10 @@ final class Recorder: Sendable {
       switch info.type {
       case .regular:
         let bytes: [UInt8]
-        do { bytes = try InputFile(openingForReading: path, kinds: .regularFiles).readAll(limit: SwipeFile.maximumFileBytes) }
-        catch { throw refuse("cannot read it (\(error.reason))", newFile) }
+        do {
+          bytes = try InputFile(openingForReading: path, kinds: .regularFiles).readAll(
+            limit: SwipeFile.maximumFileBytes)
+        } catch { throw refuse("cannot read it (\(error.reason))", newFile) }
         if !bytes.isEmpty {
           guard bytes.last == 0x0A else { throw refuse("does not end with a line end, as a swipe file does", newFile) }
           do { _ = try SwipeFile.parse(contents: bytes, file: path) } catch {

@@ -95,7 +95,8 @@ public enum Shipping {
         if let declared, written + chunk.count > declared {
           throw InstallError(
             pack: pack,
-            message: "it decompresses to more than the \(declared) bytes its blob declares: it is damaged or not a pack")
+            message: "it decompresses to more than the \(declared) bytes its blob declares: it is damaged or not a pack"
+          )
         }
         try writer.write(chunk)
         written += chunk.count

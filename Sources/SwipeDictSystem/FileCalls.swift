@@ -76,7 +76,7 @@ extension FileDescriptor {
   package func closeReportingFailure() throws(Errno) {
     do throws(Errno) {
       try SystemCall.typed { try close() }
-    } catch where error == .interrupted {
+    } catch  where error == .interrupted {
       return
     }
   }
@@ -118,7 +118,7 @@ extension FileDescriptor {
     do throws(Errno) {
       _ = try SystemCall.retryingOnInterrupt { flock(rawValue, LOCK_EX | LOCK_NB) }
       return true
-    } catch where error == .wouldBlock || error == .resourceTemporarilyUnavailable {
+    } catch  where error == .wouldBlock || error == .resourceTemporarilyUnavailable {
       return false
     }
   }
@@ -157,7 +157,7 @@ extension FileDescriptor {
       do throws(Errno) {
         _ = try SystemCall.retryingOnInterrupt { fcntl(rawValue, F_FULLFSYNC) }
         return
-      } catch where error == .notSupported || error == .invalidArgument || error == .inappropriateIOCTLForDevice {
+      } catch  where error == .notSupported || error == .invalidArgument || error == .inappropriateIOCTLForDevice {
         // fsync below.
       } catch {
         throw SynchronizationFailure(call: "F_FULLFSYNC", error: error)

@@ -23,7 +23,8 @@ extension FileDescriptor {
     #else
       let kind = SOCK_STREAM
     #endif
-    let socket = FileDescriptor(rawValue: try SystemCall.retryingOnInterrupt { SwipeDictSystem.systemSocket(AF_INET, kind) })
+    let socket = FileDescriptor(
+      rawValue: try SystemCall.retryingOnInterrupt { SwipeDictSystem.systemSocket(AF_INET, kind) })
     socket.setCloseOnExec()
     do throws(Errno) {
       // A connect interrupted by a signal goes on in the background (POSIX); a second call

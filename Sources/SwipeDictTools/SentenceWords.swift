@@ -34,7 +34,7 @@ public enum SentenceWords {
           pendingApostrophe = nil
         }
         current.append(scalar)
-      } else if (scalar == "'" || scalar == "\u{2019}"), !current.isEmpty, pendingApostrophe == nil {
+      } else if scalar == "'" || scalar == "\u{2019}", !current.isEmpty, pendingApostrophe == nil {
         pendingApostrophe = scalar
       } else {
         let apostropheEnded = pendingApostrophe != nil

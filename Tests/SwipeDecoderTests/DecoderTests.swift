@@ -2,11 +2,11 @@ import Foundation
 import SwipeDict
 import SwipeDictCompiler
 @_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTestSupport
+import SwipeDictTools
 import Testing
 
 @testable import SwipeDecoder
-import SwipeDictTools
-import SwipeDictTestSupport
 
 /// A small dictionary on the repository's qwerty-en layout: words with counts.
 private func dictionary(_ entries: [(String, Double)]) throws -> SwipeDictionary {
@@ -18,7 +18,6 @@ private func blob(_ entries: [(String, Double)]) throws -> [UInt8] {
     repositoryRoot.appendingPathComponent("corpora/layouts/qwerty-en.json").path)
   return try DictionaryCompiler.compile(words: entries.map { (word: $0.0, count: $0.1) }, layout: layout).bytes
 }
-
 
 @Suite("Swipe decoder")
 struct DecoderTests {
@@ -79,11 +78,15 @@ struct DecoderTests {
       let top = try #require(result.words.first, "\(word): no result")
       // Not 0: keys passed on a straight run (e in "sweep") keep no point of their own after the
       // input reduction, so their nearest point is up to half a sampling step away.
-      #expect(top.distance < 0.01, "\(word): top is \(top.word) at \(top.distance), \(result.reducedPointCount) of \(result.pointCount) points")
+      #expect(
+        top.distance < 0.01,
+        "\(word): top is \(top.word) at \(top.distance), \(result.reducedPointCount) of \(result.pointCount) points")
       #expect(reader.keyPath(of: top.id) == reader.keyPath(of: d.id(of: word)!), "\(word): top is \(top.word)")
       // Its case or apostrophe variant may stand for it ("its" for "it's").
       let folded = word.lowercased().filter { $0 != "'" }
-      #expect(result.words.contains { $0.word.lowercased().filter { $0 != "'" } == folded }, "\(word): \(result.words.map(\.word))")
+      #expect(
+        result.words.contains { $0.word.lowercased().filter { $0 != "'" } == folded },
+        "\(word): \(result.words.map(\.word))")
     }
   }
 
@@ -108,7 +111,8 @@ struct DecoderTests {
         let result = decoder.decode(try synthesizer.swipe(for: a, seed: seed).points)
         let found = result.words.map(\.word)
         #expect(found.contains(frequent) && !found.contains(frequent == a ? b : a), "\(a)/\(b), seed \(seed): \(found)")
-        #expect(Set(found.map { $0.lowercased().filter { $0 != "'" } }).count == found.count, "no two variants: \(found)")
+        #expect(
+          Set(found.map { $0.lowercased().filter { $0 != "'" } }).count == found.count, "no two variants: \(found)")
       }
     }
   }
@@ -268,7 +272,9 @@ struct DecoderTests {
     let d = try SwipeDictionary(bytes: bytes)
     var sections: [BlobContainer.Section] = []
     for entry in d.contents.sections where entry.tag != .features {
-      sections.append(BlobContainer.Section(tag: entry.tag, bytes: Array(bytes[Int(entry.offset)..<Int(entry.offset + entry.length)])))
+      sections.append(
+        BlobContainer.Section(tag: entry.tag, bytes: Array(bytes[Int(entry.offset)..<Int(entry.offset + entry.length)]))
+      )
     }
     let stripped = try SwipeDictionary(bytes: BlobContainer.encode(sections))
     let result = SwipeDecoder(dictionary: stripped).decode(perfectSwipe("hello", on: d))

@@ -1,9 +1,9 @@
 import SwipeDict
+import SwipeDictTestSupport
+import SwipeDictTools
 import Testing
 
 @testable import SwipeDecoder
-import SwipeDictTools
-import SwipeDictTestSupport
 
 @Suite("Why not my word: the decoder's explanations")
 struct ExplanationTests {

@@ -1,11 +1,11 @@
 import Foundation
 import SwipeDict
 import SwipeDictCompiler
+import SwipeDictTestSupport
+import SwipeDictTools
 import Testing
 
 @testable import SwipeDecoder
-import SwipeDictTools
-import SwipeDictTestSupport
 
 @Suite("Swipe filters on synthetic swipes")
 struct FilterRecallTests {

@@ -1,7 +1,7 @@
+import SwipeDictTools
 import Testing
 
 @testable import SwipeDecoder
-import SwipeDictTools
 
 @Suite("The candidates' bitmap")
 struct IDBitmapTests {

@@ -1,11 +1,11 @@
 import Foundation
-@testable import SwipeDict
 import SwipeDictCompiler
 import SwipeDictTestSupport
 import SwipeDictTools
 import Testing
 
 @testable import SwipeDecoder
+@testable import SwipeDict
 
 /// The view mapping and the touch trace: what a keyboard's touches become before the decoder.
 @Suite("Keyboard view mapping and touch trace")
@@ -14,7 +14,8 @@ struct TouchTraceTests {
 
   @Test("a key area of any size and place maps onto the layout and back")
   func mappingRoundTrips() throws {
-    let iPad = try #require(KeyboardViewMapping(layout: layout, keyArea: ViewRect(x: 10, y: 300, width: 1024, height: 240)))
+    let iPad = try #require(
+      KeyboardViewMapping(layout: layout, keyArea: ViewRect(x: 10, y: 300, width: 1024, height: 240)))
     #expect(iPad.layoutPoint(for: ViewPoint(x: 10, y: 300)) == LayoutPoint(x: 0, y: 0))
     #expect(iPad.layoutPoint(for: ViewPoint(x: 1034, y: 540)) == LayoutPoint(x: 375, y: 162))
     #expect(iPad.layoutPoint(for: ViewPoint(x: 522, y: 420)) == LayoutPoint(x: 187.5, y: 81))
@@ -68,8 +69,10 @@ struct TouchTraceTests {
   @Test("a jump followed by points near it is the path moving: kept, and clamped onto the keys")
   func realJumpsAreKept() {
     // 5 key widths in one sample, then on from there; the last two points leave the keys.
-    let points = [ViewPoint(x: 20, y: 30), ViewPoint(x: 40, y: 30), ViewPoint(x: 227.5, y: 30),
-                  ViewPoint(x: 250, y: 40), ViewPoint(x: 270, y: -10), ViewPoint(x: 290, y: -30)]
+    let points = [
+      ViewPoint(x: 20, y: 30), ViewPoint(x: 40, y: 30), ViewPoint(x: 227.5, y: 30),
+      ViewPoint(x: 250, y: 40), ViewPoint(x: 270, y: -10), ViewPoint(x: 290, y: -30),
+    ]
     let out = traced(points).points
     #expect(out.count == 6)
     #expect(out[2] == SwipePoint(x: 227.5, y: 30))
@@ -78,8 +81,10 @@ struct TouchTraceTests {
 
   @Test("times become milliseconds since the first point, never decreasing; non-finite points are ignored")
   func timesAndNonFinitePoints() {
-    let points = [ViewPoint(x: 20, y: 30), ViewPoint(x: 30, y: 30), ViewPoint(x: .nan, y: 30),
-                  ViewPoint(x: 40, y: 30), ViewPoint(x: 50, y: 30)]
+    let points = [
+      ViewPoint(x: 20, y: 30), ViewPoint(x: 30, y: 30), ViewPoint(x: .nan, y: 30),
+      ViewPoint(x: 40, y: 30), ViewPoint(x: 50, y: 30),
+    ]
     let (out, _) = traced(points, times: [100.0, 100.016, 100.02, 100.012, 100.040])
     #expect(out.count == 4)
     #expect(out.map { ($0.time ?? -1).rounded() } == [0, 16, 16, 40])
@@ -234,7 +239,9 @@ struct KeyboardEngineTests {
     // A stuck touch: at most maximumPointCount points reach the decoder.
     let stuck = try Self.engine()
     stuck.touchBegan(at: ViewPoint(x: 100, y: 80))
-    for i in 0..<(TouchTrace.maximumPointCount + 100) { stuck.touchMoved(to: ViewPoint(x: 100 + Double(i % 50), y: 80)) }
+    for i in 0..<(TouchTrace.maximumPointCount + 100) {
+      stuck.touchMoved(to: ViewPoint(x: 100 + Double(i % 50), y: 80))
+    }
     let bounded = await stuck.touchEnded()
     #expect(bounded.pointCount == TouchTrace.maximumPointCount && bounded.isTruncated)
   }

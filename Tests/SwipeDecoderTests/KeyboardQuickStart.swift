@@ -87,5 +87,5 @@ func readmeExample(groupFolder: String, touch: (timestamp: Double, phase: Int)) 
       keyboard.touchDown(ViewPoint(x: point.x, y: point.y), at: touch.timestamp)
     }
   }
-  // end
+// end
 #endif

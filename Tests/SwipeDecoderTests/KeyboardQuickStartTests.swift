@@ -58,14 +58,16 @@ struct KeyboardQuickStartTests {
     let blocks = try Self.pageBlocks()
     #expect(!blocks.isEmpty)
     for block in blocks {
-      #expect(snippets.values.contains(block), "a block of docs/keyboard.md is not in KeyboardQuickStart.swift:\n\(block)")
+      #expect(
+        snippets.values.contains(block), "a block of docs/keyboard.md is not in KeyboardQuickStart.swift:\n\(block)")
     }
     let engine = try #require(snippets["engine"])
     #expect(blocks.contains(engine))
     #expect(engine.components(separatedBy: "\n").count <= 40)
     // README.md's example too.
     let readme = try Self.pageBlocks("README.md")
-    #expect(readme == [try #require(snippets["readme"])], "README.md's Swift block differs from KeyboardQuickStart.swift's")
+    #expect(
+      readme == [try #require(snippets["readme"])], "README.md's Swift block differs from KeyboardQuickStart.swift's")
   }
 
   @Test("the quick start's keyboard swipes, types, commits and blocks on an iPad-sized view")
@@ -86,7 +88,11 @@ struct KeyboardQuickStartTests {
     let points = perfectSwipe("hello", on: dictionary).map { mapping.viewPoint(for: LayoutPoint(x: $0.x, y: $0.y)) }
     for (i, point) in points.enumerated() {
       let time = 10 + Double(i) * 0.008
-      if i == 0 { keyboard.touchDown(point, at: time) } else if i < points.count - 1 { keyboard.touchMove(point, at: time) }
+      if i == 0 {
+        keyboard.touchDown(point, at: time)
+      } else if i < points.count - 1 {
+        keyboard.touchMove(point, at: time)
+      }
     }
     await keyboard.touchUp(points[points.count - 1], at: 10 + Double(points.count) * 0.008)
     #expect(keyboard.bar.first == "hello")

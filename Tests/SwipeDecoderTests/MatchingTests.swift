@@ -1,7 +1,7 @@
+import SwipeDictTools
 import Testing
 
 @testable import SwipeDecoder
-import SwipeDictTools
 
 /// The segment DTW computed the plain way: the whole table, point by point (row-major, as
 /// the thesis adds rows while the finger moves), over the perfect swipe's list of segments.
@@ -89,10 +89,13 @@ struct MatchingTests {
     #expect(dtw.cost(keys: [0, 1], bound: 1) == 1)
   }
 
-  @Test("the column-wise table with its prefix cache equals the plain point-by-point table", arguments: [UInt64(1), 2, 3])
+  @Test(
+    "the column-wise table with its prefix cache equals the plain point-by-point table", arguments: [UInt64(1), 2, 3])
   func prefixCacheIsExact(seed: UInt64) {
     var random = SeededGenerator(seed: seed)
-    let centers = (0..<12).map { _ in (x: Float.random(in: 0...10, using: &random), y: Float.random(in: 0...3, using: &random)) }
+    let centers = (0..<12).map { _ in
+      (x: Float.random(in: 0...10, using: &random), y: Float.random(in: 0...3, using: &random))
+    }
     let bands = [wide, SegmentDTW.Band(ratio: 0.5...2, slack: 1.5), SegmentDTW.Band(ratio: 0.8...1.2, slack: 0.5)]
     for trial in 0..<20 {
       let points = (0..<Int.random(in: 1...30, using: &random)).map { _ in
@@ -139,7 +142,9 @@ struct MatchingTests {
   @Test("abandoned words leave a usable cache")
   func abandoningKeepsTheCacheExact() {
     var random = SeededGenerator(seed: 7)
-    let centers = (0..<8).map { _ in (x: Float.random(in: 0...10, using: &random), y: Float.random(in: 0...3, using: &random)) }
+    let centers = (0..<8).map { _ in
+      (x: Float.random(in: 0...10, using: &random), y: Float.random(in: 0...3, using: &random))
+    }
     let points = (0..<20).map { i in (x: Float(i) / 2, y: Float.random(in: 0...3, using: &random)) }
     var dtw = SegmentDTW(points: points, centers: centers, band: wide)
     let fresh = dtw

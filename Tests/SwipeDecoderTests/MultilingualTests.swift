@@ -1,9 +1,9 @@
-@testable import SwipeDict
 import SwipeDictCompiler
+import SwipeDictTestSupport
 import Testing
 
 @testable import SwipeDecoder
-import SwipeDictTestSupport
+@testable import SwipeDict
 
 /// A small dictionary on `layout` from words and counts.
 private func dictionary(_ entries: [(String, Double)], layout: String = "qwerty-en") throws -> SwipeDictionary {
@@ -12,7 +12,6 @@ private func dictionary(_ entries: [(String, Double)], layout: String = "qwerty-
       words: entries.map { (word: $0.0, count: $0.1) }, layout: repositoryLayout(layout)
     ).bytes)
 }
-
 
 @Suite("Several languages at once")
 struct MultilingualTests {
@@ -58,7 +57,9 @@ struct MultilingualTests {
   @Test func languagesMustShareALayoutAndHaveSaneWeights() throws {
     let en = try dictionary(Self.english)
     let de = try dictionary(Self.german, layout: "qwertz-de")
-    #expect(throws: MultilingualDictionary.Error.layoutMismatch(language: "de", layout: "qwertz-de", expected: "qwerty-en")) {
+    #expect(
+      throws: MultilingualDictionary.Error.layoutMismatch(language: "de", layout: "qwertz-de", expected: "qwerty-en")
+    ) {
       try MultilingualDictionary([.init(language: "en", dictionary: en), .init(language: "de", dictionary: de)])
     }
     #expect(throws: MultilingualDictionary.Error.empty) { try MultilingualDictionary([]) }
@@ -185,8 +186,9 @@ struct MultilingualContextTests {
     #expect(both.completions(prefix: "o", context: depends).first?.suggestion.word == "on")
     let alone = try MultilingualDictionary([.init(language: "en", dictionary: en)])
     let single = en.corrections(for: "jn", context: en.context(after: "depends"), limit: 5)
-    #expect(alone.corrections(for: "jn", context: alone.context(after: "depends"), limit: 5).map(\.suggestion.id)
-      == single.map(\.id))
+    #expect(
+      alone.corrections(for: "jn", context: alone.context(after: "depends"), limit: 5).map(\.suggestion.id)
+        == single.map(\.id))
     #expect(single.map(\.id) != en.corrections(for: "jn", limit: 5).map(\.id))
   }
 
@@ -207,7 +209,9 @@ struct MultilingualContextTests {
   @Test func aUsersWordThatOneLanguageHasIsThatLanguagesOnly() throws {
     let en = try dictionary([("the", 1e6), ("helm", 2), ("hello", 1e4)])
     let de = try dictionary([("der", 1e6), ("hallo", 1e4), ("held", 1e3)])
-    var both = try MultilingualDictionary([.init(language: "de", dictionary: de), .init(language: "en", dictionary: en)])
+    var both = try MultilingualDictionary([
+      .init(language: "de", dictionary: de), .init(language: "en", dictionary: en),
+    ])
     both.userWords = try makeUserWords { store in
       _ = try store.learn("helm")
       _ = try store.add("Zorbing")

@@ -1,5 +1,5 @@
-import SwipeDict
 import SwipeDecoder
+import SwipeDict
 
 /// The swipe along a word's key centers, sampled every `step` key widths.
 func perfectSwipe(_ word: String, on d: SwipeDictionary, step: Float = 0.2) -> [SwipePoint] {

@@ -1,9 +1,9 @@
 import Foundation
 import SwipeDict
+import SwipeDictTestSupport
 import Testing
 
 @testable import SwipeDecoder
-import SwipeDictTestSupport
 
 @Suite("The ranking model: location, shape and length channels")
 struct RankingTests {

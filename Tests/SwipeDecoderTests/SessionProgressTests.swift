@@ -24,14 +24,19 @@ struct SessionProgressTests {
     let points = perfectSwipe("hello", on: d)
     var session = decoder.makeSession()
     #expect(session.filter == nil)
-    #expect(session.progress == SwipeProgress(pointCount: 0, reducedPoints: [], startCandidates: nil, isStartScanFinished: false))
+    #expect(
+      session.progress
+        == SwipeProgress(pointCount: 0, reducedPoints: [], startCandidates: nil, isStartScanFinished: false))
     session.add(points[0])
     #expect(session.progress.startCandidates == nil)
     #expect(session.progress.reducedPoints == [SwipePoint(x: points[0].x, y: points[0].y)])
     for point in points.dropFirst() { session.add(point) }
     let progress = session.progress
     let filter = try #require(session.filter)
-    #expect(filter == SwipeFilter(path: points.map { LayoutPoint(x: $0.x, y: $0.y) }, keyWidth: d.keyWidth).withTolerances(of: decoder.options.filter))
+    #expect(
+      filter
+        == SwipeFilter(path: points.map { LayoutPoint(x: $0.x, y: $0.y) }, keyWidth: d.keyWidth).withTolerances(
+          of: decoder.options.filter))
     var start = filter
     start.end = nil
     start.length = nil

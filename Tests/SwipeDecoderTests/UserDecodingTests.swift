@@ -17,7 +17,6 @@ struct UserDecodingTests {
     return try SwipeDictionary(bytes: result.bytes, verify: true)
   }
 
-
   @Test func aLearnedWordIsSwipedLikeTheBlobsWords() throws {
     var d = try Self.dictionary()
     let points = perfectSwipe("jolly", on: d)

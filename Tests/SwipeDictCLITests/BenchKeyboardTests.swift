@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwipeDictTestSupport
+import Testing
 
 /// `swipedict bench --keyboard`: the keyboard queries' JSON, the sample files the peers read,
 /// and that the samples depend only on the blob and the seed. (No time is asserted.)
@@ -95,7 +95,8 @@ struct BenchKeyboardTests {
   }
 
   @Test func textOutputAndUsageErrors() throws {
-    let text = try CLI.runBench(["queries", blob, "--passes", "1", "--keyboard", "--completion-words", "5", "--typos", "1",
+    let text = try CLI.runBench([
+      "queries", blob, "--passes", "1", "--keyboard", "--completion-words", "5", "--typos", "1",
       "--swipes", "2",
     ])
     #expect(text.status == 0, "\(text.stderr)")
@@ -123,9 +124,12 @@ struct BenchMisspellingTests {
   }
 
   @Test func ratesOnAPairFile() throws {
-    try workspace.write("pairs.tsv", "# typed<TAB>intended\nhwllo\thello\nhelo\thello\nwrold\tworld\nhello\thello\nzzzz\tqqqq\n")
+    try workspace.write(
+      "pairs.tsv", "# typed<TAB>intended\nhwllo\thello\nhelo\thello\nwrold\tworld\nhello\thello\nzzzz\tqqqq\n")
     for corrector in ["typing", "kaennsch"] {
-      let result = try CLI.runBench(["queries", blob, "--misspellings", workspace.file("pairs.tsv"), "--misspellings-only", "--json", "--passes", "1",
+      let result = try CLI.runBench([
+        "queries", blob, "--misspellings", workspace.file("pairs.tsv"), "--misspellings-only", "--json", "--passes",
+        "1",
         "--corrector", corrector,
       ])
       #expect(result.status == 0, "\(result.stderr)")
@@ -141,7 +145,9 @@ struct BenchMisspellingTests {
       let typedInBlob = try #require(set["typedInBlob"] as? [String: Any])
       #expect(typedInBlob["pairs"] as? Int == 1)  // hello
     }
-    let text = try CLI.runBench(["queries", blob, "--misspellings", workspace.file("pairs.tsv"), "--misspellings-only", "--passes", "1"])
+    let text = try CLI.runBench([
+      "queries", blob, "--misspellings", workspace.file("pairs.tsv"), "--misspellings-only", "--passes", "1",
+    ])
     #expect(text.stdout.contains("intended word first") && text.stdout.contains("in the top 3"))
   }
 
@@ -149,11 +155,16 @@ struct BenchMisspellingTests {
     try workspace.write("bad.tsv", "hwllo\thello\nno tab here\n")
     let result = try CLI.runBench(["queries", blob, "--misspellings", workspace.file("bad.tsv"), "--misspellings-only"])
     #expect(result.status == 1)
-    #expect(result.stderr.hasPrefix("error: \(workspace.file("bad.tsv")):2: expected a typed word and the intended word"))
-    let missing = try CLI.runBench(["queries", blob, "--misspellings", workspace.file("nope.tsv"), "--misspellings-only"])
+    #expect(
+      result.stderr.hasPrefix("error: \(workspace.file("bad.tsv")):2: expected a typed word and the intended word"))
+    let missing = try CLI.runBench([
+      "queries", blob, "--misspellings", workspace.file("nope.tsv"), "--misspellings-only",
+    ])
     #expect(missing.status == 1 && missing.stderr.contains("nope.tsv: cannot read the file"))
     try workspace.write("empty.tsv", "# nothing\n")
-    let empty = try CLI.runBench(["queries", blob, "--misspellings", workspace.file("empty.tsv"), "--misspellings-only"])
+    let empty = try CLI.runBench([
+      "queries", blob, "--misspellings", workspace.file("empty.tsv"), "--misspellings-only",
+    ])
     #expect(empty.status == 1 && empty.stderr.contains("no misspelling pairs"))
   }
 }

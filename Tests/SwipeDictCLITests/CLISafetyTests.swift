@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwipeDictTestSupport
+import Testing
 
 /// No trap, no runaway, nothing lost: what a new user tries, end to end. Every case here
 /// failed (overwrote an input, trapped, printed `Missing value` or a doubled `error:`)
@@ -151,15 +151,17 @@ struct CLISafetyTests {
     }
   }
 
-  @Test("an output that is a FIFO or a character device is streamed to, never replaced by a file",
-        arguments: ["synth", "draw", "dump", "build", "export"])
+  @Test(
+    "an output that is a FIFO or a character device is streamed to, never replaced by a file",
+    arguments: ["synth", "draw", "dump", "build", "export"])
   func outputsStreamToDevicesAndFIFOs(_ command: String) throws {
     func arguments(_ output: String) -> [String] {
       switch command {
       case "synth": return ["synth", blob, "--sample", "3", "--seed", "1", "-o", output]
       case "draw": return ["draw", blob, "hello", "-o", output]
       case "dump": return ["dump", blob, "-o", output]
-      case "build": return ["build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o", output]
+      case "build":
+        return ["build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o", output]
       default: return ["user", workspace.file("me.words"), "export", "-o", output]
       }
     }
@@ -191,7 +193,9 @@ struct CLISafetyTests {
     let stale = workspace.file(".words.swipedict.tmp-AAAAAA")
     let young = workspace.file(".words.swipedict.tmp-BBBBBB")
     let locked = workspace.file(".words.swipedict.tmp-CCCCCC")
-    for path in [stale, young, locked] { #expect(FileManager.default.createFile(atPath: path, contents: Data("half".utf8))) }
+    for path in [stale, young, locked] {
+      #expect(FileManager.default.createFile(atPath: path, contents: Data("half".utf8)))
+    }
     let minuteAgo = Date(timeIntervalSinceNow: -60)
     for path in [stale, locked] {
       try FileManager.default.setAttributes([.modificationDate: minuteAgo], ofItemAtPath: path)
@@ -199,7 +203,9 @@ struct CLISafetyTests {
     let holder = open(locked, O_RDONLY)
     defer { close(holder) }
     #expect(flock(holder, LOCK_EX) == 0)  // a build writing it right now
-    let result = try CLI.run(["build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o", blob])
+    let result = try CLI.run([
+      "build", workspace.file("words.tsv"), "--layout", workspace.file("layout.json"), "-o", blob,
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: stale))
     #expect(FileManager.default.fileExists(atPath: young))  // ten seconds old at least, to be stale
@@ -211,7 +217,9 @@ struct CLISafetyTests {
     let missing = workspace.path + "/no/such/dir/out.jsonl"
     var result = try CLI.run(["synth", blob, "--sample", "1", "-o", missing])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("\(missing): cannot write it: the directory \(workspace.path)/no/such/dir does not exist"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("\(missing): cannot write it: the directory \(workspace.path)/no/such/dir does not exist"),
+      "\(result.stderr)")
     result = try CLI.run(["synth", blob, "--sample", "1", "-o", workspace.path])
     #expect(result.status == 1)
     #expect(result.stderr.contains("\(workspace.path): is a directory"), "\(result.stderr)")
@@ -232,7 +240,9 @@ struct CLISafetyTests {
       "build", workspace.file("bad.tsv"), "--layout", workspace.file("layout.json"), "-o",
       workspace.file("out.swipedict"),
     ])
-    #expect(bad.stderr.hasPrefix("error: \(workspace.file("bad.tsv")):2:8: count \"-2\" is negative\n  hint: "), "\(bad.stderr)")
+    #expect(
+      bad.stderr.hasPrefix("error: \(workspace.file("bad.tsv")):2:8: count \"-2\" is negative\n  hint: "),
+      "\(bad.stderr)")
     let skipped = try CLI.run([
       "build", workspace.file("bad.tsv"), "--layout", workspace.file("layout.json"), "-o",
       workspace.file("out.swipedict"), "--skip-invalid",
@@ -280,7 +290,8 @@ struct CLISafetyTests {
       atPath: workspace.file("samples"), withIntermediateDirectories: true)
     try workspace.write("samples/words.tsv", "hello\nworld\n")
     let before = contents(workspace.file("samples/words.tsv"))
-    let result = try CLI.runBench(["queries", blob, "--hits", workspace.file("samples/words.tsv"), "--keyboard",
+    let result = try CLI.runBench([
+      "queries", blob, "--hits", workspace.file("samples/words.tsv"), "--keyboard",
       "--keyboard-samples", workspace.file("samples"), "--passes", "1",
     ])
     #expect(result.status == 1)
@@ -289,7 +300,8 @@ struct CLISafetyTests {
     // The same for a misspellings file where typos.tsv would go.
     try workspace.write("samples/typos.tsv", "hwllo\thello\n")
     let typosBefore = contents(workspace.file("samples/typos.tsv"))
-    let overTypos = try CLI.runBench(["queries", blob, "--misspellings", workspace.file("samples/typos.tsv"), "--keyboard",
+    let overTypos = try CLI.runBench([
+      "queries", blob, "--misspellings", workspace.file("samples/typos.tsv"), "--keyboard",
       "--keyboard-samples", workspace.file("samples"), "--passes", "1", "--completion-words", "2", "--typos", "1",
       "--swipes", "1",
     ])
@@ -325,13 +337,31 @@ struct CLISafetyTests {
     (["query", "B", "--top", "99999999"], "--top must be from 1 to 1,000, not 99999999"),
     (["query", "B", "--top", "99999999999999999999999"], "--top"),
     (["query", "B", "--prefix", "he", "--limit", "-1"], "--limit must be from 1 to 1,000, not -1"),
-    (["query", "B", "--correct", "he", "--limit", "9223372036854775807"], "--limit must be from 1 to 1,000, not 9223372036854775807"),
-    (["query", "B", "--correct", "he", "--cost", "omission=-1"], "--cost omission=-1: the value must be a whole number from 0 to 10000"),
-    (["query", "B", "--correct", "he", "--cost", "omission=1e9"], "--cost omission=1e9: the value must be a whole number from 0 to 10000"),
-    (["query", "B", "--correct", "he", "--cost", "omission=99999999999999999999"], "--cost omission=99999999999999999999: the value must be"),
-    (["query", "B", "--correct", "he", "--cost", "bogus=1"], "--cost bogus=1: expected NAME=VALUE with NAME one of proximity,"),
+    (
+      ["query", "B", "--correct", "he", "--limit", "9223372036854775807"],
+      "--limit must be from 1 to 1,000, not 9223372036854775807"
+    ),
+    (
+      ["query", "B", "--correct", "he", "--cost", "omission=-1"],
+      "--cost omission=-1: the value must be a whole number from 0 to 10000"
+    ),
+    (
+      ["query", "B", "--correct", "he", "--cost", "omission=1e9"],
+      "--cost omission=1e9: the value must be a whole number from 0 to 10000"
+    ),
+    (
+      ["query", "B", "--correct", "he", "--cost", "omission=99999999999999999999"],
+      "--cost omission=99999999999999999999: the value must be"
+    ),
+    (
+      ["query", "B", "--correct", "he", "--cost", "bogus=1"],
+      "--cost bogus=1: expected NAME=VALUE with NAME one of proximity,"
+    ),
     (["query", "B", "--correct", "he", "--cost", "omission"], "--cost omission: expected NAME=VALUE"),
-    (["query", "B", "--correct", "he", "--corrector", "kaennsch", "--cost", "omission=9"], "--cost sets the typing model's costs, not kaennsch's"),
+    (
+      ["query", "B", "--correct", "he", "--corrector", "kaennsch", "--cost", "omission=9"],
+      "--cost sets the typing model's costs, not kaennsch's"
+    ),
     (["bench", "B", "--misspellings-only"], "--misspellings-only needs --misspellings"),
     (["query", "B", "--list", "he", "--limit", "-5"], "--limit -5: must be 0 (all) or more"),
     (["inspect", "B", "--budget", "0"], "--budget '0': must be at least 1 byte"),
@@ -357,7 +387,8 @@ struct CLISafetyTests {
       }
     }
     // The benchmark's options are swipedict-bench's (`queries`).
-    let result = resolved.first == "bench" ? try CLI.runBench(["queries"] + resolved.dropFirst()) : try CLI.run(resolved)
+    let result =
+      resolved.first == "bench" ? try CLI.runBench(["queries"] + resolved.dropFirst()) : try CLI.run(resolved)
     #expect(result.status == 64, "\(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(!result.stderr.contains("Missing value"))
@@ -379,7 +410,8 @@ struct CLISafetyTests {
     #expect(none.status == 3 && none.stdout.isEmpty)
     #expect(none.stderr == "\(blob): no word starts with \"zz\"\n")  // said, not silence
     // Typed text longer than any word a blob holds: a usage error, at once.
-    let long = try CLI.run(["query", blob, "--correct", String(repeating: "a", count: 20_000)], timeLimit: .seconds(10))
+    let long = try CLI.run(
+      ["query", blob, "--correct", String(repeating: "a", count: 20_000)], timeLimit: .seconds(10))
     #expect(long.status == 64 && long.stderr.contains("20000 characters, more than the 128"), "\(long.stderr)")
     #expect(try CLI.run(["query", blob, "--correct", "hwllo"]).status == 0)
     #expect(try CLI.run(["query", blob, "--list", "wor"]).status == 0)

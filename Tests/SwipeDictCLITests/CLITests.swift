@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwipeDictTestSupport
+import Testing
 
 @Suite("swipedict command line", .serialized)
 struct CLITests {
@@ -36,7 +36,9 @@ struct CLITests {
     #expect(result.stdout.isEmpty)
     let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("timings: ") }
     let stages = lines.map { $0.split(separator: " ")[3] }
-    #expect(stages == ["reading:", "filtering:", "sorting:", "building:", "building:", "writing:", "written:"], "\(result.stderr)")
+    #expect(
+      stages == ["reading:", "filtering:", "sorting:", "building:", "building:", "writing:", "written:"],
+      "\(result.stderr)")
     let times = lines.compactMap { Double($0.split(separator: " ")[1]) }
     #expect(times.count == lines.count && zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "\(times)")
     #expect(lines.last?.hasSuffix("timed.swipedict") == true)
@@ -52,7 +54,9 @@ struct CLITests {
     ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("2 words"))
-    #expect(result.stdout.contains("kept apart 1 multi-word entry (phrases, not swiped words), e.g.: \"hello world\""), "\(result.stdout)")
+    #expect(
+      result.stdout.contains("kept apart 1 multi-word entry (phrases, not swiped words), e.g.: \"hello world\""),
+      "\(result.stdout)")
   }
 
   @Test func anAOSPListKeepsItsMarksAndShortcutsThroughBuildQueryAndDump() throws {
@@ -71,7 +75,9 @@ struct CLITests {
 
       """)
     let blob = workspace.file("marks.swipedict")
-    let built = try CLI.run(["build", workspace.file("main_yy.combined"), "--layout", workspace.file("layout.json"), "-o", blob])
+    let built = try CLI.run([
+      "build", workspace.file("main_yy.combined"), "--layout", workspace.file("layout.json"), "-o", blob,
+    ])
     #expect(built.status == 0, "\(built.stderr)")
     #expect(
       built.stdout.contains(
@@ -85,7 +91,8 @@ struct CLITests {
     #expect(looked.stdout.contains("helo\tnot found\t→ hello (whitelisted)"))
     #expect(looked.status == 3)  // helo is no word
     let json = try CLI.run(["query", blob, "helo", "hell", "--json"])
-    #expect(json.stdout.contains(#""shortcuts":[{"target":"hello","whitelisted":true,"frequency":255}]"#), "\(json.stdout)")
+    #expect(
+      json.stdout.contains(#""shortcuts":[{"target":"hello","whitelisted":true,"frequency":255}]"#), "\(json.stdout)")
     #expect(json.stdout.contains(#""marks":["possiblyOffensive"]"#))
     // Never suggested unless asked.
     let completions = try CLI.run(["query", blob, "--prefix", "hel"])
@@ -94,7 +101,8 @@ struct CLITests {
     #expect(all.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["hello", "hell", "help"])
     // The combined dump keeps them, and rebuilds into the same marks and shortcuts.
     let dump = try CLI.run(["dump", blob, "--format", "combined"])
-    #expect(dump.stdout.contains(" word=hell,f=") && dump.stdout.contains(",possibly_offensive=true\n"), "\(dump.stdout)")
+    #expect(
+      dump.stdout.contains(" word=hell,f=") && dump.stdout.contains(",possibly_offensive=true\n"), "\(dump.stdout)")
     #expect(dump.stdout.contains(",flags=abbreviation\n"))
     #expect(dump.stdout.contains("  shortcut=I'll,f=whitelist\n"))
     #expect(dump.stdout.hasSuffix(" word=helo,f=0,not_a_word=true\n  shortcut=hello,f=whitelist\n"))
@@ -111,14 +119,18 @@ struct CLITests {
     #expect(tsv.stderr.contains("cannot hold the shortcuts of 2 spellings"), "\(tsv.stderr)")
     try workspace.write("marks-dump.tsv", tsv.stdout)
     let fromTSV = workspace.file("marks-tsv.swipedict")
-    #expect(try CLI.run(["build", workspace.file("marks-dump.tsv"), "--layout", workspace.file("layout.json"), "-o", fromTSV]).status == 0)
+    #expect(
+      try CLI.run(["build", workspace.file("marks-dump.tsv"), "--layout", workspace.file("layout.json"), "-o", fromTSV])
+        .status == 0)
     let relooked = try CLI.run(["query", fromTSV, "hell", "help", "ill"]).stdout
-    #expect(relooked.contains("possibly offensive (never suggested)") && relooked.contains("\tabbreviation\n"), "\(relooked)")
+    #expect(
+      relooked.contains("possibly offensive (never suggested)") && relooked.contains("\tabbreviation\n"), "\(relooked)")
   }
 
   @Test func queryIDIsTheReverseLookup() throws {
     let looked = try CLI.run(["query", blob, "help", "--json"])
-    let id = try #require(looked.stdout.split(separator: ",").first { $0.contains("\"id\"") }?.split(separator: ":").last)
+    let id = try #require(
+      looked.stdout.split(separator: ",").first { $0.contains("\"id\"") }?.split(separator: ":").last)
     let back = try CLI.run(["query", blob, "--id", String(id), "--json"])
     #expect(back.status == 0 && back.stdout.contains("\"word\":\"help\""), "\(back.stdout)")
     // An ID outside the blob is "not found" (3), among others too; -1 parses as a value.
@@ -154,7 +166,8 @@ struct CLITests {
     let text = try String(contentsOfFile: combined, encoding: .utf8)
     #expect(text.hasPrefix("dictionary=main:") && text.contains("\n word=hello,f="))
     let fromCombined = workspace.file("again-from-combined.swipedict")
-    #expect(try CLI.run(["build", combined, "--layout", workspace.file("layout.json"), "-o", fromCombined]).status == 0)
+    #expect(
+      try CLI.run(["build", combined, "--layout", workspace.file("layout.json"), "-o", fromCombined]).status == 0)
     let relisted = try CLI.run(["query", fromCombined, "--list", "", "--limit", "0"]).stdout.split(separator: "\n")
     #expect(relisted.map { $0.split(separator: "\t")[0] } == listed.map { $0.split(separator: "\t")[0] })
     // The dump never goes over the blob.
@@ -167,7 +180,9 @@ struct CLITests {
     // The workspace list: hello 100, help 50, Hello 20, world 70, über 5, Über 3.
     try workspace.write("other.tsv", "hello\t100\nhelp\t50\nHello\t20\nword\t70\nüber\t500\nÜber\t3\n")
     let other = workspace.file("other.swipedict")
-    #expect(try CLI.run(["build", workspace.file("other.tsv"), "--layout", workspace.file("layout.json"), "-o", other]).status == 0)
+    #expect(
+      try CLI.run(["build", workspace.file("other.tsv"), "--layout", workspace.file("layout.json"), "-o", other]).status
+        == 0)
     let text = try CLI.run(["diff", blob, other])
     #expect(text.status == 3, "\(text.stderr)")
     #expect(text.stdout.contains("1 added, 1 removed"), "\(text.stdout)")
@@ -176,7 +191,8 @@ struct CLITests {
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["added"] as? Int == 1 && object["removed"] as? Int == 1)
     let changed = try #require(object["changedWords"] as? [[String: Any]])
-    #expect(changed.contains { $0["word"] as? String == "über" && ($0["after"] as? Int ?? 0) > ($0["before"] as? Int ?? 0) })
+    #expect(
+      changed.contains { $0["word"] as? String == "über" && ($0["after"] as? Int ?? 0) > ($0["before"] as? Int ?? 0) })
     // The same blob: no difference, exit 0; a missing blob: an error naming it, exit 1.
     let same = try CLI.run(["diff", blob, blob])
     #expect(same.status == 0 && same.stdout.contains("0 added, 0 removed, 0 with another frequency"))
@@ -219,7 +235,9 @@ struct CLITests {
   }
 
   @Test func buildWithBigramsAndPredictTheNextWord() throws {
-    try workspace.write("pairs.tsv", "# w1 w2<TAB>count\nhello world\t90\nhello help\t10\nhelp hello\t5\nhello nobody\t3\nworld help\t50\n")
+    try workspace.write(
+      "pairs.tsv",
+      "# w1 w2<TAB>count\nhello world\t90\nhello help\t10\nhelp hello\t5\nhello nobody\t3\nworld help\t50\n")
     let out = workspace.file("pairs.swipedict")
     let built = try CLI.run([
       "build", workspace.file("words.tsv"), "--bigrams", workspace.file("pairs.tsv"), "--layout",
@@ -229,7 +247,8 @@ struct CLITests {
     #expect(built.stdout.contains("bigrams: kept 4 pairs") && built.stdout.contains("left out 1"))
     #expect(built.stdout.contains("BIGR"))
     let next = try CLI.run(["query", out, "--after", "hello"])
-    #expect(next.status == 0 && next.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["world", "help"])
+    #expect(
+      next.status == 0 && next.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["world", "help"])
     #expect(try CLI.run(["verify", out]).status == 0)
     // With --prefix or --correct, --after ranks by the previous word: "help" is the follower
     // of "world", "hello" the more frequent word.
@@ -262,7 +281,8 @@ struct CLITests {
   @Test func queryCompletesCorrectsAndListsTopWords() throws {
     let completions = try CLI.run(["query", blob, "--prefix", "he", "--limit", "3"])
     #expect(completions.status == 0)
-    #expect(completions.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["hello", "help", "Hello"])
+    #expect(
+      completions.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["hello", "help", "Hello"])
     let folded = try CLI.run(["query", blob, "--prefix", "UB"])
     #expect(folded.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["über", "Über"])
     let corrected = try CLI.run(["query", blob, "--correct", "hwllo", "--json", "--limit", "1"])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwipeDictTestSupport
+import Testing
 
 @Suite("swipedict decode", .serialized)
 struct DecodeTests {
@@ -140,7 +140,9 @@ struct DecodeTests {
     // A second language on the same layout: its words are found, and say their language.
     try workspace.write("xx.tsv", "haus\t900\nwelt\t800\nhilfe\t700\n")
     let other = workspace.file("xx.swipedict")
-    #expect(try CLI.run(["build", workspace.file("xx.tsv"), "--layout", workspace.file("layout.json"), "-o", other]).status == 0)
+    #expect(
+      try CLI.run(["build", workspace.file("xx.tsv"), "--layout", workspace.file("layout.json"), "-o", other]).status
+        == 0)
     let swipes = workspace.file("both.jsonl")
     #expect(try CLI.run(["synth", other, "--words", "welt", "hilfe", "--seed", "4", "-o", swipes]).status == 0)
     let alone = try CLI.run(["synth", blob, "--words", "hello", "--seed", "4"])
@@ -163,7 +165,8 @@ struct DecodeTests {
     let en = workspace.file("en.swipedict")
     #expect(
       try CLI.run([
-        "build", workspace.file("xx.tsv"), "--layout", repositoryRoot.appendingPathComponent("corpora/layouts/qwertz-de.json").path,
+        "build", workspace.file("xx.tsv"), "--layout",
+        repositoryRoot.appendingPathComponent("corpora/layouts/qwertz-de.json").path,
         "-o", en,
       ]).status == 0)
     let mismatch = try CLI.run(["decode", blob, "--with", en, "--swipes", swipes])
@@ -172,7 +175,8 @@ struct DecodeTests {
     #expect(missing.status == 1 && missing.stderr.contains("nope.swipedict"))
     // query --with: completions and corrections from both.
     let completions = try CLI.run(["query", blob, "--with", other, "--prefix", "h"])
-    #expect(completions.stdout.contains("haus\txx") && completions.stdout.contains("\twords\t"), "\(completions.stdout)")
+    #expect(
+      completions.stdout.contains("haus\txx") && completions.stdout.contains("\twords\t"), "\(completions.stdout)")
     #expect(try CLI.run(["query", blob, "--with", other, "hello"]).status == 64)  // lookups: one blob
   }
 
@@ -251,9 +255,12 @@ struct DecodeTests {
     #expect(try lines(misses.stdout).count == 1)
     // A swipe of "hello" labelled "world" is a miss: --misses prints it, explained.
     let labelled = try String(contentsOfFile: swipes, encoding: .utf8).split(separator: "\n")
-    try workspace.write("mislabelled.jsonl", labelled[0].replacingOccurrences(of: "\"hello\"", with: "\"world\"") + "\n")
+    try workspace.write(
+      "mislabelled.jsonl", labelled[0].replacingOccurrences(of: "\"hello\"", with: "\"world\"") + "\n")
     let missed = try CLI.run(["decode", blob, "--swipes", workspace.file("mislabelled.jsonl"), "--misses", "--explain"])
-    #expect(missed.status == 0 && missed.stdout.contains("world\t→") && missed.stdout.contains("\"world\" (id"), "\(missed.stdout)")
+    #expect(
+      missed.status == 0 && missed.stdout.contains("world\t→") && missed.stdout.contains("\"world\" (id"),
+      "\(missed.stdout)")
     // --word without --explain is a usage error.
     let usage = try CLI.run(["decode", blob, "--swipes", swipes, "--word", "help"])
     #expect(usage.status == 64 && usage.stderr.contains("--explain"))
@@ -273,7 +280,9 @@ struct DecodeTests {
     let tight = try candidates(["--set", "length-low=1", "--set", "length-high=1", "--set", "length-slack=0"])
     #expect(zip(tight, wide).allSatisfy { $0 <= $1 } && tight != wide, "\(tight) vs \(wide)")
     #expect(try candidates(["--set", "length-slack=0", "--set", "length-slack=2"]) == wide)
-    for bad in ["nope=1", "direction", "direction=x", "direction=181", "max-point-cost=0", "weight-min=nan", "length-high=0.4"] {
+    for bad in [
+      "nope=1", "direction", "direction=x", "direction=181", "max-point-cost=0", "weight-min=nan", "length-high=0.4",
+    ] {
       let result = try CLI.run(["decode", blob, "--swipes", swipes, "--set", bad])
       #expect(result.status == 64 && result.stderr.contains("--set"), "\(bad): \(result.stderr)")
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwipeDictTestSupport
+import Testing
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -272,9 +272,12 @@ struct DrawTests {
     }
     let legend = try #require(svg.element(id: "legend")).text
     #expect(legend.contains("1. help: distance"), "\(legend)")
-    #expect(legend.contains("hello shown") || legend.contains("hello rank") || legend.contains("hello dropped"), "\(legend)")
+    #expect(
+      legend.contains("hello shown") || legend.contains("hello rank") || legend.contains("hello dropped"), "\(legend)")
     // --candidates needs a swipe and a count in 1…6.
-    for bad in [["--candidates", "2"], ["--swipe", swipes, "--candidates", "0"], ["--swipe", swipes, "--candidates", "7"]] {
+    for bad in [
+      ["--candidates", "2"], ["--swipe", swipes, "--candidates", "0"], ["--swipe", swipes, "--candidates", "7"],
+    ] {
       let result = try CLI.run(["draw", blob, "hello"] + bad)
       #expect(result.status == 64, "\(bad): \(result.stderr)")
     }

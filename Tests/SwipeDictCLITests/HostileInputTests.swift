@@ -14,10 +14,12 @@ struct HostileInputTests {
     blob = try workspace.buildBlob()
   }
 
-  @Test("a size takes decimal digits and a unit, nothing else", arguments: [
-    ("0x10", false), ("1.5", false), ("1e3", false), ("inf", false), ("-5", false), ("", false),
-    ("48MB", true), ("1.5MB", true), ("512kb", true), ("100", true),
-  ])
+  @Test(
+    "a size takes decimal digits and a unit, nothing else",
+    arguments: [
+      ("0x10", false), ("1.5", false), ("1e3", false), ("inf", false), ("-5", false), ("", false),
+      ("48MB", true), ("1.5MB", true), ("512kb", true), ("100", true),
+    ])
   func sizes(_ size: String, _ valid: Bool) throws {
     let result = try CLI.run(["inspect", blob, "--budget", size])
     #expect(result.status == (valid ? 0 : 64), "\(size): \(result.stderr)")
@@ -70,7 +72,10 @@ struct HostileInputTests {
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
     try process.run()
-    defer { process.terminate(); process.waitUntilExit() }
+    defer {
+      process.terminate()
+      process.waitUntilExit()
+    }
     let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
     #expect(line.hasPrefix("http://127.0.0.1:"), "\(line)")
   }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwipeDictTestSupport
+import Testing
 
 /// Every numeric option of synth, decode and bench is bounded: a value outside its range is a
 /// usage error (exit 64) that names the range, never a trap or a run that exhausts memory.

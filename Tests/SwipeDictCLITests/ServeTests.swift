@@ -1,6 +1,6 @@
 import Foundation
-import SwipeDictTools
 import SwipeDictTestSupport
+import SwipeDictTools
 import Testing
 
 @Suite("swipedict serve", .serialized)

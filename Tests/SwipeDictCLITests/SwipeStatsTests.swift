@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwipeDictTestSupport
+import Testing
 
 @Suite("swipedict swipestats and synth --model", .serialized)
 struct SwipeStatsTests {

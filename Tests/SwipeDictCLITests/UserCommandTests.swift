@@ -90,7 +90,9 @@ struct UserCommandTests {
     for verb in ["list", "export"] {
       let result = try CLI.run(["user", file, verb])
       #expect(result.status == 1)
-      #expect(result.stderr.contains("me.words: no such user dictionary") && result.stderr.contains("add WORD"), "\(result.stderr)")
+      #expect(
+        result.stderr.contains("me.words: no such user dictionary") && result.stderr.contains("add WORD"),
+        "\(result.stderr)")
       #expect(!FileManager.default.fileExists(atPath: file))
     }
     let result = try CLI.run(["user", workspace.file(""), "learn", "x"])
@@ -105,7 +107,9 @@ struct UserCommandTests {
     try bytes.write(to: URL(fileURLWithPath: file))
     var result = try CLI.run(["user", file, "list"])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("hint: the file is damaged: move it aside (mv \(file) \(file).damaged)"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("hint: the file is damaged: move it aside (mv \(file) \(file).damaged)"),
+      "\(result.stderr)")
     try FileManager.default.moveItem(atPath: file, toPath: file + ".damaged")
     result = try CLI.run(["user", file + ".damaged", "salvage", "-o", workspace.file("saved.tsv")])
     #expect(result.status == 0, "\(result.stderr)")
@@ -122,7 +126,8 @@ struct UserCommandTests {
     try bytes.write(to: URL(fileURLWithPath: file))
     var result = try CLI.run(["user", file, "list"])
     #expect(result.stdout == "one\tlearned\t1\t#1\n")
-    #expect(result.stderr.contains("warning: \(file): 22 bytes at offset 57 are an incomplete record"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("warning: \(file): 22 bytes at offset 57 are an incomplete record"), "\(result.stderr)")
     #expect(result.stderr.contains("ignored (the next write cuts them off)"))
     result = try CLI.run(["user", file, "learn", "three"])
     #expect(result.stderr.contains("this write cuts them off"))
@@ -139,7 +144,8 @@ struct UserCommandTests {
     let words = completed.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }
     #expect(words.contains("helot") && !words.contains("help"), "\(completed.stdout)")
     let looked = try CLI.run(["query", blob, "helot", "help", "--user", file])
-    #expect(looked.stdout.contains("helot\tuser word (learned, 3 uses)") && looked.stdout.contains("blocked by the user"))
+    #expect(
+      looked.stdout.contains("helot\tuser word (learned, 3 uses)") && looked.stdout.contains("blocked by the user"))
     let swipes = workspace.file("helot.jsonl")
     // Swipes of "help" (a blob word) decoded with the user's words: never "help".
     #expect(try CLI.run(["synth", blob, "--words", "help", "hello", "-o", swipes]).status == 0)
@@ -151,7 +157,8 @@ struct UserCommandTests {
     #expect(tops.count == 2 && tops.allSatisfy { !$0.contains("help") }, "\(decoded.stdout)")
     // A missing file is an error, not an empty dictionary.
     let missing = try CLI.run(["query", blob, "--prefix", "h", "--user", workspace.file("none.words")])
-    #expect(missing.status == 1 && missing.stderr.contains("no such user dictionary") && missing.stderr.contains("hint:"))
+    #expect(
+      missing.status == 1 && missing.stderr.contains("no such user dictionary") && missing.stderr.contains("hint:"))
     // With --with, the user's words reach every language.
     let other = workspace.file("other.swipedict")
     try FileManager.default.copyItem(atPath: blob, toPath: other)

@@ -1,9 +1,9 @@
-import Testing
-
-@testable import SwipeDictCompiler
 @_spi(SwipeDictInternals) import SwipeDictFormat
 import SwipeDictTestSupport
 import SwipeDictTools
+import Testing
+
+@testable import SwipeDictCompiler
 
 /// The pieces a build is made of besides the automaton: the word table the lists merge
 /// into, the UTF-8 decoding it reads words with, the NFC shortcut, the second thread and
@@ -69,19 +69,30 @@ struct BuildPartsTests {
       let word = IngestPropertyTests.randomWord(&random, allowComma: true) + "\u{10FFFF}\u{7FF}\u{800}"
       var scalars: [Unicode.Scalar] = []
       Array(word.utf8).withUnsafeBufferPointer { bytes in
-        UTF8Scalars.forEach(in: bytes) { scalars.append($0); return true }
+        UTF8Scalars.forEach(in: bytes) {
+          scalars.append($0)
+          return true
+        }
       }
       #expect(scalars == Array(word.unicodeScalars))
     }
     // Stops when asked; invalid bytes read as U+FFFD instead of trapping.
     var seen = 0
     Array("abc".utf8).withUnsafeBufferPointer { bytes in
-      UTF8Scalars.forEach(in: bytes) { _ in seen += 1; return false }
+      UTF8Scalars.forEach(in: bytes) { _ in
+        seen += 1
+        return false
+      }
     }
     #expect(seen == 1)
     for bad: [UInt8] in [[0xFF], [0x80, 0x41], [0xE2, 0x82], [0xF0, 0x9F, 0x98]] {
       var read: [Unicode.Scalar] = []
-      bad.withUnsafeBufferPointer { bytes in UTF8Scalars.forEach(in: bytes) { read.append($0); return true } }
+      bad.withUnsafeBufferPointer { bytes in
+        UTF8Scalars.forEach(in: bytes) {
+          read.append($0)
+          return true
+        }
+      }
       #expect(read.first == "\u{FFFD}", "\(bad)")
     }
   }
@@ -157,7 +168,9 @@ struct BuildPartsTests {
     #expect(throws: WordListError.self) { try DictionaryCompiler.compile(inputs: [bad], layout: layout) }
   }
 
-  @Test("words split at a first letter, sorted in two halves and joined, are in the order one sort gives", arguments: [UInt64(5), 6, 7])
+  @Test(
+    "words split at a first letter, sorted in two halves and joined, are in the order one sort gives",
+    arguments: [UInt64(5), 6, 7])
   func splitSortMatchesOneSort(seed: UInt64) {
     var random = SeededGenerator(state: seed)
     // Skewed first letters (many words start with s), shared prefixes, a few accents.

@@ -1,11 +1,11 @@
 import Foundation
 import SwipeDict
+import SwipeDictFiles
+@_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTestSupport
 import Testing
 
 @testable import SwipeDictCompiler
-import SwipeDictFiles
-import SwipeDictTestSupport
-@_spi(SwipeDictInternals) import SwipeDictFormat
 
 @Suite("Compiling word lists")
 struct CompilerTests {
@@ -93,7 +93,9 @@ struct CompilerTests {
     }
     #expect(
       CompileError.noWords(read: 1, untypeable: 0, belowMinCount: 0, misspellings: 1).description
-        .hasPrefix("no words left to build: 1 read, 0 not typeable on the layout, 0 below --min-count, 1 misspelling (not_a_word=true: no words)"))
+        .hasPrefix(
+          "no words left to build: 1 read, 0 not typeable on the layout, 0 below --min-count, 1 misspelling (not_a_word=true: no words)"
+        ))
   }
 
   @Test func noTypeableWordsIsAnError() throws {
@@ -114,7 +116,8 @@ struct CompilerTests {
         return
       }
       #expect(read == 2 && untypeable == 2 && skipped == 1)
-      #expect(firstSkipped.count == 1 && firstSkipped[0].contains("list.tsv:2:5") && firstSkipped[0].contains("negative"))
+      #expect(
+        firstSkipped.count == 1 && firstSkipped[0].contains("list.tsv:2:5") && firstSkipped[0].contains("negative"))
       #expect(error.description.contains("1 invalid line skipped (--skip-invalid), for example:"), "\(error)")
     }
   }
@@ -141,7 +144,10 @@ struct CompilerTests {
   }
 
   @Test func foldingKnowsLettersThatAreNotAccentedOnes() throws {
-    for (letter, base) in [("ł", "l"), ("Ł", "l"), ("ø", "o"), ("đ", "d"), ("ı", "i"), ("İ", "i"), ("æ", "a"), ("œ", "o"), ("ß", "s"), ("é", "e")] {
+    for (letter, base) in [
+      ("ł", "l"), ("Ł", "l"), ("ø", "o"), ("đ", "d"), ("ı", "i"), ("İ", "i"), ("æ", "a"), ("œ", "o"), ("ß", "s"),
+      ("é", "e"),
+    ] {
       #expect(Collation.fold(Unicode.Scalar(letter)!) == Unicode.Scalar(base)!, "\(letter)")
     }
     // --folded finds them from plain letters; Turkish İ types on the i key.
@@ -194,18 +200,42 @@ struct LayoutFileTests {
   @Test(arguments: [
     (#"{"keys": []}"#, "name: missing"),
     (#"{"name": "x", "keys": [{"char": "a", "x": 0, "y": 0}]}"#, "keyWidth: missing"),
-    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "A", "x": 20, "y": 0}]}"#, "keys[1].char: \"a\" is already the key keys[0]"),
-    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "b", "x": 5, "y": 0}]}"#, "keys[1].x: key \"b\" overlaps key \"a\""),
-    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "ab", "x": 0, "y": 0}]}"#, "keys[0].char: expected one character"),
+    (
+      #"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "A", "x": 20, "y": 0}]}"#,
+      "keys[1].char: \"a\" is already the key keys[0]"
+    ),
+    (
+      #"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "b", "x": 5, "y": 0}]}"#,
+      "keys[1].x: key \"b\" overlaps key \"a\""
+    ),
+    (
+      #"{"name": "x", "keyWidth": 10, "keys": [{"char": "ab", "x": 0, "y": 0}]}"#,
+      "keys[0].char: expected one character"
+    ),
     (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": "0", "y": 0}]}"#, "keys[0].x: expected a number"),
-    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}], "aliases": {"é": "e"}}"#, "\"e\" is not a key"),
+    (
+      #"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}], "aliases": {"é": "e"}}"#,
+      "\"e\" is not a key"
+    ),
     (#"{"name": "x", "keyWidth": -1, "keys": [{"char": "a", "x": 0, "y": 0}]}"#, "keyWidth: must be positive"),
     ("not json", "not valid JSON"),
-    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0, "w": -10}]}"#, "keys[0]: w and h must be positive"),
+    (
+      #"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0, "w": -10}]}"#,
+      "keys[0]: w and h must be positive"
+    ),
     // Finite as JSON (a Double), infinite as the blob's Float: the loader would reject it.
-    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 1e39, "y": 0}]}"#, "keys[0].x: 1e+39 is too large: a blob stores a layout's numbers as 32-bit floats"),
-    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "b", "x": 20, "y": -4e38}]}"#, "keys[1].y: -4e+38 is too large"),
-    (#"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0, "h": 1e39}]}"#, "keys[0].h: 1e+39 is too large"),
+    (
+      #"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 1e39, "y": 0}]}"#,
+      "keys[0].x: 1e+39 is too large: a blob stores a layout's numbers as 32-bit floats"
+    ),
+    (
+      #"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0}, {"char": "b", "x": 20, "y": -4e38}]}"#,
+      "keys[1].y: -4e+38 is too large"
+    ),
+    (
+      #"{"name": "x", "keyWidth": 10, "keys": [{"char": "a", "x": 0, "y": 0, "h": 1e39}]}"#,
+      "keys[0].h: 1e+39 is too large"
+    ),
     (#"{"name": "x", "keyWidth": 1e39, "keys": [{"char": "a", "x": 0, "y": 0}]}"#, "keyWidth: 1e+39 is too large"),
   ])
   func invalidLayouts(json: String, message: String) {

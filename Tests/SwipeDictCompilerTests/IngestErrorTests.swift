@@ -309,7 +309,10 @@ struct IngestErrorTests {
         "dictionary=main:en\n shortcut=x,f=1\n bigram=y,f=1\n", 3,
         "no entries: every line is a bigram or shortcut line, or a phrase"
       ),
-      ("dictionary=main:fr\n word=parce que,f=1\n", 2, "no entries: every entry is a phrase of several words (1 kept apart)"),
+      (
+        "dictionary=main:fr\n word=parce que,f=1\n", 2,
+        "no entries: every entry is a phrase of several words (1 kept apart)"
+      ),
     ]
     for (text, line, message) in cases {
       let error = try #require(

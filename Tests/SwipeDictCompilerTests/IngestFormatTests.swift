@@ -1,9 +1,9 @@
+import SwipeDictFiles
 @_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTestSupport
 import Testing
 
 @testable import SwipeDictCompiler
-import SwipeDictFiles
-import SwipeDictTestSupport
 
 @Suite("Ingest: formats")
 struct IngestFormatTests {
@@ -80,7 +80,9 @@ struct IngestFormatTests {
     #expect(result.report.skipped == 1)
   }
 
-  @Test("AOSP combined lists: f is a log-scale frequency, 10^(f/32); shortcuts join their entry, not_a_word is a misspelling, bigrams are ignored")
+  @Test(
+    "AOSP combined lists: f is a log-scale frequency, 10^(f/32); shortcuts join their entry, not_a_word is a misspelling, bigrams are ignored"
+  )
   func aosp() throws {
     let path = try IngestFixture.path("aosp-combined.txt")
     var entries: [WordListEntry] = []

@@ -1,8 +1,8 @@
+import SwipeDictFiles
+import SwipeDictTestSupport
 import Testing
 
 @testable import SwipeDictCompiler
-import SwipeDictFiles
-import SwipeDictTestSupport
 
 @Suite("Ingest: gzip", .timeLimit(.minutes(1)))
 struct IngestGzipTests {
@@ -48,7 +48,8 @@ struct IngestGzipTests {
 
   @Test("an AOSP combined list shipped as .gz reads (it was refused as control character U+001F)")
   func aospCombined() throws {
-    let text = "dictionary=main:en_us,locale=en_US,date=1,version=54\n word=the,f=222,flags=,originalFreq=222\n word=to,f=215\n"
+    let text =
+      "dictionary=main:en_us,locale=en_US,date=1,version=54\n word=the,f=222,flags=,originalFreq=222\n word=to,f=215\n"
     let result = try Ingest.read(try gzipCompress(Array(text.utf8)), file: "main_en_US.combined.gz")
     #expect(result.entries.map(\.word) == ["the", "to"])
   }

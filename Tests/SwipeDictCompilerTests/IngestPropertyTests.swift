@@ -1,8 +1,8 @@
+import SwipeDictFiles
+import SwipeDictTools
 import Testing
 
 @testable import SwipeDictCompiler
-import SwipeDictFiles
-import SwipeDictTools
 
 /// Random lists written in each format, with random line endings, comments, blank lines,
 /// byte-order marks and compression, read back in random chunks.

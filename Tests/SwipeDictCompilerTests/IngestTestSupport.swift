@@ -1,9 +1,9 @@
 import Foundation
 @_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTestSupport
 import Testing
 
 @testable import SwipeDictCompiler
-import SwipeDictTestSupport
 
 /// What one read produced: the entries and the report, or the error that ended it.
 struct IngestResult {

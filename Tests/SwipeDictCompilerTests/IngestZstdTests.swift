@@ -1,10 +1,10 @@
+import SwipeDictFiles
 @_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTestSupport
+import SwipeDictTools
 import Testing
 
 @testable import SwipeDictCompiler
-import SwipeDictFiles
-import SwipeDictTools
-import SwipeDictTestSupport
 
 @Suite("Ingest: zstd", .timeLimit(.minutes(1)))
 struct IngestZstdTests {

@@ -33,10 +33,15 @@ struct InputFileTests {
     #expect(throws: InputFileError(path: fifo, operation: .open, reason: "it is a FIFO or pipe, not a regular file")) {
       try InputFile(openingForReading: fifo, kinds: .regularFiles)
     }
-    #expect(throws: InputFileError(path: "/dev/zero", operation: .open, reason: "it is a character device, not a file or a pipe")) {
+    #expect(
+      throws: InputFileError(
+        path: "/dev/zero", operation: .open, reason: "it is a character device, not a file or a pipe")
+    ) {
       try InputFile(openingForReading: "/dev/zero")
     }
-    #expect(throws: InputFileError(path: directory.path, operation: .open, reason: "it is a directory, not a file or a pipe")) {
+    #expect(
+      throws: InputFileError(path: directory.path, operation: .open, reason: "it is a directory, not a file or a pipe")
+    ) {
       try InputFile(openingForReading: directory.path)
     }
     // Pipes allowed: the FIFO is read once a writer comes.

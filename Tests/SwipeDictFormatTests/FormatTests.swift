@@ -1,3 +1,4 @@
+import Foundation
 @_spi(SwipeDictInternals) import SwipeDictFormat
 import Testing
 
@@ -23,20 +24,22 @@ struct FormatTests {
     ])
     #expect(blob.count == 321)  // header 64, table 2 × 96, section at 256 (3 bytes), next at 320
     #expect(Array(blob[0..<8]) == [0x89, 0x53, 0x57, 0x44, 0x0D, 0x0A, 0x1A, 0x0A])
-    #expect(Array(blob[8..<40]) == [
-      1, 0, 5, 0,  // version 1.5
-      0, 0, 0, 0,  // flags
-      65, 1, 0, 0, 0, 0, 0, 0,  // file size
-      2, 0, 0, 0,  // sections
-      96, 0, 0, 0,  // entry size
-      64, 0, 0, 0, 0, 0, 0, 0,  // table offset
-    ])
+    #expect(
+      Array(blob[8..<40]) == [
+        1, 0, 5, 0,  // version 1.5
+        0, 0, 0, 0,  // flags
+        65, 1, 0, 0, 0, 0, 0, 0,  // file size
+        2, 0, 0, 0,  // sections
+        96, 0, 0, 0,  // entry size
+        64, 0, 0, 0, 0, 0, 0, 0,  // table offset
+      ])
     #expect(Array(blob[44..<64]) == [UInt8](repeating: 0, count: 20))
-    #expect(Array(blob[64..<88]) == [
-      0x41, 0x42, 0x43, 0x44, 0, 0, 0, 0,  // "ABCD", flags
-      0, 1, 0, 0, 0, 0, 0, 0,  // offset 256
-      3, 0, 0, 0, 0, 0, 0, 0,  // length
-    ])
+    #expect(
+      Array(blob[64..<88]) == [
+        0x41, 0x42, 0x43, 0x44, 0, 0, 0, 0,  // "ABCD", flags
+        0, 1, 0, 0, 0, 0, 0, 0,  // offset 256
+        3, 0, 0, 0, 0, 0, 0, 0,  // length
+      ])
     let crc = CRC32C.checksum([1, 2, 3] as [UInt8])
     #expect(Array(blob[88..<92]) == [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: crc >> $0) })
     #expect(Array(blob[92..<96]) == [0, 0, 0, 0])  // reserved
@@ -137,7 +140,10 @@ struct FormatTests {
   @Test func layoutRoundTrip() throws {
     let layout = KeyboardLayout(
       name: "t", unit: "mm", keyWidth: 6.5,
-      keys: [.init(character: "a", x: 1, y: 2, width: 6.5, height: 9), .init(character: "ä", x: 8, y: 2, width: 6.5, height: 9)],
+      keys: [
+        .init(character: "a", x: 1, y: 2, width: 6.5, height: 9),
+        .init(character: "ä", x: 8, y: 2, width: 6.5, height: 9),
+      ],
       aliases: ["á": "a"], skipped: ["'"])
     let decoded = try layout.encoded().withUnsafeBytes { try KeyboardLayout(decoding: UnsafeByteView($0)) }
     #expect(decoded == layout)
@@ -190,8 +196,6 @@ struct FormatTests {
     }
   }
 }
-
-import Foundation
 
 @Suite("Key paths and neighbors")
 struct KeyPathTests {

@@ -1,6 +1,5 @@
-import Testing
-
 @_spi(SwipeDictInternals) import SwipeDictFormat
+import Testing
 
 /// The loader's check of a `LYOT` section holds the layout-file rules the compiler applies,
 /// so a blob whose layout the compiler would refuse is refused at open too.
@@ -78,9 +77,10 @@ struct LayoutRuleTests {
   func nameIsUTF8() {
     let layout = KeyboardLayout(name: "qwertz-dé", unit: "pt", keyWidth: 10, keys: [Self.key("a", 5)])
     var bytes = layout.encoded()
-    #expect(bytes.withUnsafeBytes { raw in
-      (try? KeyboardLayout(decoding: UnsafeByteView(raw)))?.name == "qwertz-dé"
-    })
+    #expect(
+      bytes.withUnsafeBytes { raw in
+        (try? KeyboardLayout(decoding: UnsafeByteView(raw)))?.name == "qwertz-dé"
+      })
     // The name's last byte (é's second byte) just before the two bytes of the unit.
     bytes[bytes.count - 3] = 0xFF
     #expect(bytes.withUnsafeBytes { (try? KeyboardLayout.validate(UnsafeByteView($0))) == nil })

@@ -113,13 +113,18 @@ struct ConnectionLimitTests {
           let start = ContinuousClock.now
           try client.write(raw: get("/api/blobs", "X-Big: " + String(repeating: "a", count: 1_000_000) + "\r\n"))
           let response = try client.response(within: answerTime)
-          return (response?.status, ms(ContinuousClock.now - start), response.map { (try? object($0))?["error"] is String } ?? false)
+          return (
+            response?.status, ms(ContinuousClock.now - start),
+            response.map { (try? object($0))?["error"] is String } ?? false
+          )
         }
       }
       #expect(status == 431)
       #expect(saysWhy)
       #expect(Set(exchanges.map(\.status)) == [200])
-      print("1 MB header line: \(status ?? 0) in \(Int(elapsed)) ms; meanwhile the other client's longest wait: \(String(format: "%.1f", longest(exchanges))) ms")
+      print(
+        "1 MB header line: \(status ?? 0) in \(Int(elapsed)) ms; meanwhile the other client's longest wait: \(String(format: "%.1f", longest(exchanges))) ms"
+      )
     }
   }
 
@@ -195,7 +200,8 @@ struct ConnectionLimitTests {
       try await offPool {
         let client = LoopbackClient(port: port)
         try client.openConnection()
-        try client.write(raw: Array("POST /api/sessions HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"blob\"".utf8))
+        try client.write(
+          raw: Array("POST /api/sessions HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"blob\"".utf8))
         let start = ContinuousClock.now
         #expect(try client.response(within: answerTime)?.status == 408)
         #expect(ms(ContinuousClock.now - start) >= 250)
@@ -298,8 +304,11 @@ struct ConnectionLimitTests {
         return
       }
       let meanwhile = exchanges.filter { $0.sent >= busyFrom && $0.answered <= busyTo }
-      #expect(!meanwhile.isEmpty, "no request sent and answered in the \(ms(busyTo - busyFrom)) ms when every task spun")
-      print("busy pool: \(meanwhile.count) requests sent and answered while \(cores) tasks spun for \(Int(ms(busyTo - busyFrom))) ms; longest wait \(String(format: "%.1f", longest(meanwhile))) ms")
+      #expect(
+        !meanwhile.isEmpty, "no request sent and answered in the \(ms(busyTo - busyFrom)) ms when every task spun")
+      print(
+        "busy pool: \(meanwhile.count) requests sent and answered while \(cores) tasks spun for \(Int(ms(busyTo - busyFrom))) ms; longest wait \(String(format: "%.1f", longest(meanwhile))) ms"
+      )
     }
   }
 
@@ -329,26 +338,32 @@ struct ConnectionLimitTests {
     }
   }
 
-  @Test("a body over the limit gets 413 (at once when declared, even with Expect: 100-continue); the next client is served")
+  @Test(
+    "a body over the limit gets 413 (at once when declared, even with Expect: 100-continue); the next client is served")
   func bodyOverLimit() async throws {
     try await withServer(http: { $0.bodyBytes = 1_000 }) { port in
       try await offPool {
         let client = LoopbackClient(port: port)
-        let large = try client.request("POST", "/api/sessions", json: #"{"blob":"en","x":""# + String(repeating: "x", count: 5_000) + #""}"#)
+        let large = try client.request(
+          "POST", "/api/sessions", json: #"{"blob":"en","x":""# + String(repeating: "x", count: 5_000) + #""}"#)
         #expect(large.status == 413)
         #expect(large.headers["connection"] == "close")
         #expect(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#).status == 201)
         let declared = LoopbackClient(port: port)
         try declared.openConnection()
         try declared.write(
-          raw: Array("POST /api/sessions HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 10000000000\r\n\r\n".utf8))
+          raw: Array(
+            "POST /api/sessions HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 10000000000\r\n\r\n".utf8
+          ))
         #expect(try declared.response(within: answerTime)?.status == 413)
         // Within the limit, Expect: 100-continue gets 100 Continue, then the answer.
         let polite = LoopbackClient(port: port)
         try polite.openConnection()
         let body = #"{"blob":"en"}"#
         try polite.write(
-          raw: Array("POST /api/sessions HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n".utf8))
+          raw: Array(
+            "POST /api/sessions HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+              .utf8))
         #expect(try polite.response(within: answerTime)?.status == 100)
         try polite.write(raw: Array(body.utf8))
         #expect(try polite.response(within: answerTime)?.status == 201)
@@ -414,17 +429,21 @@ struct ConnectionLimitTests {
     try await withServer { port in
       try await offPool {
         let client = LoopbackClient(port: port)
-        let id = try object(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#))["session"] as? String ?? ""
+        let id =
+          try object(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#))["session"] as? String ?? ""
         let body = #"{"points":[[225,81]]}"#
         let request = Array(
-          "POST /api/sessions/\(id)/points HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+          "POST /api/sessions/\(id)/points HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            .utf8)
         for cut in 1..<request.count {
           try client.write(raw: Array(request[..<cut]))
           Thread.sleep(forTimeInterval: 0.002)
           try client.write(raw: Array(request[cut...]))
           let response = try #require(try client.response(within: answerTime), "cut at \(cut)")
           // Each request's one point, read whole: the session counts them.
-          #expect(response.status == 200 && (try? object(response))?["count"] as? Int == cut, "cut at \(cut): \(response.text)")
+          #expect(
+            response.status == 200 && (try? object(response))?["count"] as? Int == cut,
+            "cut at \(cut): \(response.text)")
         }
         #expect(client.connections == 1)
       }
@@ -518,7 +537,10 @@ struct ConnectionLimitTests {
       /// The process's epoll descriptors (a socket pool each).
       func pollers() -> Int {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return fds.filter { ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) ?? "").contains("eventpoll") }.count
+        return fds.filter {
+          ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) ?? "").contains(
+            "eventpoll")
+        }.count
       }
       try await withServer { port in
         let before = pollers()

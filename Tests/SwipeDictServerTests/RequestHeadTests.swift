@@ -29,7 +29,9 @@ private func refusal(_ bytes: [UInt8], limit: Int = 16_384, maxFields: Int = 100
 struct RequestHeadTests {
   @Test("a good head: method, path, query, headers (names case-insensitive), Content-Length, keep-alive")
   func goodHead() throws {
-    let bytes = crlf("POST /api/sessions/ab%20c/points?x=1&y=%C3%A9 HTTP/1.1\nHost: 127.0.0.1:8080\ncontent-length: 12\nX-Thing:  a value \t\nConnection: keep-alive\n\n{\"points\":[]}")
+    let bytes = crlf(
+      "POST /api/sessions/ab%20c/points?x=1&y=%C3%A9 HTTP/1.1\nHost: 127.0.0.1:8080\ncontent-length: 12\nX-Thing:  a value \t\nConnection: keep-alive\n\n{\"points\":[]}"
+    )
     var scanner = HeadScanner(limit: 16_384)
     let found = try #require(try scanner.scan(bytes[...]))
     #expect(Array(bytes[found.end...]) == Array("{\"points\":[]}".utf8))
@@ -68,11 +70,14 @@ struct RequestHeadTests {
     #expect(try head(leading)?.target == "/b")
     #expect(try head(crlf("POST / HTTP/1.1\nHost: x\nContent-Length: 5\nContent-Length: 5\n\n"))?.contentLength == 5)
     #expect(try head(crlf("POST / HTTP/1.1\nHost: x\nContent-Length: 5, 5\n\n"))?.contentLength == 5)
-    #expect(try head(crlf("GET http://example.com:8080/api/blobs?x=1 HTTP/1.1\nHost: x\n\n"))?.target == "/api/blobs?x=1")
+    #expect(
+      try head(crlf("GET http://example.com:8080/api/blobs?x=1 HTTP/1.1\nHost: x\n\n"))?.target == "/api/blobs?x=1")
     #expect(try head(crlf("GET http://example.com HTTP/1.1\nHost: x\n\n"))?.target == "/")
     #expect(try head(crlf("OPTIONS * HTTP/1.1\nHost: x\n\n"))?.target == "*")
-    #expect(try head(crlf("POST / HTTP/1.1\nHost: x\nExpect: 100-continue\nContent-Length: 3\n\n"))?.expectsContinue == true)
-    #expect(try head(crlf("POST / HTTP/1.1\nHost: x\nContent-Length: 99999999999999999999999\n\n"))?.contentLength == .max)
+    #expect(
+      try head(crlf("POST / HTTP/1.1\nHost: x\nExpect: 100-continue\nContent-Length: 3\n\n"))?.expectsContinue == true)
+    #expect(
+      try head(crlf("POST / HTTP/1.1\nHost: x\nContent-Length: 99999999999999999999999\n\n"))?.contentLength == .max)
   }
 
   @Test(
@@ -163,7 +168,10 @@ struct RequestHeadTests {
 
   @Test("random bytes never trap: either a head, more needed, or a refusal with a 4xx (505 for a version)")
   func randomBytes() async {
-    let alphabet: [UInt8] = Array("GET POST / HTTP/1.1 Host: x Content-Length: 12 chunked close ,;:-".utf8) + [0x0D, 0x0A, 0x0A, 0x20, 0x09, 0x00, 0x7F, 0xFF, 0x31, 0x30]
+    let alphabet: [UInt8] =
+      Array("GET POST / HTTP/1.1 Host: x Content-Length: 12 chunked close ,;:-".utf8) + [
+        0x0D, 0x0A, 0x0A, 0x20, 0x09, 0x00, 0x7F, 0xFF, 0x31, 0x30,
+      ]
     let anyByte = Gen.uint8().array(of: 0...300)
     let httpish = Gen<UInt8?>.element(of: alphabet).map { $0 ?? 0 }.array(of: 0...300)
     await propertyCheck(count: 3_000, input: Gen.oneOf(anyByte, httpish)) { bytes in
@@ -207,7 +215,9 @@ struct RequestHeadTests {
 
   @Test("a target a URL may not be is refused with 400, naming the target")
   func badTargets() {
-    for target in ["/a|b", "/{x}", "/a b", "/%", "/%4", "/%zz", "/%C3", "/a?x=%FF", "/a?%zz=1", "/a?x=<", "/\u{E9}", "/a#b"] {
+    for target in [
+      "/a|b", "/{x}", "/a b", "/%", "/%4", "/%zz", "/%C3", "/a?x=%FF", "/a?%zz=1", "/a?x=<", "/\u{E9}", "/a#b",
+    ] {
       #expect(throws: RequestError.self, "\(target)") { try HTTPRequest.decode(target: target) }
       do {
         _ = try HTTPRequest.decode(target: target)
@@ -232,7 +242,9 @@ struct RequestHeadTests {
     let beyondASCII = Gen.unicodeScalar(in: "\u{80}"..."\u{D7FF}").map { Character($0) }
     let text = Gen<Character>.oneOf(Gen.letterOrNumber, Gen.ascii, beyondASCII).string(of: 0...20)
     await propertyCheck(count: 2_000, input: text, text, Gen.bool) { name, value, lowercase in
-      let target = "/" + encoded(value, lowercase: lowercase) + "?" + encoded(name, lowercase: lowercase) + "=" + encoded(value, lowercase: !lowercase)
+      let target =
+        "/" + encoded(value, lowercase: lowercase) + "?" + encoded(name, lowercase: lowercase) + "="
+        + encoded(value, lowercase: !lowercase)
       do throws(RequestError) {
         let (path, query) = try HTTPRequest.decode(target: target)
         #expect(path == "/" + value)

@@ -123,7 +123,8 @@ struct ServerTests {
         let keys = try #require(layout["keys"] as? [[String: Any]])
         #expect(keys.count == serverDictionary.layout.keys.count)
         let q = try #require(keys.first { $0["char"] as? String == "q" })
-        #expect(q["x"] as? Double == 18.75 && q["y"] as? Double == 27 && q["w"] as? Double == 37.5 && q["h"] as? Double == 54)
+        #expect(
+          q["x"] as? Double == 18.75 && q["y"] as? Double == 27 && q["w"] as? Double == 37.5 && q["h"] as? Double == 54)
         let right = keys.map { ($0["x"] as? Double ?? 0) + ($0["w"] as? Double ?? 0) / 2 }.max()
         let bottom = keys.map { ($0["y"] as? Double ?? 0) + ($0["h"] as? Double ?? 0) / 2 }.max()
         #expect(layout["width"] as? Double == right)
@@ -209,12 +210,15 @@ struct ServerTests {
         #expect((explanation["path"] as? [[Double]])?.count == 5)
         #expect(topWords(explanation).contains("hello"))
         let shown = try object(
-          try client.request("POST", "/api/explain", json: #"{"blob":"en","word":"hello","points":\#(pointsJSON(points))}"#))
+          try client.request(
+            "POST", "/api/explain", json: #"{"blob":"en","word":"hello","points":\#(pointsJSON(points))}"#))
         #expect(((shown["forms"] as? [[String: Any]]) ?? []).contains { $0["verdict"] as? String == "shown" })
 
         let completed = try object(try client.request("GET", "/api/complete?blob=en&prefix=he&limit=3"))
         let completions = try #require(completed["suggestions"] as? [[String: Any]])
-        #expect(completions.compactMap { $0["word"] as? String } == serverDictionary.completions(prefix: "he", limit: 3).map(\.word))
+        #expect(
+          completions.compactMap { $0["word"] as? String }
+            == serverDictionary.completions(prefix: "he", limit: 3).map(\.word))
         #expect(completions.first?["frequency"] is Int && completions.first?["score"] is Int)
         let corrected = try object(try client.request("GET", "/api/correct?blob=en&input=helo&limit=10"))
         let corrections = (corrected["suggestions"] as? [[String: Any]] ?? []).compactMap { $0["word"] as? String }
@@ -264,7 +268,8 @@ struct ServerTests {
           "POST", "/api/record", json: #"{"blob":"en","word":"hello","points":\#(pointsJSON(hello))}"#)
         #expect(first.status == 204)
         let second = try client.request(
-          "POST", "/api/record", json: #"{"blob":"en","word":"world","previous":"hello","points":\#(pointsJSON(world))}"#)
+          "POST", "/api/record",
+          json: #"{"blob":"en","word":"world","previous":"hello","points":\#(pointsJSON(world))}"#)
         #expect(second.status == 204)
         #expect(try client.request("POST", "/api/record", json: #"{"blob":"en","points":[[1,2]]}"#).status == 400)
         #expect(try client.request("POST", "/api/record", json: #"{"blob":"en","word":"x","points":[]}"#).status == 400)
@@ -299,7 +304,8 @@ struct ServerTests {
     try await withServer(limits: limits) { port in
       try await offPool {
         let client = LoopbackClient(port: port)
-        let id = try object(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#))["session"] as? String ?? ""
+        let id =
+          try object(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#))["session"] as? String ?? ""
         let points = "/api/sessions/\(id)/points"
         let cases: [(String, String, String?, Int)] = [
           ("POST", points, "{bad json", 400),
@@ -391,7 +397,8 @@ struct ServerTests {
         // Five sessions fill the limit; once they have been idle past 200 ms they are gone
         // and a new one has room (without expiry it would get 429). Whether one is still
         // live before then depends on the machine's load, so that is not checked.
-        let id = try object(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#))["session"] as? String ?? ""
+        let id =
+          try object(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#))["session"] as? String ?? ""
         for _ in 0..<4 { #expect(try client.request("POST", "/api/sessions", json: #"{"blob":"en"}"#).status == 201) }
         Thread.sleep(forTimeInterval: 0.3)
         #expect(try client.request("POST", "/api/sessions/\(id)/points", json: #"{"points":[[1,2]]}"#).status == 404)

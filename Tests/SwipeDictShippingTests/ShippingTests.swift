@@ -1,11 +1,10 @@
 import Foundation
 import SwipeDict
+import SwipeDictCompiler
 import SwipeDictFiles
 import SwipeDictShipping
-import Testing
-
-import SwipeDictCompiler
 import SwipeDictTestSupport
+import Testing
 
 @Suite("Pack and install")
 struct ShippingTests {

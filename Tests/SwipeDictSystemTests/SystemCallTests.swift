@@ -66,7 +66,8 @@ struct SystemCallTests {
   func offsets() throws {
     let path = (directory.path + "/" + "data")
     let file = try FileDescriptor.open(
-      path, .readWrite, options: [.create, .exclusiveCreate, .closeOnExec], permissions: FilePermissions(rawValue: 0o600))
+      path, .readWrite, options: [.create, .exclusiveCreate, .closeOnExec],
+      permissions: FilePermissions(rawValue: 0o600))
     defer { file.closeIgnoringFailure() }
     try file.write(all: Array("hello, world".utf8), at: 0)
     try file.write(all: Array("W".utf8), at: 7)
@@ -76,7 +77,9 @@ struct SystemCallTests {
     try file.truncate(to: 5)
     #expect(try file.stat().size == 5)
     #expect(try FileSystem.status(of: path).type == .regular)
-    #expect(throws: Errno.noSuchFileOrDirectory) { try FileDescriptor.open((directory.path + "/" + "missing"), .readOnly) }
+    #expect(throws: Errno.noSuchFileOrDirectory) {
+      try FileDescriptor.open((directory.path + "/" + "missing"), .readOnly)
+    }
   }
 
   @Test("the lock is exclusive between two opens of one file, and free again once released")
@@ -104,7 +107,9 @@ struct SystemCallTests {
     let folder = try FileDescriptor.open(directory.path, .readOnly, options: [.directory])
     try folder.synchronizeToStorage()
     folder.closeIgnoringFailure()
-    #expect(throws: FileDescriptor.SynchronizationFailure.self) { try FileDescriptor(rawValue: -1).synchronizeToStorage() }
+    #expect(throws: FileDescriptor.SynchronizationFailure.self) {
+      try FileDescriptor(rawValue: -1).synchronizeToStorage()
+    }
     do throws(FileDescriptor.SynchronizationFailure) {
       try FileDescriptor(rawValue: -1).synchronizeToStorage()
     } catch {
@@ -121,7 +126,9 @@ struct SystemCallTests {
   func temporaryFiles() throws {
     let (file, path) = try FileSystem.makeTemporaryFile(template: (directory.path + "/" + ".out.tmp-XXXXXX"))
     defer { file.closeIgnoringFailure() }
-    #expect(path.hasPrefix((directory.path + "/" + ".out.tmp-")) && path.utf8.count == (directory.path + "/" + ".out.tmp-").utf8.count + 6)
+    #expect(
+      path.hasPrefix((directory.path + "/" + ".out.tmp-"))
+        && path.utf8.count == (directory.path + "/" + ".out.tmp-").utf8.count + 6)
     #expect(fcntl(file.rawValue, F_GETFD) & FD_CLOEXEC != 0)
     try file.setPermissions(FilePermissions(rawValue: 0o644))
     #expect(try file.stat().permissions == FilePermissions(rawValue: 0o644))
@@ -192,7 +199,9 @@ struct SystemCallTests {
       var buffer = [UInt8](repeating: 0, count: 8)
       let result = buffer.withUnsafeMutableBytes { raw -> Result<Int, Errno> in
         if retrying { return Result { () throws(Errno) in try readEnd.readSome(into: raw) } }
-        return Result { () throws(Errno) in try SystemCall.typed { try readEnd.read(into: raw, retryOnInterrupt: false) } }
+        return Result { () throws(Errno) in
+          try SystemCall.typed { try readEnd.read(into: raw, retryOnInterrupt: false) }
+        }
       }
       state.finish(result.map { Array(buffer[..<$0]) })
       // Alive until the test is done sending signals: a signal to an ended thread is lost.
@@ -276,7 +285,8 @@ private final class ReaderState: @unchecked Sendable {
 
   /// Whether the read has returned, waiting at most `time` for it.
   func isFinished(within time: Duration) -> Bool {
-    let deadline = Date().addingTimeInterval(Double(time.components.attoseconds) / 1e18 + Double(time.components.seconds))
+    let deadline = Date().addingTimeInterval(
+      Double(time.components.attoseconds) / 1e18 + Double(time.components.seconds))
     return condition.withLock {
       while result == nil && condition.wait(until: deadline) {}
       return result != nil

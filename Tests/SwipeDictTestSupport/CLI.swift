@@ -27,7 +27,8 @@ package enum CLI {
   }()
 
   /// The `swipedict-bench` executable built beside `swipedict`.
-  package static let benchExecutable: URL = executable.deletingLastPathComponent().appendingPathComponent("swipedict-bench")
+  package static let benchExecutable: URL = executable.deletingLastPathComponent().appendingPathComponent(
+    "swipedict-bench")
 
   /// Runs `swipedict-bench` with `arguments` (the benchmarks' and stress tests' tool).
   package static func runBench(

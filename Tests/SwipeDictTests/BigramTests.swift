@@ -1,11 +1,11 @@
 import Foundation
 import SwipeDict
 import SwipeDictCompiler
+@_spi(SwipeDictInternals) import SwipeDictFormat
 import SwipeDictTestSupport
 import Testing
 
 @testable @_spi(SwipeDictInternals) import SwipeDict
-@_spi(SwipeDictInternals) import SwipeDictFormat
 
 @Suite("Word pairs: the BIGR section, next-word predictions")
 struct BigramTests {
@@ -129,7 +129,9 @@ struct BigramTests {
 
   @Test func damagedHeadersAreRejectedAtOpen() throws {
     let blob = try Self.blob()
-    for (field, value) in [(0, UInt32(11)), (8, 30), (12, 99), (16, 1), (8, .max), (16, .max), (12, 0), (8, 0), (20, 1), (40, 7)] {
+    for (field, value) in [
+      (0, UInt32(11)), (8, 30), (12, 99), (16, 1), (8, .max), (16, .max), (12, 0), (8, 0), (20, 1), (40, 7),
+    ] {
       var bytes = blob.bytes
       bytes.setHeaderField(of: .bigrams, at: field, to: UInt64(value), width: 4)
       let reason = MarkTests.damageReason(bytes, blob, verify: false, tag: .bigrams)

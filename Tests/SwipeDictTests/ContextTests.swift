@@ -1,11 +1,11 @@
 import Foundation
 import SwipeDictCompiler
+@_spi(SwipeDictInternals) import SwipeDictFormat
 import SwipeDictTestSupport
 import SwipeDictTools
 import Testing
 
 @testable @_spi(SwipeDictInternals) import SwipeDict
-@_spi(SwipeDictInternals) import SwipeDictFormat
 
 @Suite("Ranking by the previous word: WordContext, completion and correction in context")
 struct ContextTests {
@@ -47,7 +47,8 @@ struct ContextTests {
   @Test func listedPairsRiseAndTheRestShareOneBoost() throws {
     let d = try Self.dictionary()
     let context = d.context(after: "depends")
-    let on = try #require(d.id(of: "on")), inWord = try #require(d.id(of: "in"))
+    let on = try #require(d.id(of: "on"))
+    let inWord = try #require(d.id(of: "in"))
     let the = try #require(d.id(of: "the"))
     #expect(context.previousID == d.id(of: "depends") && context.followerCount == 2)
     #expect(context.boost(of: on) > context.boost(of: inWord))
@@ -86,7 +87,8 @@ struct ContextTests {
     #expect(d.completions(prefix: "o", context: d.context(after: "kind")).first?.word == "of")
     #expect(d.completions(prefix: "i", context: d.context(after: "live")).first?.word == "in")
     // An empty prefix: next words mixed with the top words.
-    #expect(d.completions(prefix: "", context: d.context(after: "new"), limit: 3).map(\.word) == ["York", "year", "the"])
+    #expect(
+      d.completions(prefix: "", context: d.context(after: "new"), limit: 3).map(\.word) == ["York", "year", "the"])
     // A prefix with a letter the blob lacks completes to nothing, followers neither.
     #expect(d.completions(prefix: "zz", context: d.context(after: "new")).isEmpty)
     // No context, or a limit of 0: as without one.
@@ -100,11 +102,15 @@ struct ContextTests {
     let letters = Array("abcdefghij")
     var words = Set<String>()
     while words.count < 300 {
-      words.insert(String((0..<Int.random(in: 1...5, using: &random)).map { _ in letters.randomElement(using: &random)! }))
+      words.insert(
+        String((0..<Int.random(in: 1...5, using: &random)).map { _ in letters.randomElement(using: &random)! }))
     }
     let list = words.sorted().map { ($0, Double(Int.random(in: 1...100_000, using: &random))) }
     let pairs = (0..<2_000).map { _ in
-      (list.randomElement(using: &random)!.0, list.randomElement(using: &random)!.0, Double(Int.random(in: 1...50_000, using: &random)))
+      (
+        list.randomElement(using: &random)!.0, list.randomElement(using: &random)!.0,
+        Double(Int.random(in: 1...50_000, using: &random))
+      )
     }
     let d = try SwipeDictionary(
       bytes: DictionaryCompiler.compile(words: list, bigrams: pairs, layout: repositoryLayout("qwerty-en")).bytes,
@@ -113,7 +119,8 @@ struct ContextTests {
     for _ in 0..<40 {
       let previous = list.randomElement(using: &random)!.0
       let context = d.context(after: previous, pairWeight: Double.random(in: 0.1...0.95, using: &random))
-      let prefix = String((0..<Int.random(in: 0...2, using: &random)).map { _ in letters.randomElement(using: &random)! })
+      let prefix = String(
+        (0..<Int.random(in: 0...2, using: &random)).map { _ in letters.randomElement(using: &random)! })
       let limit = Int.random(in: 1...120, using: &random)
       let expected = (0..<d.wordCount).filter { d.word(for: $0)!.hasPrefix(prefix) }.map { id in
         let frequency = d.frequency(of: id)!

@@ -241,7 +241,8 @@ struct CorruptBlobTests {
     #expect(blob.uint32(at: 12) & BlobFormat.narrowFeaturesFlag != 0)  // 26 keys: narrow
     var unflagged = blob
     unflagged.setUInt32(blob.uint32(at: 12) & ~BlobFormat.narrowFeaturesFlag, at: 12)
-    #expect(reason(resealed(unflagged)) == .malformed("records of 3 bytes without the blob header's narrow-features flag"))
+    #expect(
+      reason(resealed(unflagged)) == .malformed("records of 3 bytes without the blob header's narrow-features flag"))
     var wide = blob
     wide.setHeaderField(of: .features, at: 12, to: 4, width: 4)
     #expect(reason(resealed(wide)) == .malformed("the blob header says the records are narrow, but they are 4 bytes"))
@@ -252,7 +253,9 @@ struct CorruptBlobTests {
     let entry = try #require(SwipeDictionary(bytes: blob).contents.section(.features))
     var bytes = blob
     bytes[Int(entry.offset + entry.length) - 1] = 1
-    #expect(reason(bytes.resealed(section: .features), verify: true) == .malformed("the byte after the narrow records is not 0"))
+    #expect(
+      reason(bytes.resealed(section: .features), verify: true)
+        == .malformed("the byte after the narrow records is not 0"))
   }
 
   @Test func frequencyColumnOfTheWrongLength() {

@@ -9,8 +9,9 @@ struct FuzzCorpusTests {
     let directory = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Fuzz/Corpus")
-    let files = (try? FileManager.default.contentsOfDirectory(
-      at: directory, includingPropertiesForKeys: nil)) ?? []
+    let files =
+      (try? FileManager.default.contentsOfDirectory(
+        at: directory, includingPropertiesForKeys: nil)) ?? []
     return files.filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
   }()
 

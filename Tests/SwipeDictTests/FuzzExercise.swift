@@ -63,7 +63,9 @@ func fuzzSwipeQueries(_ dictionary: SwipeDictionary, probes: [String]) {
     _ = dictionary.nextWords(after: word, limit: 5)
     // The previous word's context, in every query that takes it.
     let context = dictionary.context(after: word)
-    for id in [0, dictionary.wordCount / 2, dictionary.wordCount - 1, dictionary.wordCount] { _ = context.boost(of: id) }
+    for id in [0, dictionary.wordCount / 2, dictionary.wordCount - 1, dictionary.wordCount] {
+      _ = context.boost(of: id)
+    }
     _ = dictionary.completions(prefix: "", context: context, limit: 5)
     _ = dictionary.completions(prefix: String(word.prefix(1)), context: context, limit: 40)
     _ = dictionary.corrections(for: word, context: context, limit: 5)

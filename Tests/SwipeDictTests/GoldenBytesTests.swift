@@ -1,8 +1,8 @@
 import SwipeDict
 import SwipeDictCompiler
-import Testing
-import SwipeDictTestSupport
 @_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTestSupport
+import Testing
 
 /// The exact bytes of a tiny blob's sections, derived by hand from the format description
 /// in `DAWGLayout`, `Alphabet`, `FrequencyLayout`, `FeatureLayout`, `PrefixTreeLayout` and
@@ -47,12 +47,13 @@ struct GoldenBytesTests {
     expectedDAWG += expectedArea
     #expect(try section(.dawg, of: blob) == expectedDAWG)
 
-    #expect(try section(.alphabet, of: blob) == [
-      2, 0, 0, 0, 0, 0, 0, 0,
-      0x61, 0, 0, 0, 0x61, 0, 0, 0,
-      0x62, 0, 0, 0, 0x62, 0, 0, 0,
-      0, 1,  // labels in code-point order
-    ])
+    #expect(
+      try section(.alphabet, of: blob) == [
+        2, 0, 0, 0, 0, 0, 0, 0,
+        0x61, 0, 0, 0, 0x61, 0, 0, 0,
+        0x62, 0, 0, 0, 0x62, 0, 0, 0,
+        0, 1,  // labels in code-point order
+      ])
 
     let frequency = try section(.frequency, of: blob)
     #expect(frequency.count == 64 + 3)
@@ -145,7 +146,7 @@ struct GoldenBytesTests {
     expected += u32(2) + u32(2)  // b (ID 2): abbreviation
     expected += u32(0) + [2, 0, 1, 0, 7, 0, 0, 0]  // "ab" → "a": text 0, lengths 2 and 1, f 7
     expected += u32(3) + [2, 0, 1, 0, 255, 1, 0, 0]  // "ba" → "b": text 3, whitelisted
-    expected += Array("ab" .utf8) + Array("a".utf8) + Array("ba".utf8) + Array("b".utf8)
+    expected += Array("ab".utf8) + Array("a".utf8) + Array("ba".utf8) + Array("b".utf8)
     #expect(try section(.marks, of: blob) == expected)
     let dictionary = try SwipeDictionary(bytes: blob, verify: true)
     #expect(dictionary.wordCount == 3)  // "ba" is a misspelling, no word

@@ -1,9 +1,9 @@
 import Foundation
 import SwipeDict
 import SwipeDictCompiler
+@_spi(SwipeDictInternals) import SwipeDictFormat
 import SwipeDictTestSupport
 import Testing
-@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// An entry of a word list with what AOSP lists say beyond its count.
 func markedEntry(
@@ -62,7 +62,9 @@ struct MarkTests {
     #expect(report.neverSuggested == 1 && report.abbreviations == 1)
     #expect(report.misspellings == 1 && report.shortcuts == 3 && report.whitelisted == 2)
     #expect(d.contents.section(.marks) != nil)
-    #expect(d.metadata?.contains(#""marks":{"possiblyOffensive":1,"abbreviation":1,"misspellings":1,"shortcuts":3,"whitelisted":2}"#) == true)
+    #expect(
+      d.metadata?.contains(
+        #""marks":{"possiblyOffensive":1,"abbreviation":1,"misspellings":1,"shortcuts":3,"whitelisted":2}"#) == true)
   }
 
   @Test func possiblyOffensiveWordsAreWordsButNeverSuggestions() throws {
@@ -128,7 +130,8 @@ struct MarkTests {
     var (d, _) = try Self.open(
       Self.entries + [
         markedEntry("sez", 1, misspelling: true, shortcuts: [Self.whitelisted("sex"), Self.whitelisted("see")]),
-        markedEntry("teh", 1, misspelling: true, shortcuts: [Self.whitelisted("the"), Self.whitelisted("United States")]),
+        markedEntry(
+          "teh", 1, misspelling: true, shortcuts: [Self.whitelisted("the"), Self.whitelisted("United States")]),
       ])
     #expect(d.corrections(for: "acomodate", limit: 3).first?.word == "accommodate")
     #expect(d.corrections(for: "ill", limit: 3).first?.word == "I'll")
@@ -201,7 +204,13 @@ struct MarkTests {
       let found = d.shortcuts(for: word)
       #expect(Set(found) == shortcuts, "\(word)")
       // Whitelisted first, then by frequency.
-      #expect(found == found.sorted { ($0.isWhitelisted ? 1 : 0, $0.frequency) > ($1.isWhitelisted ? 1 : 0, $1.frequency) || ($0.isWhitelisted == $1.isWhitelisted && $0.frequency == $1.frequency && $0.target.utf8.lexicographicallyPrecedes($1.target.utf8)) })
+      #expect(
+        found
+          == found.sorted {
+            ($0.isWhitelisted ? 1 : 0, $0.frequency) > ($1.isWhitelisted ? 1 : 0, $1.frequency)
+              || ($0.isWhitelisted == $1.isWhitelisted && $0.frequency == $1.frequency
+                && $0.target.utf8.lexicographicallyPrecedes($1.target.utf8))
+          })
     }
   }
 

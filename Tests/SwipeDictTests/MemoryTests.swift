@@ -2,9 +2,9 @@ import Foundation
 import SwipeDict
 import SwipeDictCompiler
 import SwipeDictFiles
-import Testing
 import SwipeDictTestSupport
 import SwipeDictTools
+import Testing
 
 /// A keyboard extension is charged for dirty memory, not for clean mapped pages: opening
 /// and querying a blob must leave its mapping clean (no private dirty pages) and add little

@@ -1,10 +1,10 @@
 import Foundation
+import SwipeDictCompiler
+@_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTestSupport
 import Testing
 
 @testable import SwipeDict
-import SwipeDictCompiler
-import SwipeDictTestSupport
-@_spi(SwipeDictInternals) import SwipeDictFormat
 
 @Suite("Prefix tree, completion and correction")
 struct PrefixTreeTests {
@@ -76,7 +76,9 @@ struct PrefixTreeTests {
         _ = try SwipeDictionary(bytes: bytes.resealed(section: .prefixTree), verify: true)
         return nil
       } catch {
-        guard case .invalid(let formatError) = error, case .malformed(let detail) = formatError.reason else { return "\(error)" }
+        guard case .invalid(let formatError) = error, case .malformed(let detail) = formatError.reason else {
+          return "\(error)"
+        }
         return detail
       }
     }
@@ -114,13 +116,16 @@ struct PrefixTreeTests {
     let letters = Array("абвгдежзийклмнопрстуфхцчшщыьэюя")
     var words = Set<String>()
     while words.count < 20_000 {
-      words.insert(String((0..<Int.random(in: 2...8, using: &generator)).map { _ in letters.randomElement(using: &generator)! }))
+      words.insert(
+        String((0..<Int.random(in: 2...8, using: &generator)).map { _ in letters.randomElement(using: &generator)! }))
     }
     let list = Array(words).sorted()
     let blob = try DictionaryCompiler.compile(
       words: list.enumerated().map { (word: $1, count: Double(1 + $0 % 977)) }, layout: repositoryLayout("jcuken-ru"))
     let d = try SwipeDictionary(bytes: blob.bytes, verify: true)
-    #expect(d.contents.header.flags == BlobFormat.scriptTreeFlag | BlobFormat.rankedLeavesFlag | BlobFormat.narrowFeaturesFlag)
+    #expect(
+      d.contents.header.flags == BlobFormat.scriptTreeFlag | BlobFormat.rankedLeavesFlag | BlobFormat.narrowFeaturesFlag
+    )
     // Without the flag (header resealed) the tree is read with the Latin rule: verify
     // finds the words under the wrong children. (A 1.1 reader refuses the flag instead.)
     var older = blob.bytes
@@ -180,7 +185,9 @@ struct PrefixTreeTests {
     #expect(!plain.readsLettersTypedAsTwo(in: "class"))
   }
 
-  @Test("completions equal a brute-force folded prefix search, with and without best lists", arguments: [(3000, UInt64(5)), (20_000, 6)])
+  @Test(
+    "completions equal a brute-force folded prefix search, with and without best lists",
+    arguments: [(3000, UInt64(5)), (20_000, 6)])
   func completionsMatchBruteForce(count: Int, seed: UInt64) throws {
     let words = randomWords(count: count, seed: seed, maxLength: 8)
     let (d, bytes) = try openDictionary(words, verify: false)
@@ -223,7 +230,9 @@ struct PrefixTreeTests {
           .prefix(limit)
         #expect(got == Array(expected), "prefix \(prefix) limit \(limit)", sourceLocation: sourceLocation)
         if let other {
-          #expect(other.completions(prefix: prefix, limit: limit).map(\.id) == got, "prefix \(prefix) limit \(limit)", sourceLocation: sourceLocation)
+          #expect(
+            other.completions(prefix: prefix, limit: limit).map(\.id) == got, "prefix \(prefix) limit \(limit)",
+            sourceLocation: sourceLocation)
         }
       }
     }

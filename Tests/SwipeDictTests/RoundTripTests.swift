@@ -1,9 +1,10 @@
+import Foundation
+import SwipeDictCompiler
+@_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTestSupport
 import Testing
 
 @testable import SwipeDict
-import SwipeDictCompiler
-import SwipeDictTestSupport
-@_spi(SwipeDictInternals) import SwipeDictFormat
 
 @Suite("Round trips over random word sets")
 struct RoundTripTests {
@@ -161,7 +162,9 @@ struct RoundTripTests {
     }
   }
 
-  @Test("a node's edges, decoded at once, and its step on every label are its transitions one by one", arguments: [21, 22] as [UInt64])
+  @Test(
+    "a node's edges, decoded at once, and its step on every label are its transitions one by one",
+    arguments: [21, 22] as [UInt64])
   func edgesMatchTransitions(seed: UInt64) throws {
     // Words from one long alphabet after "x", so the root and "x" have wide nodes too.
     let wide = (0..<60).map { "x" + String(UnicodeScalar(UInt8(0x41 + $0))) + "q" }
@@ -208,8 +211,6 @@ struct RoundTripTests {
     #expect(wideNodes > 0 && searchedNodes > 0 && links > 0)
   }
 }
-
-import Foundation
 
 @Suite("Queries with extreme inputs")
 struct ExtremeQueryTests {

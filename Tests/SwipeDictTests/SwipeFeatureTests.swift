@@ -1,10 +1,10 @@
 import Foundation
+import SwipeDictCompiler
+@_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTestSupport
 import Testing
 
 @testable import SwipeDict
-import SwipeDictCompiler
-import SwipeDictTestSupport
-@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// A tiny layout whose distances are easy to compute by hand: key width 10, keys on a 3-4-5
 /// triangle (a at the origin, b 30 to the right, c 40 below b) and one more key far away.
@@ -117,7 +117,8 @@ struct SwipeFeatureTests {
       let narrow = FeatureLayout.narrowed(packed)
       #expect(narrow < 1 << 24)
       // The next record's byte above the 24 bits is ignored.
-      let wide = FeatureRecord(packed: FeatureLayout.widened(narrow | UInt32.random(in: 0...255, using: &generator) << 24))
+      let wide = FeatureRecord(
+        packed: FeatureLayout.widened(narrow | UInt32.random(in: 0...255, using: &generator) << 24))
       let record = FeatureRecord(packed: packed)
       #expect(wide.firstKey == record.firstKey && wide.secondKey == record.secondKey && wide.lastKey == record.lastKey)
       #expect(wide.lengthCode == record.lengthCode)

@@ -1,10 +1,10 @@
 import Foundation
+import SwipeDictCompiler
+@_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictTestSupport
 import Testing
 
 @testable import SwipeDict
-import SwipeDictCompiler
-import SwipeDictTestSupport
-@_spi(SwipeDictInternals) import SwipeDictFormat
 
 @Suite("Swipe candidate filters")
 struct SwipeFilterTests {
@@ -31,7 +31,8 @@ struct SwipeFilterTests {
       if let length = filter.length {
         let expected = f.expectedLength / width
         let swiped = length / width
-        let ratio = expected >= filter.lengthRatio.lowerBound * swiped && expected <= filter.lengthRatio.upperBound * swiped
+        let ratio =
+          expected >= filter.lengthRatio.lowerBound * swiped && expected <= filter.lengthRatio.upperBound * swiped
         if !ratio && abs(expected - swiped) > filter.lengthSlack { return false }
       }
       return true
@@ -98,7 +99,8 @@ struct SwipeFilterTests {
     var generator = SeededGenerator(state: 8)
     for piece in [1, 7, 100, 1000] {
       let filter = SwipeFilter(
-        start: LayoutPoint(x: Float.random(in: 0...100, using: &generator), y: Float.random(in: 0...40, using: &generator)),
+        start: LayoutPoint(
+          x: Float.random(in: 0...100, using: &generator), y: Float.random(in: 0...40, using: &generator)),
         startDirection: Float.random(in: -.pi...(.pi), using: &generator))
       var scan = d.makeCandidateScan(for: filter)
       let total = scan.remaining
@@ -114,7 +116,9 @@ struct SwipeFilterTests {
     // A start far off the keyboard still reaches the nearest keys (half a key width past
     // the nearest center): a corner key's words, nothing from the middle of the keyboard.
     let corner = LayoutPoint(x: -500, y: -500)
-    let nearest = d.keyCenters.indices.min { d.keyCenters[$0].distance(to: corner) < d.keyCenters[$1].distance(to: corner) }!
+    let nearest = d.keyCenters.indices.min {
+      d.keyCenters[$0].distance(to: corner) < d.keyCenters[$1].distance(to: corner)
+    }!
     let far = d.candidates(for: SwipeFilter(start: corner))
     let startingThere = (0..<d.wordCount).filter { d.features(of: $0)!.firstKey == nearest }
     #expect(far == startingThere)
@@ -180,7 +184,8 @@ struct SwipeFilterTests {
   @Test("a format 1.0 blob (no FEAT, no PTRE) opens and its swipe queries answer empty")
   func blobWithoutSwipeSections() throws {
     let (full, blob) = try openDictionary(randomWords(count: 500, seed: 3), verify: false)
-    let d = try SwipeDictionary(bytes: removingSections([.features, .prefixTree, .bestLists], from: blob), verify: true)
+    let d = try SwipeDictionary(
+      bytes: removingSections([.features, .prefixTree, .bestLists], from: blob), verify: true)
     #expect(d.wordCount == full.wordCount)
     #expect(d.features(of: 0) == nil)
     #expect(d.candidates(for: SwipeFilter(start: d.keyCenters[0])).isEmpty)

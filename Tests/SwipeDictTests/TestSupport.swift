@@ -1,8 +1,8 @@
 import SwipeDict
 import SwipeDictCompiler
+@_spi(SwipeDictInternals) import SwipeDictFormat
 import SwipeDictTestSupport
 import SwipeDictTools
-@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// The tools module's seeded generator, under the name every test of this target uses.
 typealias SeededGenerator = SwipeDictTools.SeededGenerator

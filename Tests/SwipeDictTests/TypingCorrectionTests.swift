@@ -21,27 +21,30 @@ struct TypingCorrectionTests {
     return try SwipeDictionary(bytes: DictionaryCompiler.compile(words: entries, layout: layout).bytes, verify: true)
   }
 
-  @Test("each kind of slip finds its word first", arguments: [
-    ("hrllo", "hello"),  // an adjacent key (README's example)
-    ("hllo", "hello"),  // an omitted letter (Kännsch's "hllo")
-    ("heello", "hello"),  // a letter typed twice
-    ("wrold", "world"),  // two letters swapped
-    ("teh", "the"),
-    ("acomodate", "accommodate"),  // one of a doubled letter left out
-    ("dont", "don't"),  // the apostrophe left out (the lexicons keep no "dont")
-    ("seperate", "separate"),  // one vowel for another
-    ("becuase", "because"),
-    ("HRLLO", "hello"),  // case is free
-    ("don\u{2019}t", "don't"),  // a typographic apostrophe, as phones type it
-    ("ĥello", "hello"),  // a letter the list lacks, on the h key
-  ])
+  @Test(
+    "each kind of slip finds its word first",
+    arguments: [
+      ("hrllo", "hello"),  // an adjacent key (README's example)
+      ("hllo", "hello"),  // an omitted letter (Kännsch's "hllo")
+      ("heello", "hello"),  // a letter typed twice
+      ("wrold", "world"),  // two letters swapped
+      ("teh", "the"),
+      ("acomodate", "accommodate"),  // one of a doubled letter left out
+      ("dont", "don't"),  // the apostrophe left out (the lexicons keep no "dont")
+      ("seperate", "separate"),  // one vowel for another
+      ("becuase", "because"),
+      ("HRLLO", "hello"),  // case is free
+      ("don\u{2019}t", "don't"),  // a typographic apostrophe, as phones type it
+      ("ĥello", "hello"),  // a letter the list lacks, on the h key
+    ])
   func slips(typed: String, intended: String) throws {
     let d = try Self.english()
     #expect(d.corrections(for: typed, limit: 3).first?.word == intended, "\(typed)")
   }
 
-  @Test("typed text longer than the longest word a blob holds is neither corrected nor completed, at once",
-        .timeLimit(.minutes(1)))
+  @Test(
+    "typed text longer than the longest word a blob holds is neither corrected nor completed, at once",
+    .timeLimit(.minutes(1)))
   func overlongInputAnswersNothing() throws {
     let d = try Self.english()
     let longest = String(repeating: "e", count: SwipeDictionary.maximumWordLength)
@@ -64,7 +67,8 @@ struct TypingCorrectionTests {
     for input in ["micheal", "bets", "lte", "teh", "hrllo", "wrold"] {
       let ten = d.corrections(for: input, limit: 10)
       for limit in 1...3 {
-        #expect(d.corrections(for: input, limit: limit).map(\.id) == Array(ten.prefix(limit)).map(\.id), "\(input) \(limit)")
+        #expect(
+          d.corrections(for: input, limit: limit).map(\.id) == Array(ten.prefix(limit)).map(\.id), "\(input) \(limit)")
       }
     }
   }
@@ -161,7 +165,8 @@ struct TypingCorrectionTests {
       var costs = TypingCosts()
       if seed > 2 {
         // Random costs, zeros included (an edit still costs one step).
-        for name in TypingCosts.names where !["maxCost", "margin", "maxEdits", "maxEarlyEdits", "earlyLetters"].contains(name) {
+        for name in TypingCosts.names
+        where !["maxCost", "margin", "maxEdits", "maxEarlyEdits", "earlyLetters"].contains(name) {
           costs[name] = Int.random(in: 0...200, using: &generator)
         }
       }

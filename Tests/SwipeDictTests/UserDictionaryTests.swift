@@ -1,7 +1,8 @@
 import Foundation
-@testable import SwipeDict
 import SwipeDictTestSupport
 import Testing
+
+@testable import SwipeDict
 
 #if canImport(Glibc)
   import Glibc
@@ -46,7 +47,8 @@ struct UserDictionaryTests {
     #expect(other.words.entry(for: "Zo\u{65}\u{308}")?.uses == 3)
   }
 
-  @Test("unlearn takes one use back: a learned word with none left goes, an added one stays, a blocked one is untouched")
+  @Test(
+    "unlearn takes one use back: a learned word with none left goes, an added one stays, a blocked one is untouched")
   func unlearnTakesAUseBack() throws {
     let store = try UserDictionary(path: path)
     try store.learn("gonna")
@@ -115,7 +117,8 @@ struct UserDictionaryTests {
         if old?.kind != .blocked {
           makeRoom(for: word)
           sequence += 1
-          model[word] = UserEntry(word: word, kind: old?.kind ?? .learned, uses: (old?.uses ?? 0) + 1, lastUse: sequence)
+          model[word] = UserEntry(
+            word: word, kind: old?.kind ?? .learned, uses: (old?.uses ?? 0) + 1, lastUse: sequence)
         }
         #expect(entry == model[word])
       case 4..<6:
@@ -250,7 +253,8 @@ struct UserDictionaryTests {
 
   @Test func recordsOfANewerMinorVersionAreSkippedAndKept() throws {
     let (bytes, _) = try threeRecords()
-    let newer = record(type: 9, second: 0, uses: 0, sequence: 4, word: Array("future".utf8))
+    let newer =
+      record(type: 9, second: 0, uses: 0, sequence: 4, word: Array("future".utf8))
       + record(type: 1, second: 7, uses: 1, sequence: 5, word: Array("kind7".utf8))
     try write(bytes + newer + record(type: 1, second: 2, uses: 1, sequence: 6, word: Array("after".utf8)))
     let store = try UserDictionary(path: path)
@@ -279,10 +283,18 @@ struct UserDictionaryTests {
 
   @Test func capacitiesOutOfRangeAreRefused() throws {
     for capacity in [0, -1, UserDictionary.maximumCapacity + 1] {
-      #expect(throws: UserDictionaryError.self) { _ = try UserDictionary(path: path, options: .init(capacity: capacity)) }
+      #expect(throws: UserDictionaryError.self) {
+        _ = try UserDictionary(path: path, options: .init(capacity: capacity))
+      }
     }
     #expect(!FileManager.default.fileExists(atPath: path))
-    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: { _ = try? UserDictionary(path: path); return path }())))
+    var bytes = [UInt8](
+      try Data(
+        contentsOf: URL(
+          fileURLWithPath: {
+            _ = try? UserDictionary(path: path)
+            return path
+          }())))
     bytes[12...15] = [0xFF, 0xFF, 0xFF, 0xFF]  // a capacity of 4,294,967,295, checksum set right
     var crc = CRC32CForTests()
     crc.update(Array(bytes[0..<28]))
@@ -308,7 +320,9 @@ struct UserDictionaryTests {
     } catch {
       #expect(error.reason == .tooLarge)
       #expect(error.file == path)
-      #expect(error.message.contains("2147483648 bytes, more than a user dictionary of 20000 entries ever takes (22371104 bytes)"), "\(error)")
+      #expect(
+        error.message.contains(
+          "2147483648 bytes, more than a user dictionary of 20000 entries ever takes (22371104 bytes)"), "\(error)")
       #expect(error.hint.contains("import"))
     }
   }
@@ -332,8 +346,9 @@ struct UserDictionaryTests {
   @Test func recordsWithWordsNoStoreWritesAreDamagedNotLoaded() throws {
     let (bytes, _) = try threeRecords()
     for word in ["a\tb", "a\nb", "a\u{0}b", "#!blocked", "e\u{301}", "two words", ""] {
-      try write(bytes + record(type: 1, second: 1, uses: 1, sequence: 4, word: Array(word.utf8))
-        + record(type: 1, second: 1, uses: 2, sequence: 5, word: Array("fine".utf8)))
+      try write(
+        bytes + record(type: 1, second: 1, uses: 1, sequence: 4, word: Array(word.utf8))
+          + record(type: 1, second: 1, uses: 2, sequence: 5, word: Array("fine".utf8)))
       let store = try UserDictionary(path: path)
       #expect(store.words.entry(for: word) == nil, "\(word.debugDescription)")
       #expect(store.words.entries.map(\.word) == ["one", "two", "three", "fine"])
@@ -390,7 +405,10 @@ struct UserDictionaryTests {
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
     let fifo = directory.path + "/fifo.words"
     #expect(mkfifo(fifo, 0o644) == 0)
-    let cases = [(link, "symbolic link"), (fifo, "not a regular file (a FIFO)"), (directory.path, "not a regular file (a directory)")]
+    let cases = [
+      (link, "symbolic link"), (fifo, "not a regular file (a FIFO)"),
+      (directory.path, "not a regular file (a directory)"),
+    ]
     for (target, message) in cases {
       do {
         _ = try UserDictionary(path: target)
@@ -434,7 +452,8 @@ struct UserDictionaryTests {
           try write()
         } throws: { error in
           let error = error as? UserDictionaryError
-          return error?.message.contains("sequence numbers are used up") == true && error?.hint.contains("salvage") == true
+          return error?.message.contains("sequence numbers are used up") == true
+            && error?.hint.contains("salvage") == true
         }
       }
       #expect(throws: UserDictionaryError.self) {
@@ -456,7 +475,9 @@ struct UserDictionaryTests {
   }
 
   @Test func aStoreThatDoesNotCreateItsFileFailsOnAMissingOne() throws {
-    #expect(throws: UserDictionaryError.self) { _ = try UserDictionary(path: path, options: .init(createsIfMissing: false)) }
+    #expect(throws: UserDictionaryError.self) {
+      _ = try UserDictionary(path: path, options: .init(createsIfMissing: false))
+    }
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 
@@ -490,7 +511,8 @@ struct UserDictionaryTests {
     #expect(words.entry(for: "l1") == nil && words.entry(for: "l2") == nil)
     #expect(words.entry(for: "a0") != nil)  // older, but added
     // Importing beyond the capacity keeps the end of the list.
-    let summary = try store.importList(UserWordList(items: (0..<50).map { .init(word: "x\($0)", kind: .learned, uses: 2) }))
+    let summary = try store.importList(
+      UserWordList(items: (0..<50).map { .init(word: "x\($0)", kind: .learned, uses: 2) }))
     #expect(summary.imported == 50 && summary.evicted == 50)
     #expect(store.words.count == 20_000)
   }
@@ -581,7 +603,8 @@ struct UserDictionaryTests {
     // A link where the old fixed temporary name was, and stale files of killed writers.
     let victim = directory.path + "/victim.txt"
     try Data("keep me".utf8).write(to: URL(fileURLWithPath: victim))
-    try FileManager.default.createSymbolicLink(atPath: directory.path + "/.user.words.compacting", withDestinationPath: victim)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.path + "/.user.words.compacting", withDestinationPath: victim)
     for stale in [".user.words.compacting-AbC123", ".user.words.new-x1Y2z3"] {
       try Data([1, 2, 3]).write(to: URL(fileURLWithPath: directory.path + "/" + stale))
     }
@@ -592,7 +615,8 @@ struct UserDictionaryTests {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect(attributes[.type] as? FileAttributeType == .typeRegular)
     #expect(try UserDictionary(path: path).words.entries.map(\.word) == ["one"])
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == (keep + ["user.words"]).sorted())
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == (keep + ["user.words"]).sorted())
     // Opening for writing removes them too (a writer killed while creating the file).
     try Data([1]).write(to: URL(fileURLWithPath: directory.path + "/.user.words.new-QwErTy"))
     _ = try UserDictionary(path: path)
@@ -676,24 +700,29 @@ struct UserDictionaryTests {
     try store.learn("wanna")
     try store.add("Anna")
     let text = store.exportList()
-    #expect(text.hasSuffix("#!learned\ngonna\t1\n#!added\nZoë\t3\n#!blocked\tducking\n#!learned\nwanna\t1\n#!added\nAnna\t0\n"))
+    #expect(
+      text.hasSuffix(
+        "#!learned\ngonna\t1\n#!added\nZoë\t3\n#!blocked\tducking\n#!learned\nwanna\t1\n#!added\nAnna\t0\n"))
     let list = try UserWordList(parsing: Array(text.utf8), file: "x.tsv")
     let copy = try UserDictionary(path: directory.path + "/copy.words")
     try copy.learn("other")
     try copy.importList(list, replacing: true)
-    #expect(copy.words.entries.map { [$0.word, "\($0.kind)", "\($0.uses)"] }
-      == store.words.entries.map { [$0.word, "\($0.kind)", "\($0.uses)"] })
+    #expect(
+      copy.words.entries.map { [$0.word, "\($0.kind)", "\($0.uses)"] }
+        == store.words.entries.map { [$0.word, "\($0.kind)", "\($0.uses)"] })
     #expect(copy.exportList() == text)
   }
 
   @Test func importReadsPlainListsAndItsMarkers() throws {
-    let text = "\u{FEFF}# comment\r\nAnna\t3\r\nBen 2\nCarl\n\n  \n#!learned\ngonna\t2.5\n#!blocked  darn\n# #!blocked not\n"
+    let text =
+      "\u{FEFF}# comment\r\nAnna\t3\r\nBen 2\nCarl\n\n  \n#!learned\ngonna\t2.5\n#!blocked  darn\n# #!blocked not\n"
     let list = try UserWordList(parsing: Array(text.utf8), file: "l.tsv")
-    #expect(list.items == [
-      .init(word: "Anna", kind: .added, uses: 3), .init(word: "Ben", kind: .added, uses: 2),
-      .init(word: "Carl", kind: .added, uses: 0), .init(word: "gonna", kind: .learned, uses: 3),
-      .init(word: "darn", kind: .blocked, uses: 0),
-    ])
+    #expect(
+      list.items == [
+        .init(word: "Anna", kind: .added, uses: 3), .init(word: "Ben", kind: .added, uses: 2),
+        .init(word: "Carl", kind: .added, uses: 0), .init(word: "gonna", kind: .learned, uses: 3),
+        .init(word: "darn", kind: .blocked, uses: 0),
+      ])
   }
 
   @Test func importErrorsNameTheLineAndWhatToDo() throws {

@@ -18,7 +18,6 @@ struct UserLayerTests {
     return try SwipeDictionary(bytes: result.bytes, verify: true)
   }
 
-
   @Test func blockedWordsAreNeverSuggested() throws {
     var d = try Self.dictionary()
     #expect(d.completions(prefix: "da").map(\.word) == ["damn"])
@@ -103,7 +102,8 @@ struct UserLayerTests {
     let letters = Array("hewordlyk")
     d.userWords = try makeUserWords { store in
       for _ in 0..<60 {
-        let word = String((0..<Int.random(in: 2...6, using: &random)).map { _ in letters.randomElement(using: &random)! })
+        let word = String(
+          (0..<Int.random(in: 2...6, using: &random)).map { _ in letters.randomElement(using: &random)! })
         switch Int.random(in: 0..<4, using: &random) {
         case 0: _ = try store.block(word)
         case 1: _ = try store.add(word)
@@ -136,7 +136,8 @@ struct UserLayerTests {
         for _ in 0..<uses { _ = try store.learn(word) }
       }
       for _ in 0..<100 {
-        let word = String((0..<Int.random(in: 2...7, using: &random)).map { _ in letters.randomElement(using: &random)! })
+        let word = String(
+          (0..<Int.random(in: 2...7, using: &random)).map { _ in letters.randomElement(using: &random)! })
         if Bool.random(using: &random) { _ = try store.add(word) } else { _ = try store.learn(word) }
       }
       for _ in 0..<30 { _ = try store.block(words.randomElement(using: &random)!) }
@@ -172,7 +173,8 @@ struct UserLayerTests {
         let found = d.completions(prefix: prefix, context: wordContext, limit: limit)
         #expect(
           found.map(\.id) == expected.map(\.id),
-          "prefix \"\(prefix)\", context \(useContext), limit \(limit): \(found.map(\.word)) \(expected.map { d.word(for: $0.id)! })")
+          "prefix \"\(prefix)\", context \(useContext), limit \(limit): \(found.map(\.word)) \(expected.map { d.word(for: $0.id)! })"
+        )
         #expect(found.map(\.frequency) == expected.map(\.frequency) && found.map(\.score) == expected.map(\.score))
       }
     }
@@ -186,7 +188,8 @@ struct UserLayerTests {
     var added: [String] = []
     d.userWords = try makeUserWords { store in
       for _ in 0..<250 {
-        let word = String((0..<Int.random(in: 2...8, using: &random)).map { _ in letters.randomElement(using: &random)! })
+        let word = String(
+          (0..<Int.random(in: 2...8, using: &random)).map { _ in letters.randomElement(using: &random)! })
         _ = try store.add(word)
         added.append(word)
       }
@@ -227,7 +230,8 @@ struct UserLayerTests {
         for _ in 0..<Int.random(in: 1...12, using: &random) { _ = try store.learn(word) }
       }
       while added.count < 150 {
-        let word = String((0..<Int.random(in: 2...7, using: &random)).map { _ in letters.randomElement(using: &random)! })
+        let word = String(
+          (0..<Int.random(in: 2...7, using: &random)).map { _ in letters.randomElement(using: &random)! })
         guard d.id(of: word) == nil else { continue }
         for _ in 0..<Int.random(in: 0...6, using: &random) { _ = try store.learn(word) }
         _ = try store.add(word)
@@ -238,7 +242,8 @@ struct UserLayerTests {
     var costs = TypingCosts()
     if seed > 2 {
       // Random costs, zeros included (an edit still costs one step); the limits as they are.
-      for name in TypingCosts.names where !["maxCost", "margin", "maxEdits", "maxEarlyEdits", "earlyLetters"].contains(name) {
+      for name in TypingCosts.names
+      where !["maxCost", "margin", "maxEdits", "maxEarlyEdits", "earlyLetters"].contains(name) {
         costs[name] = Int.random(in: 0...200, using: &random)
       }
     }
@@ -375,7 +380,8 @@ struct UserLayerTests {
 
   @Test func aPrefixLetterTheAlphabetLacksMatchesTheBlobsWordsToo() throws {
     var d = try SwipeDictionary(
-      bytes: DictionaryCompiler.compile(words: [("lower", 900), ("hello", 50)], layout: repositoryLayout("qwerty-en")).bytes)
+      bytes: DictionaryCompiler.compile(words: [("lower", 900), ("hello", 50)], layout: repositoryLayout("qwerty-en"))
+        .bytes)
     #expect(d.completions(prefix: "łowe").map(\.word) == ["lower"])
     #expect(d.ids(matchingFolded: "łower") == [d.id(of: "lower")!])
     d.userWords = try makeUserWords { _ = try $0.add("Łowell") }
@@ -442,7 +448,8 @@ struct UserLayerTests {
   @Test func aRaisedWordComesFirstWhateverTheLimit() throws {
     var words: [(word: String, count: Double)] = "bcdefghijklmnoprsuv".map { (word: "\($0)at", count: 10_000) }
     words.append((word: "qat", count: 1))
-    var d = try SwipeDictionary(bytes: DictionaryCompiler.compile(words: words, layout: repositoryLayout("qwerty-en")).bytes)
+    var d = try SwipeDictionary(
+      bytes: DictionaryCompiler.compile(words: words, layout: repositoryLayout("qwerty-en")).bytes)
     d.userWords = try makeUserWords { store in
       for _ in 0..<40 { _ = try store.learn("qat") }
     }
@@ -453,7 +460,8 @@ struct UserLayerTests {
     #expect(qat.frequency == d.personalFrequency(of: d.id(of: "qat")!) && qat.frequency > d.frequency(of: "qat")!)
     #expect(wide.filter { $0.distance == qat.distance }.first?.word == "qat")
     for limit in 1...5 {
-      #expect(d.corrections(for: "aat", limit: limit).map(\.id) == Array(wide.prefix(limit)).map(\.id), "limit \(limit)")
+      #expect(
+        d.corrections(for: "aat", limit: limit).map(\.id) == Array(wide.prefix(limit)).map(\.id), "limit \(limit)")
     }
   }
 }

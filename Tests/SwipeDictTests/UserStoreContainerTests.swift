@@ -1,7 +1,8 @@
 import Foundation
-@testable import SwipeDict
 import SwipeDictTestSupport
 import Testing
+
+@testable import SwipeDict
 
 #if canImport(Glibc)
   import Glibc

@@ -1,9 +1,9 @@
 import Foundation
+import SwipeDecoder
+import SwipeDictTestSupport
 import Testing
 
-import SwipeDecoder
 @testable import SwipeDictTools
-import SwipeDictTestSupport
 
 @Suite struct SwipeFileTests {
   /// Parses `text` as a file named `t.jsonl` and returns the error it must raise.
@@ -212,19 +212,22 @@ import SwipeDictTestSupport
     // Further back than the tolerance: an error that says by how much.
     let far = try error(#"{"points": [[0, 0, 100], [1, 0, 89]]}"#)
     #expect(far.reason == .timeGoesBackwards)
-    #expect(far.message == "point 2's time 89.0 ms is 11.0 ms before point 1's 100.0 ms (more than the 10 ms of sensor jitter)")
+    #expect(
+      far.message
+        == "point 2's time 89.0 ms is 11.0 ms before point 1's 100.0 ms (more than the 10 ms of sensor jitter)")
   }
 
   @Test func invalidLinesAreSkippedAndNamedWhenAsked() throws {
-    let text = [
-      #"{"word": "a", "points": [[0, 0, 0], [1, 1, 10]]}"#,
-      #"{"word": "b", "points": [[0, 0, 50], [1, 1, 10]]}"#,  // time runs backwards
-      "# a comment",
-      #"{"word": "c", "points": [[NaN, 0]]}"#,
-      #"{"word": "d", "points": []}"#,
-      #"{"word": "e", "points": [[2, 2, 5], [3, 3, 1]]}"#,  // jitter: kept
-      "not json",
-    ].joined(separator: "\n") + "\n"
+    let text =
+      [
+        #"{"word": "a", "points": [[0, 0, 0], [1, 1, 10]]}"#,
+        #"{"word": "b", "points": [[0, 0, 50], [1, 1, 10]]}"#,  // time runs backwards
+        "# a comment",
+        #"{"word": "c", "points": [[NaN, 0]]}"#,
+        #"{"word": "d", "points": []}"#,
+        #"{"word": "e", "points": [[2, 2, 5], [3, 3, 1]]}"#,  // jitter: kept
+        "not json",
+      ].joined(separator: "\n") + "\n"
     var bytes = Array(text.utf8)
     bytes += [0xFF, 0x0A]  // line 8: not UTF-8
     bytes += Array(#"{"word": "f", "points": [[1, 2]]}"#.utf8)  // no final line end

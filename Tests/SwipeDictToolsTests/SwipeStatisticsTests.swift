@@ -1,10 +1,10 @@
 import Foundation
 import SwipeDecoder
 import SwipeDict
+import SwipeDictTestSupport
 import Testing
 
 @testable import SwipeDictTools
-import SwipeDictTestSupport
 
 /// The repository's English layout (37.5 pt keys, rows 54 pt apart).
 private let qwerty = repositoryLayout("qwerty-en")

@@ -1,5 +1,5 @@
-import Testing
 import SwipeDictTools
+import Testing
 
 @Suite struct SwipeTests {
   @Test func lengthIsThePolylineLength() {

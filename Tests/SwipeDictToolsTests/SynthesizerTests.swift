@@ -1,11 +1,11 @@
 import Foundation
+import SwipeDecoder
 import SwipeDict
 import SwipeDictCompiler
+import SwipeDictTestSupport
 import Testing
 
-import SwipeDecoder
 @testable import SwipeDictTools
-import SwipeDictTestSupport
 
 /// The repository's English layout (corpora/layouts/qwerty-en.json, 37.5 pt keys).
 private let qwerty = repositoryLayout("qwerty-en")

@@ -43,7 +43,10 @@ func foundation() -> Int {
   return n
 }
 
-struct Line: Decodable { var word: String?; var points: [[Double]] }
+struct Line: Decodable {
+  var word: String?
+  var points: [[Double]]
+}
 func decoder() -> Int {
   var n = 0
   let d = JSONDecoder()

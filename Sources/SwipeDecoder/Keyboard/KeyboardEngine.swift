@@ -341,7 +341,9 @@ public final class KeyboardEngine {
   ///   ``maximumTypedLength`` (after a space, ask ``nextWords(limit:)``).
   public func completions(for prefix: String, limit: Int = 3) -> [Suggestion] {
     guard Self.isTypeable(prefix), limit > 0 else { return [] }
-    return dictionary.completions(prefix: prefix, context: context, limit: limit).map { suggestion(from: $0, .completion) }
+    return dictionary.completions(prefix: prefix, context: context, limit: limit).map {
+      suggestion(from: $0, .completion)
+    }
   }
 
   /// The words the user most likely meant by `typed`, best first (the typing model: slips to

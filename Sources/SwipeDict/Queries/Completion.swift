@@ -143,7 +143,8 @@ extension SwipeDictionary {
     /// Whether a word of frequency byte `best` with boost `maxBoost` could place.
     func wanted(_ best: UInt8, maxBoost: Float) -> Bool {
       guard chosen.count == limit, let last = chosen.last else { return true }
-      let bound = WordContext.Completion(id: -1, score: WordContext.score(best, maxBoost, steps: steps), frequency: best)
+      let bound = WordContext.Completion(
+        id: -1, score: WordContext.score(best, maxBoost, steps: steps), frequency: best)
       return bound.precedes(last) || bound.score == last.score
     }
   }
@@ -280,7 +281,8 @@ extension SwipeDictionary {
     if !layer.extras.isEmpty, places(layer.extrasMaximum) {
       if prefix.isEmpty {
         for index in layer.extrasByFrequency.prefix(limit).map(Int.init) {
-          more.append(Suggestion(id: wordCount + index, word: layer.extras[index].word, frequency: layer.extras[index].frequency))
+          more.append(
+            Suggestion(id: wordCount + index, word: layer.extras[index].word, frequency: layer.extras[index].frequency))
         }
       } else {
         for key in userKeys(prefix: prefix, spellings: spellings) {
@@ -301,7 +303,9 @@ extension SwipeDictionary {
     guard !unspelled.isEmpty else { return chosen }
     let spelled = suggestions(unspelled)
     return chosen.map { suggestion in
-      guard suggestion.word.isEmpty, let word = spelled.first(where: { $0.id == suggestion.id })?.word else { return suggestion }
+      guard suggestion.word.isEmpty, let word = spelled.first(where: { $0.id == suggestion.id })?.word else {
+        return suggestion
+      }
       var suggestion = suggestion
       suggestion.word = word
       return suggestion

@@ -1,3 +1,5 @@
+@_spi(SwipeDictInternals) import SwipeDictFormat
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// A point on the keyboard, in the layout's unit (y grows downwards).
 public struct LayoutPoint: Sendable, Hashable {

@@ -517,7 +517,9 @@ extension SwipeDictionary {
     let startReach = FilterTables.reach(filter.startRadius * width, from: filter.start, centers: centers, width: width)
     let startDistance = first.distance(to: filter.start)
     checks.append(
-      .init(stage: .start, value: startDistance / width, accepted: 0...(startReach / width), passes: startDistance <= startReach))
+      .init(
+        stage: .start, value: startDistance / width, accepted: 0...(startReach / width),
+        passes: startDistance <= startReach))
     if let measured = filter.startDirection, let second = record.secondKey, second != record.firstKey,
       !layout.neighbors(of: record.firstKey).contains(second),
       !(record.lengthInKeyWidths < filter.directionMinimumLength)
@@ -525,21 +527,26 @@ extension SwipeDictionary {
       var delta = abs(first.direction(to: centers[second]) - measured)
       if delta > .pi { delta = 2 * .pi - delta }
       checks.append(
-        .init(stage: .direction, value: delta, accepted: 0...filter.directionTolerance, passes: delta <= filter.directionTolerance))
+        .init(
+          stage: .direction, value: delta, accepted: 0...filter.directionTolerance,
+          passes: delta <= filter.directionTolerance))
     }
     if let end = filter.end {
       let reach = FilterTables.reach(filter.endRadius * width, from: end, centers: centers, width: width)
       let distance = centers[record.lastKey].distance(to: end)
-      checks.append(.init(stage: .end, value: distance / width, accepted: 0...(reach / width), passes: distance <= reach))
+      checks.append(
+        .init(stage: .end, value: distance / width, accepted: 0...(reach / width), passes: distance <= reach))
     }
     if let length = filter.length {
       let swiped = length / width
       let expected = record.lengthInKeyWidths
-      let ratio = expected >= filter.lengthRatio.lowerBound * swiped && expected <= filter.lengthRatio.upperBound * swiped
+      let ratio =
+        expected >= filter.lengthRatio.lowerBound * swiped && expected <= filter.lengthRatio.upperBound * swiped
       let low = min(filter.lengthRatio.lowerBound * swiped, swiped - filter.lengthSlack)
       let high = max(filter.lengthRatio.upperBound * swiped, swiped + filter.lengthSlack)
       checks.append(
-        .init(stage: .length, value: expected, accepted: max(0, low)...max(0, low, high),
+        .init(
+          stage: .length, value: expected, accepted: max(0, low)...max(0, low, high),
           passes: ratio || abs(expected - swiped) <= filter.lengthSlack))
     }
     return SwipeFilterReport(checks: checks)

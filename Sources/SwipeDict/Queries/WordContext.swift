@@ -105,7 +105,6 @@ public struct WordContext: Sendable, Hashable {
     (Int(followers[Int(index)]), followerBoosts[Int(index)])
   }
 
-
   /// Whether ``topFollowers`` holds every listed follower.
   var ranksEveryFollower: Bool { topFollowers.count == followers.count }
 
@@ -145,7 +144,8 @@ public struct WordContext: Sendable, Hashable {
       boosts.append(boost)
       let frequency = dictionary.frequency(of: Int(id)) ?? 0
       // Ranked by index, which orders the followers as their IDs do.
-      let entry = Completion(id: boosts.count - 1, score: Self.score(frequency, boost, steps: steps), frequency: frequency)
+      let entry = Completion(
+        id: boosts.count - 1, score: Self.score(frequency, boost, steps: steps), frequency: frequency)
       if top.count < Self.topCapacity || entry.precedes(top[top.count - 1]) {
         var i = top.count
         while i > 0, entry.precedes(top[i - 1]) { i -= 1 }

@@ -1,3 +1,6 @@
+@_spi(SwipeDictInternals) import SwipeDictFormat
+import SwipeDictSystem
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-@_spi(SwipeDictInternals) import SwipeDictFormat
-import SwipeDictSystem
 
 /// Owns the bytes of one blob: a read-only memory mapping of a file, or a heap copy.
 ///

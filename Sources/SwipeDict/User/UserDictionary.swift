@@ -47,7 +47,8 @@ public final class UserDictionary {
   /// plus 64 KiB). A write that would go past it compacts first, whatever the options; a
   /// reader refuses a larger file. 22,371,104 bytes at 20,000 entries.
   public static func maximumFileSize(capacity: Int) -> Int {
-    UserLogFormat.headerSize + 2 * (2 * capacity * UserLogFormat.recordSize(wordBytes: UserLogFormat.maxWordBytes) + 65_536)
+    UserLogFormat.headerSize + 2
+      * (2 * capacity * UserLogFormat.recordSize(wordBytes: UserLogFormat.maxWordBytes) + 65_536)
   }
 
   /// How a store opens and writes its file.
@@ -208,7 +209,7 @@ public final class UserDictionary {
         if try file.status().size == 0 {
           try file.write(UserLogFormat.encodeHeader(header), at: 0)
         }
-      } catch where error.reason == .busy {}
+      } catch  where error.reason == .busy {}
     }
     try reload()
   }
@@ -688,7 +689,8 @@ public final class UserDictionary {
       damagedRecords[damagedRecords.count - 1].byteCount += count
     } else if damagedRecords.count < 100 {
       damagedRecords.append(
-        Damage(isIncomplete: false, offset: offset, byteCount: count, message: message, wasCut: false, wasSkipped: true))
+        Damage(isIncomplete: false, offset: offset, byteCount: count, message: message, wasCut: false, wasSkipped: true)
+      )
     }
   }
 

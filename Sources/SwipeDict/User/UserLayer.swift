@@ -126,7 +126,8 @@ struct UserLayer: Sendable {
         // "Damn", "DAMN"), not those that differ by accents.
         let lower = entry.word.lowercased()
         blockedLowercase.insert(lower)
-        for id in dictionary.ids(matchingFolded: entry.word, limit: 64) where dictionary.word(for: id)?.lowercased() == lower {
+        for id in dictionary.ids(matchingFolded: entry.word, limit: 64)
+        where dictionary.word(for: id)?.lowercased() == lower {
           blocked.insert(id)
         }
         continue
@@ -163,7 +164,8 @@ struct UserLayer: Sendable {
     self.extras = extras
     extrasByFrequency = extras.indices.sorted { (extras[$0].frequency, -$0) > (extras[$1].frequency, -$1) }
       .map { Int32($0) }
-    (correctables, correctionIndex, correctableMaximum) = Self.correctionIndex(of: extras, alphabet: dictionary.alphabet)
+    (correctables, correctionIndex, correctableMaximum) = Self.correctionIndex(
+      of: extras, alphabet: dictionary.alphabet)
     extraBlockMaxima = Self.blockMaxima(extras.map(\.frequency))
     raisedBlockMaxima = Self.blockMaxima(raisedBytes)
     extrasMaximum = extraBlockMaxima.max() ?? 0
@@ -213,7 +215,8 @@ struct UserLayer: Sendable {
     let correctables = correctable.map { i in
       let labels = extras[i].labels!
       return Correctable(
-        index: Int32(i), letters: Self.letterMask(folds(labels)), length: Int32(labels.count), frequency: extras[i].frequency)
+        index: Int32(i), letters: Self.letterMask(folds(labels)), length: Int32(labels.count),
+        frequency: extras[i].frequency)
     }
     return (correctables, index, correctable.map { extras[$0].frequency }.max() ?? 0)
   }

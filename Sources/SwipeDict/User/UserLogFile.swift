@@ -220,7 +220,8 @@ final class UserLogFile {
   /// `dev_t` is signed on Apple systems: its bits, not its value.
   private static func identity(_ info: Stat) -> UserFileIdentity {
     UserFileIdentity(
-      device: UInt64(truncatingIfNeeded: info.deviceID.rawValue), inode: UInt64(truncatingIfNeeded: info.inode.rawValue))
+      device: UInt64(truncatingIfNeeded: info.deviceID.rawValue), inode: UInt64(truncatingIfNeeded: info.inode.rawValue)
+    )
   }
 
   /// Reads `count` bytes at `offset`, fewer if the file ends first (`pread`).
@@ -353,7 +354,8 @@ final class UserLogFile {
     let hint: String
     switch error {
     case .noSuchFileOrDirectory: hint = "check the path; the directory must exist"
-    case .permissionDenied, .notPermitted, .readOnlyFileSystem: hint = "check the permissions of the file and its directory"
+    case .permissionDenied, .notPermitted, .readOnlyFileSystem:
+      hint = "check the permissions of the file and its directory"
     case .noSpace, .diskQuotaExceeded: hint = "free some space on the device"
     default: hint = "check the file and its directory"
     }

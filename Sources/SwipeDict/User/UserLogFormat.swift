@@ -95,7 +95,8 @@ enum UserLogFormat {
       let start = b.prefix(8).map { hex($0) }.joined(separator: " ")
       throw UserDictionaryError(
         .notAUserDictionary, file: path,
-        message: b.isEmpty ? "not a user dictionary (the file is empty)"
+        message: b.isEmpty
+          ? "not a user dictionary (the file is empty)"
           : "not a user dictionary (it starts with \(start))",
         hint: "give the path of a file that `swipedict user` or UserDictionary created, or a new path")
     }
@@ -121,7 +122,8 @@ enum UserLogFormat {
     guard major == majorVersion, capacity > 0, capacity <= UserDictionary.maximumCapacity else {
       throw UserDictionaryError(
         .damagedHeader, file: path,
-        message: major == 0 ? "version 0 is not a version"
+        message: major == 0
+          ? "version 0 is not a version"
           : "the capacity \(capacity) is not from 1 to \(UserDictionary.maximumCapacity)",
         hint: damagedHint(path))
     }

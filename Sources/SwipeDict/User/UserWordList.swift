@@ -128,7 +128,8 @@ public struct UserWordList: Sendable, Hashable {
     let entries = words.entries
     var counts: [UserEntry.Kind: Int] = [:]
     for entry in entries { counts[entry.kind, default: 0] += 1 }
-    var text = "# SwipeDict user words (swipedict user export): \(counts[.added] ?? 0) added, "
+    var text =
+      "# SwipeDict user words (swipedict user export): \(counts[.added] ?? 0) added, "
       + "\(counts[.learned] ?? 0) learned, \(counts[.blocked] ?? 0) blocked\n"
       + "# word<TAB>uses, least recently used first; #!added and #!learned say what the lines\n"
       + "# after them are, #!blocked<TAB>WORD is a blocked word (swipedict build skips # lines)\n"

@@ -23,7 +23,9 @@ struct BestListView: Sendable {
   /// Validates the header and the part sizes (O(1)).
   /// The header is read from `head`, the section's first bytes (`BlobContainer.head(of:in:)`):
   /// in a blob of format 1.4 the table's copy, so this touches none of the section's pages.
-  init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int, treeNodeCount: Int) throws(FormatError) {
+  init(section: UnsafeByteView, head: UnsafeByteView, fileOffset: Int, wordCount: Int, treeNodeCount: Int)
+    throws(FormatError)
+  {
     let fail = try SectionHeaderCheck(
       .bestLists, section: section, headerSize: BestListLayout.headerSize, fileOffset: fileOffset
     ).fail

@@ -45,7 +45,9 @@ extension DAWGView {
       let mode = Int((header >> 4) & 3)
       guard out <= remaining else { return nil }
       let label = inline[Int(header & 0x0F)]
-      if mode == 0 { return address >= 1 ? PathStep(label: label, target: address &- 1, output: out, limit: .max) : nil }
+      if mode == 0 {
+        return address >= 1 ? PathStep(label: label, target: address &- 1, output: out, limit: .max) : nil
+      }
       guard let target = targetField(at: address &- mode, width: mode, below: address) else { return nil }
       return PathStep(label: label, target: target, output: out, limit: .max)
     }

@@ -33,9 +33,11 @@ struct FeatureView: Sendable {
     case (0, false), (UInt32(FeatureLayout.recordSize), false): recordSize = FeatureLayout.recordSize
     case (UInt32(FeatureLayout.narrowRecordSize), true): recordSize = FeatureLayout.narrowRecordSize
     case (_, true):
-      throw fail("the blob header says the records are narrow, but they are \(size) bytes", FeatureLayout.recordSizeOffset)
+      throw fail(
+        "the blob header says the records are narrow, but they are \(size) bytes", FeatureLayout.recordSizeOffset)
     case (_, false):
-      throw fail("records of \(size) bytes without the blob header's narrow-features flag", FeatureLayout.recordSizeOffset)
+      throw fail(
+        "records of \(size) bytes without the blob header's narrow-features flag", FeatureLayout.recordSizeOffset)
     }
     // Narrow records end with one zero byte, so that each reads with one 4-byte load.
     let end = recordSize == FeatureLayout.narrowRecordSize ? 1 : 0

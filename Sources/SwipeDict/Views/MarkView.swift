@@ -28,7 +28,8 @@ struct MarkView: Sendable {
     let shortcuts = Int(head.uint32(at: 12)!)
     let textBytes = Int(head.uint32(at: 16)!)
     // u32 counts: the products cannot overflow Int.
-    let expected = MarkLayout.headerSize + MarkLayout.markRecordSize * marks
+    let expected =
+      MarkLayout.headerSize + MarkLayout.markRecordSize * marks
       + MarkLayout.shortcutRecordSize * shortcuts + textBytes
     guard section.count == expected else {
       throw fail(
@@ -63,7 +64,8 @@ struct MarkView: Sendable {
   func forEachMarked(_ body: (Int, WordMarks) -> Void) {
     for i in 0..<markCount {
       // safe: i < markCount.
-      body(Int(markRecords.uncheckedUInt32(at: i &* 8)), WordMarks(rawValue: markRecords.uncheckedUInt32(at: i &* 8 &+ 4)))
+      body(
+        Int(markRecords.uncheckedUInt32(at: i &* 8)), WordMarks(rawValue: markRecords.uncheckedUInt32(at: i &* 8 &+ 4)))
     }
   }
 
@@ -190,6 +192,8 @@ struct MarkView: Sendable {
       }
       previousSource = source
     }
-    guard textEnd == text.count else { throw fail("the shortcuts' texts end at \(textEnd), the text area at \(text.count)") }
+    guard textEnd == text.count else {
+      throw fail("the shortcuts' texts end at \(textEnd), the text area at \(text.count)")
+    }
   }
 }

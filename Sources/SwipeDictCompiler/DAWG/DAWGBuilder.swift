@@ -111,7 +111,8 @@ struct DAWGBuilder {
     let range = pathStart[depth]..<pathLabels.count
     var hash: UInt64 = final ? 0x9E37_79B9_7F4A_7C15 : 0x2545_F491_4F6C_DD1D
     for i in range {
-      hash = (hash ^ (UInt64(pathLabels[i]) << 32 | UInt64(UInt32(bitPattern: pathTargets[i]))))
+      hash =
+        (hash ^ (UInt64(pathLabels[i]) << 32 | UInt64(UInt32(bitPattern: pathTargets[i]))))
         &* 0x100_0000_01B3
       hash ^= hash >> 29
     }

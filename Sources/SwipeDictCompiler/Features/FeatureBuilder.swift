@@ -23,7 +23,8 @@ struct FeatureBuilder {
     }
     isNarrow = layout.keys.count <= FeatureLayout.maxNarrowKeys
     records.reserveCapacity(
-      FeatureLayout.headerSize + (isNarrow ? FeatureLayout.narrowRecordSize * wordCount + 1 : FeatureLayout.recordSize * wordCount))
+      FeatureLayout.headerSize
+        + (isNarrow ? FeatureLayout.narrowRecordSize * wordCount + 1 : FeatureLayout.recordSize * wordCount))
     records.append(UInt64(wordCount))
     records.append(UInt32(layout.keys.count))
     records.append(UInt32(isNarrow ? FeatureLayout.narrowRecordSize : FeatureLayout.recordSize))

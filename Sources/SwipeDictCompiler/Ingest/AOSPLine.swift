@@ -1,3 +1,5 @@
+import SwipeDictFormat
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-import SwipeDictFormat
 
 /// One line of an Android (AOSP) combined word list, after its `dictionary=…` header.
 ///

@@ -108,7 +108,8 @@ enum CountedLine {
   ) throws(LineProblem) -> (word: Range<Int>, count: Double) {
     let start = line.startIndex
     let end = line.endIndex
-    let pairHint = "a bigram list has lines w1 w2<TAB>count (or w1 w2 count): two words, one space between them, then the count"
+    let pairHint =
+      "a bigram list has lines w1 w2<TAB>count (or w1 w2 count): two words, one space between them, then the count"
     guard separator > start, !LineText.isSpaceOrTab(line[start]) else {
       throw LineProblem(
         reason: .emptyWord, index: start, message: "empty word: the line starts with whitespace",
@@ -123,11 +124,13 @@ enum CountedLine {
     }
     let words = line[start..<separator]
     guard let space = words.firstIndex(of: UInt8(ascii: " ")), space > start, space + 1 < separator else {
-      throw LineProblem(reason: .malformedLine, index: start, message: "expected two words separated by a space", hint: pairHint)
+      throw LineProblem(
+        reason: .malformedLine, index: start, message: "expected two words separated by a space", hint: pairHint)
     }
     for part in [line[start..<space], line[(space + 1)..<separator]] {
       if let (index, scalar) = LineText.firstWhitespace(in: part, isASCII: isASCII) {
-        let message = part.contains(LineText.tab)
+        let message =
+          part.contains(LineText.tab)
           ? "extra column: expected w1 w2<TAB>count" : "word contains \(LineText.describeWhitespace(scalar))"
         throw LineProblem(
           reason: part.contains(LineText.tab) ? .extraColumn : .whitespaceInWord, index: index, message: message,

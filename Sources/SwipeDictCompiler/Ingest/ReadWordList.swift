@@ -1,5 +1,5 @@
-@_spi(SwipeDictInternals) import SwipeDictFormat
 import SwipeDictFiles
+@_spi(SwipeDictInternals) import SwipeDictFormat
 
 /// Streams a word list (plain, zstd- or gzip-compressed) and calls `body` for each entry, in file
 /// order.

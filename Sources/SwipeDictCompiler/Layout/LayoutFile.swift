@@ -70,7 +70,8 @@ public enum LayoutFile {
   static func parse(bytes input: [UInt8], file: String) throws(CompileError) -> KeyboardLayout {
     guard input.count <= maxBytes else {
       throw .layout(
-        file: file, path: "", message: "the file is over \(maxBytes) bytes, the limit for a layout (they are about 4 kB)")
+        file: file, path: "",
+        message: "the file is over \(maxBytes) bytes, the limit for a layout (they are about 4 kB)")
     }
     let reader = LayoutJSON(input, file: file)
     let root = try reader.root()

@@ -122,7 +122,10 @@ final class ConnectionTable: @unchecked Sendable {
     let closing: [Int32] = locked {
       timer?.cancel()
       timer = nil
-      defer { released = []; releasedBefore = [] }
+      defer {
+        released = []
+        releasedBefore = []
+      }
       return released + releasedBefore
     }
     for fd in closing { SocketCalls.close(fd) }

@@ -172,7 +172,8 @@ struct RequestLine: Sendable, Equatable {
     default:
       throw RequestError(
         status: .httpVersionNotSupported,
-        message: "HTTP/\(Character(UnicodeScalar(b[5]))).\(Character(UnicodeScalar(b[7]))) is not supported: use HTTP/1.1")
+        message:
+          "HTTP/\(Character(UnicodeScalar(b[5]))).\(Character(UnicodeScalar(b[7]))) is not supported: use HTTP/1.1")
     }
   }
 
@@ -209,7 +210,11 @@ struct HeadScanner {
   }
 
   private enum State {
-    case blank, method(Int), target(Int), version(Int), fields
+    case blank
+    case method(Int)
+    case target(Int)
+    case version(Int)
+    case fields
   }
 
   /// The most bytes a head may take, its leading blank lines and final blank line included.

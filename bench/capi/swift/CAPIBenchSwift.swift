@@ -70,14 +70,22 @@ enum CAPIBenchSwift {
     }
 
     var results: [(String, Double)] = []
-    results.append(("hit", measure(passes, operations: hits.count) { hits.reduce(0) { $0 &+ (dictionary.id(of: $1) ?? 0) } }))
-    results.append(("miss", measure(passes, operations: misses.count) { misses.reduce(0) { $0 &+ (dictionary.id(of: $1) ?? 0) } }))
     results.append(
-      ("idToWord", measure(passes, operations: ids.count) { ids.reduce(0) { $0 &+ (dictionary.word(for: $1)?.utf8.count ?? 0) } }))
+      ("hit", measure(passes, operations: hits.count) { hits.reduce(0) { $0 &+ (dictionary.id(of: $1) ?? 0) } }))
     results.append(
-      ("complete3", measure(passes, operations: prefixes.count) {
-        prefixes.reduce(0) { $0 &+ dictionary.completions(prefix: $1, limit: 3).count }
-      }))
+      ("miss", measure(passes, operations: misses.count) { misses.reduce(0) { $0 &+ (dictionary.id(of: $1) ?? 0) } }))
+    results.append(
+      (
+        "idToWord",
+        measure(passes, operations: ids.count) { ids.reduce(0) { $0 &+ (dictionary.word(for: $1)?.utf8.count ?? 0) } }
+      ))
+    results.append(
+      (
+        "complete3",
+        measure(passes, operations: prefixes.count) {
+          prefixes.reduce(0) { $0 &+ dictionary.completions(prefix: $1, limit: 3).count }
+        }
+      ))
 
     // Decoding: a session per run, fed point by point, ended without a deadline, as swipedict
     // decode does; the time of the adds and of the end, per swipe.
@@ -94,8 +102,10 @@ enum CAPIBenchSwift {
         words &+= session.end().words.count
         let done = ContinuousClock.now
         if pass > 0 {
-          adds[i].append(Double((lift - start).components.attoseconds) / 1e9 + Double((lift - start).components.seconds) * 1e9)
-          ends[i].append(Double((done - lift).components.attoseconds) / 1e9 + Double((done - lift).components.seconds) * 1e9)
+          adds[i].append(
+            Double((lift - start).components.attoseconds) / 1e9 + Double((lift - start).components.seconds) * 1e9)
+          ends[i].append(
+            Double((done - lift).components.attoseconds) / 1e9 + Double((done - lift).components.seconds) * 1e9)
         }
       }
     }
@@ -106,6 +116,8 @@ enum CAPIBenchSwift {
     results.append(("waitMean", waits.reduce(0, +) / Double(max(waits.count, 1))))
     results.append(("waitMedian", median(waits)))
     results.append(("swipeMean", (adds.map(median).reduce(0, +) + waits.reduce(0, +)) / Double(max(swipes.count, 1))))
-    print("{" + results.map { "\"\($0.0)\": \(($0.1 * 10).rounded() / 10)" }.joined(separator: ", ") + ", \"swipes\": \(swipes.count), \"words\": \(words)}")
+    print(
+      "{" + results.map { "\"\($0.0)\": \(($0.1 * 10).rounded() / 10)" }.joined(separator: ", ")
+        + ", \"swipes\": \(swipes.count), \"words\": \(words)}")
   }
 }

@@ -335,7 +335,9 @@ public struct Corrector: Sendable {
     var ranked = RankedSuggestions(limit: limit, frequencies: d.frequencies)
     let typedWords = d.typedWords(input)
     func consider(_ id: Int, _ labels: [UInt8], penalty: Int) {
-      guard d.isSuggestible(id) || typedWords.contains(id), let frequency = d.frequencies.byte(at: id), ranked.admits(Int(frequency), id) else { return }
+      guard d.isSuggestible(id) || typedWords.contains(id), let frequency = d.frequencies.byte(at: id),
+        ranked.admits(Int(frequency), id)
+      else { return }
       let distance = model.distance(typed, labels)
       guard distance <= options.maxDistance else { return }
       ranked.insert(id: id, distance: distance, score: Int(frequency) - penalty * distance)

@@ -27,7 +27,9 @@ struct FrequencyMaxima: Sendable {
       }
     }
     let perSuper = 1 << (Self.superShift - Self.blockShift)
-    supers = stride(from: 0, to: blocks.count, by: perSuper).map { blocks[$0..<Swift.min($0 + perSuper, blocks.count)].max() ?? 0 }
+    supers = stride(from: 0, to: blocks.count, by: perSuper).map {
+      blocks[$0..<Swift.min($0 + perSuper, blocks.count)].max() ?? 0
+    }
     self.blocks = blocks
   }
 

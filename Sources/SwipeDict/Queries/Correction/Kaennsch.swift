@@ -67,7 +67,8 @@ struct KaennschModel: Sendable {
     labelUnits = dictionary.alphabet.scalars.indices.map { label in
       let fold = dictionary.alphabet.folds[label]
       switch layout.classify(dictionary.alphabet.scalars[label]) {
-      case .key(let k): return Unit(fold: fold, key: k, treeClass: PrefixTreeLayout.treeClass(ofFolded: fold, rule: rule))
+      case .key(let k):
+        return Unit(fold: fold, key: k, treeClass: PrefixTreeLayout.treeClass(ofFolded: fold, rule: rule))
       default: return nil
       }
     }

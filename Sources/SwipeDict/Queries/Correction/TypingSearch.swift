@@ -197,7 +197,8 @@ struct TypingSearch: Sendable {
   func search(
     _ input: String, limit: Int, dawg: DAWGView, frequencies: UnsafeByteView, isSuggestible: (Int) -> Bool
   ) -> [Found] {
-    search(input, limit: limit, dawg: dawg, frequencies: frequencies, isSuggestible: isSuggestible) { _ in ([], 0) }.found
+    search(input, limit: limit, dawg: dawg, frequencies: frequencies, isSuggestible: isSuggestible) { _ in ([], 0) }
+      .found
   }
 
   /// ``search(_:limit:dawg:frequencies:isSuggestible:)``, then the costs of more words for the

@@ -85,7 +85,8 @@ struct TypingWalk {
           if i <= 62 { matches[l] |= 1 << UInt64(i) }
           continue
         }
-        let adjacent = !typed[i - 1].isPunctuation && !letters[l].isPunctuation
+        let adjacent =
+          !typed[i - 1].isPunctuation && !letters[l].isPunctuation
           && search.isNear(typed[i - 1].key, letters[l].key)
         firstSub[l * width + i] = Self.edit(adjacent ? c + scaled.firstLetterProximity : c)
       }
@@ -126,7 +127,9 @@ struct TypingWalk {
 
   /// Makes room for one more row at `top`.
   mutating func reserveRow() {
-    if top + width > arena.count { arena.append(contentsOf: repeatElement(Self.infinity, count: max(arena.count, width))) }
+    if top + width > arena.count {
+      arena.append(contentsOf: repeatElement(Self.infinity, count: max(arena.count, width)))
+    }
   }
 
   /// The root's row: the first i typed letters are all extra.
@@ -203,7 +206,8 @@ struct TypingWalk {
       guard base >= previousEnd, base < end, end <= frame.end else { continue }
       previousEnd = end
       let row = top
-      let least = appendRow(label: label, depth: depth, previous: previous, parentRow: p, grandparentRow: g, parentLabel: parent)
+      let least = appendRow(
+        label: label, depth: depth, previous: previous, parentRow: p, grandparentRow: g, parentLabel: parent)
       // A word below may also be reached through a swap that skips this child's row (see
       // `transpositionReach`): the bound must allow for it. The range maximum is read only
       // for children within maxCost.
