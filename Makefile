@@ -9,6 +9,8 @@
 #                    missing (docs/c-api.md; make test runs its C and Python tests, Tests/CAPI/run.sh)
 #   make python      a wheel of the Python package with the library in it, in build/python/
 #                    (bindings/python; checked by installing it into a temporary directory)
+#   make lint        swift-format over every Swift file (.swift-format): fails on any difference
+#                    (CI runs it); `make format` rewrites the files
 #   make check-apple no Swift API above the Apple floors Package.swift declares, in any target
 #                    (Linux builds check no availability; scripts/check_apple_availability.py)
 #   make bench       compare SwipeDict with marisa-trie, dawgdic and fst on the same word
@@ -128,7 +130,7 @@ layout = corpora/layouts/$(call language,$(1),layout).json
 DICTIONARIES = $(foreach l,$(LANGS),$(BUILD_DIR)/$(l).swipedict)
 
 .PHONY: all deps release capi python dictionaries corpora pairs bigrams all-languages aosp check-languages check-layouts \
-  test check-apple bench-tools test-browser browser-deps bench bench-capi bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
+  test lint format check-apple bench-tools test-browser browser-deps bench bench-capi bench-build bench-decoder bench-bilingual bench-context bench-serve bench-serve-heads user-stress bench-user bench-user-words fuzz tsan asan \
   clean
 
 all: check-languages check-layouts deps release dictionaries
@@ -299,6 +301,16 @@ test: deps
 
 # No API above the Apple floors of Package.swift (Linux checks no availability): the checker on
 # a probe that must fail, then on every target (scripts/check_apple_availability.py; docs/apple.md).
+# The toolchain's swift-format with .swift-format, over every Swift file of the repository (the
+# fuzzer's other source folders are links to Sources/).
+FORMAT_PATHS = Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources/SwipeDictFuzz bench/capi/swift bench/swipe-json
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+	@echo "lint: every Swift file is formatted (.swift-format)"
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
+
 check-apple:
 	$(PYTHON) scripts/check_apple_availability.py --self-test
 	$(PYTHON) scripts/check_apple_availability.py
