@@ -319,6 +319,11 @@ def main():
           + "; per fold: " + "; ".join(
               f"{c['noiseFloor']:g} " + "/".join(f"{v:.2f}" for v in c["weights"].values()) for c in chosen) + "."]
     text = "\n".join(md)
+    report(text, result, a)
+
+
+def report(text, result, a):
+    """Prints a run's Markdown and writes it (--out-md) and its figures (--out-json)."""
     print(text)
     if a.out_md:
         with open(a.out_md, "w") as f:
@@ -446,14 +451,7 @@ def filters_main(a):
               f"{t['end']:.2f} key widths, direction {t['direction']:.0f}°, length {t['low']:.2f}…{t['high']:.2f} "
               f"(beyond {t['slack']:g} key widths)."]
     text = "\n".join(lines)
-    print(text)
-    if a.out_md:
-        with open(a.out_md, "w") as f:
-            f.write(text + "\n")
-    if a.out_json:
-        with open(a.out_json, "w") as f:
-            json.dump(result, f, indent=1)
-            f.write("\n")
+    report(text, result, a)
 
 
 def grid_main(a):
@@ -516,14 +514,7 @@ def grid_main(a):
         f"| out-of-fold: folds' mean ± standard deviation | {oof['top1Mean']:.1f} ± {oof['top1SD']:.1f} | "
         f"{oof['top4Mean']:.1f} ± {oof['top4SD']:.1f} |",
         f"| out-of-fold: every swipe pooled | {oof['top1Pooled']:.1f} | {oof['top4Pooled']:.1f} |"])
-    print(text)
-    if a.out_md:
-        with open(a.out_md, "w") as f:
-            f.write(text + "\n")
-    if a.out_json:
-        with open(a.out_json, "w") as f:
-            json.dump(result, f, indent=1)
-            f.write("\n")
+    report(text, result, a)
 
 
 if __name__ == "__main__":
